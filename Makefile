@@ -1,0 +1,43 @@
+# Vitrina — the two set-up commands are `make site` and `make test`; both install what is missing first.
+SHELL := /bin/bash
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
+RECORDINGS ?= ../shared/recordings
+VITRINA := .build/debug/vitrina
+
+.PHONY: site test deps build snapshot bench clean fixtures
+
+deps:
+	@if ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
+		echo "Installing $(APT_PACKAGES)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
+	fi
+
+build: deps
+	swift build --product vitrina
+
+## Builds the site from the committed snapshot, with no network, and prints the page to open.
+site: build
+	$(VITRINA) build --offline
+	@echo "Open file://$(CURDIR)/Output/index.html"
+
+## Runs the whole test suite.
+test: deps
+	swift build --build-tests
+	swift test --skip-build
+
+## Rewrites Content/data/ from ../shared/recordings, served by the replay server (dev time only).
+snapshot: deps
+	swift build --product vitrina --product vitrina-replay
+	Scripts/make-snapshot.sh "$(RECORDINGS)"
+
+## Rewrites the test fixtures under Tests/Fixtures/recordings (dev time only).
+fixtures:
+	Scripts/make-fixtures.sh "$(RECORDINGS)"
+
+## Release build of the default site, cold and warm, with pages per second and peak memory.
+bench: deps
+	Scripts/bench.sh
+
+clean:
+	-$(VITRINA) clean
+	rm -rf .build

@@ -1,0 +1,65 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Vitrina",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "vitrina", targets: ["vitrina"]),
+        .library(name: "VitrinaCore", targets: ["VitrinaCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(
+            name: "VitrinaCore",
+            dependencies: [
+                "CCmarkGFM",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "vitrina",
+            dependencies: [
+                "VitrinaCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Tests/TestSupport"
+        ),
+        .executableTarget(
+            name: "vitrina-replay",
+            dependencies: [
+                "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tests/ReplayTool"
+        ),
+        .testTarget(
+            name: "VitrinaCoreTests",
+            dependencies: ["VitrinaCore", "TestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,40 @@
+/// What a build did, for the CLI to print: counts, bytes, time per stage, requests and warnings.
+/// Lo que hizo una construcción: cuentas, bytes, tiempo por etapa, peticiones y avisos.
+public struct BuildReport: Sendable {
+    public var pages = 0
+    public var files = 0
+    public var bytes = 0
+    public var stages: [(name: String, duration: Duration)] = []
+    public var fetch = FetchStats()
+    public var warnings: [BuildWarning] = []
+    public var outputDirectory = ""
+
+    public var total: Duration { stages.reduce(.zero) { $0 + $1.duration } }
+
+    public var summary: String {
+        var lines = ["Built \(pages) pages, \(files) files, \(Self.size(bytes)) into \(outputDirectory) in \(Self.time(total))"]
+        lines.append("  stages: " + stages.map { "\($0.name) \(Self.time($0.duration))" }.joined(separator: ", "))
+        lines.append("  fetch: \(fetch.requests) requests (\(fetch.network) downloaded, \(fetch.revalidated) revalidated), \(fetch.cacheHits) cache hits, \(fetch.snapshotHits) from snapshot, \(fetch.stale) stale")
+        lines.append("  warnings: \(warnings.count)")
+        lines += warnings.prefix(50).map { "  warning: \($0.message)" }
+        if warnings.count > 50 { lines.append("  … and \(warnings.count - 50) more") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1_048_576 ? "\(bytes * 10 / 1_048_576 / 10).\(bytes * 10 / 1_048_576 % 10) MB" : "\(bytes / 1024) KB"
+    }
+
+    static func time(_ duration: Duration) -> String {
+        let ms = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return ms >= 1000 ? "\(ms / 1000).\(String(format: "%02d", (ms % 1000) / 10)) s" : "\(ms) ms"
+    }
+}
+
+/// A failed build: the error plus the warnings gathered before it.
+/// Una construcción fallida: el error y los avisos reunidos antes.
+public struct BuildFailure: Error, Sendable, CustomStringConvertible {
+    public let error: VitrinaError
+    public let warnings: [BuildWarning]
+    public var description: String { error.description }
+}

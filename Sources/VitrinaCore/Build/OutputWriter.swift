@@ -1,0 +1,90 @@
+import Foundation
+
+/// Writes a build into a staging folder and swaps it in only when the build succeeds.
+/// Escribe la construcción en una carpeta temporal y la cambia por la salida solo si todo fue bien.
+public struct OutputWriter: Sendable {
+    public let outputDirectory: String
+    static let manifestName = ".vitrina-manifest"
+
+    public init(outputDirectory: String) {
+        self.outputDirectory = outputDirectory.hasSuffix("/") ? String(outputDirectory.dropLast()) : outputDirectory
+    }
+
+    var stagingDirectory: String {
+        let parent = (outputDirectory as NSString).deletingLastPathComponent
+        let name = (outputDirectory as NSString).lastPathComponent
+        return Files.join(parent.isEmpty ? "." : parent, ".\(name).staging")
+    }
+
+    /// A fresh, empty staging folder.
+    public func beginStaging() throws -> StagingArea {
+        try Files.remove(stagingDirectory)
+        try Files.createDirectory(stagingDirectory)
+        return StagingArea(directory: stagingDirectory)
+    }
+
+    public func discard(_ staging: StagingArea) {
+        try? Files.remove(staging.directory)
+    }
+
+    /// Carries over files Vitrina did not write (a `CNAME`), records what it wrote, and swaps folders.
+    public func commit(_ staging: StagingArea, written: [String]) throws {
+        let foreign = foreignFiles().filter { !written.contains($0) }
+        for path in foreign {
+            let target = "\(staging.directory)/\(path)"
+            try Files.createDirectory((target as NSString).deletingLastPathComponent)
+            try FileManager.default.copyItem(atPath: "\(outputDirectory)/\(path)", toPath: target)
+        }
+        try Files.write(Array((written.sorted().joined(separator: "\n") + "\n").utf8), to: "\(staging.directory)/\(Self.manifestName)")
+        let previous = stagingDirectory + ".old"
+        try Files.remove(previous)
+        if Files.exists(outputDirectory) { try FileManager.default.moveItem(atPath: outputDirectory, toPath: previous) }
+        do {
+            try FileManager.default.moveItem(atPath: staging.directory, toPath: outputDirectory)
+        } catch {
+            if Files.exists(previous) { try? FileManager.default.moveItem(atPath: previous, toPath: outputDirectory) }
+            throw VitrinaError(.write, "could not move the new site into \(outputDirectory) (\(error.localizedDescription)); the previous output is unchanged")
+        }
+        try? Files.remove(previous)
+    }
+
+    /// Files in the output folder that no earlier build recorded as its own.
+    public func foreignFiles() -> [String] {
+        guard Files.isDirectory(outputDirectory) else { return [] }
+        let ours = Set(ownFiles())
+        return Files.list(outputDirectory).filter { $0 != Self.manifestName && !ours.contains($0) }
+    }
+
+    /// What the last build wrote, from its manifest.
+    public func ownFiles() -> [String] {
+        guard let text = try? Files.readText("\(outputDirectory)/\(Self.manifestName)") else { return [] }
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// `vitrina clean`: removes what Vitrina wrote and keeps everything else.
+    public func clean() throws {
+        guard Files.isDirectory(outputDirectory) else { return }
+        let foreign = foreignFiles()
+        if foreign.isEmpty { return try Files.remove(outputDirectory) }
+        for path in ownFiles() { try Files.remove("\(outputDirectory)/\(path)") }
+        try Files.remove("\(outputDirectory)/\(Self.manifestName)")
+    }
+}
+
+/// The folder a build writes into before it is swapped in; refuses paths that would leave it.
+/// La carpeta en la que escribe una construcción; rechaza rutas que saldrían de ella.
+public struct StagingArea: Sendable {
+    public let directory: String
+
+    public func write(_ bytes: [UInt8], to path: String) throws {
+        guard Self.isSafe(path) else {
+            throw VitrinaError(.write, "refused to write \(path): output paths must stay inside the output folder")
+        }
+        try Files.write(bytes, to: "\(directory)/\(path)")
+    }
+
+    static func isSafe(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.contains("\0")
+            && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+    }
+}

@@ -1,0 +1,34 @@
+/// What one invocation asks for: folders, network policy, strictness, overrides.
+/// Lo que pide una invocación: carpetas, red, rigor y sustituciones.
+public struct BuildOptions: Sendable {
+    public var siteDirectory: String
+    public var outputDirectory: String
+    public var offline: Bool
+    public var strict: Bool
+    public var drafts: Bool
+    public var baseURL: String?
+    public var apiOverrides: [String: String]
+    public var retry: RetryPolicy
+    public var requestTimeout: Duration
+
+    public init(
+        siteDirectory: String, outputDirectory: String? = nil, offline: Bool = false, strict: Bool = false,
+        drafts: Bool = false, baseURL: String? = nil, apiOverrides: [String: String] = [:],
+        retry: RetryPolicy = .standard, requestTimeout: Duration = .seconds(20)
+    ) {
+        self.siteDirectory = siteDirectory
+        self.outputDirectory = outputDirectory ?? Files.join(siteDirectory, "Output")
+        self.offline = offline
+        self.strict = strict
+        self.drafts = drafts
+        self.baseURL = baseURL
+        self.apiOverrides = apiOverrides
+        self.retry = retry
+        self.requestTimeout = requestTimeout
+    }
+
+    public var contentDirectory: String { Files.join(siteDirectory, "Content") }
+    public var templatesDirectory: String { Files.join(siteDirectory, "Templates") }
+    public var cacheDirectory: String { Files.join(siteDirectory, ".vitrina", "cache") }
+    public var snapshotDirectory: String { Files.join(contentDirectory, "data") }
+}

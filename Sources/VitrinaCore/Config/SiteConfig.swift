@@ -1,0 +1,183 @@
+import Foundation
+import Yams
+
+/// The site's settings, read from `Content/site.yml`.
+/// Los ajustes del sitio, leídos de `Content/site.yml`.
+public struct SiteConfig: Sendable, Equatable {
+    public var title: String
+    public var description: String
+    public var baseURL: String
+    public var defaultLanguage: String
+    public var languages: [String]
+    public var unsafeHTML: Bool
+    public var sources: [String: SourceConfig]
+
+    public init(
+        title: String = "Vitrina", description: String = "", baseURL: String = "",
+        defaultLanguage: String = "es", languages: [String] = ["es", "en"], unsafeHTML: Bool = false,
+        sources: [String: SourceConfig] = [:]
+    ) {
+        self.title = title
+        self.description = description
+        self.baseURL = baseURL
+        self.defaultLanguage = defaultLanguage
+        self.languages = languages
+        self.unsafeHTML = unsafeHTML
+        self.sources = sources
+    }
+
+    /// The default language first, then the others in the order given.
+    public var orderedLanguages: [String] {
+        [defaultLanguage] + languages.filter { $0 != defaultLanguage }
+    }
+
+    public func source(_ name: String) -> SourceConfig? { sources[name] }
+}
+
+/// One API source: where it lives and how politely to ask it.
+/// Una fuente de API: dónde está y con cuánta cortesía preguntarle.
+public struct SourceConfig: Sendable, Equatable {
+    public var baseURL: String
+    public var limit: Int?
+    public var pageSize: Int
+    public var maxAge: Duration
+    public var concurrency: Int
+
+    public init(baseURL: String, limit: Int? = nil, pageSize: Int = 20, maxAge: Duration = .seconds(86_400), concurrency: Int = 4) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.limit = limit
+        self.pageSize = pageSize
+        self.maxAge = maxAge
+        self.concurrency = concurrency
+    }
+}
+
+extension SiteConfig {
+    /// Reads and validates `site.yml`; errors name the file, the line and the key.
+    public static func load(path: String) throws -> SiteConfig {
+        guard Files.exists(path) else {
+            throw VitrinaError(.config, "\(path) not found: a site needs Content/site.yml (run `vitrina build --site DIR` with the folder that holds Content/)")
+        }
+        return try parse(try Files.readText(path), file: path)
+    }
+
+    public static func parse(_ yaml: String, file: String) throws -> SiteConfig {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch {
+            throw VitrinaError(.config, "\(file): \(YAMLErrorText.describe(error))")
+        }
+        guard let root = node?.mapping else {
+            throw VitrinaError(.config, "\(file): expected a mapping of settings (title:, languages:, sources: ...)")
+        }
+        let reader = YAMLReader(file: file)
+        var config = SiteConfig()
+        config.title = try reader.string(root, "title") ?? config.title
+        config.description = try reader.string(root, "description") ?? ""
+        config.baseURL = try reader.string(root, "base_url") ?? ""
+        config.defaultLanguage = try reader.string(root, "default_language") ?? "es"
+        config.languages = try reader.strings(root, "languages") ?? [config.defaultLanguage]
+        config.unsafeHTML = try reader.bool(root, "unsafe_html") ?? false
+        if !config.languages.contains(config.defaultLanguage) {
+            throw VitrinaError(.config, "\(file): default_language \(config.defaultLanguage) is not in languages \(config.languages)")
+        }
+        if let sources = root["sources"] {
+            guard let mapping = sources.mapping else {
+                throw VitrinaError(.config, "\(file):\(reader.line(sources)): sources must be a mapping of NAME: {base_url: ...}")
+            }
+            for (key, value) in mapping {
+                guard let name = key.string, let settings = value.mapping else {
+                    throw VitrinaError(.config, "\(file):\(reader.line(value)): each source must be a mapping with base_url")
+                }
+                config.sources[name] = try reader.source(settings, name: name, at: value)
+            }
+        }
+        return config
+    }
+}
+
+/// Typed access to YAML mappings with errors that point at the line.
+/// Acceso tipado a mapas YAML con errores que señalan la línea.
+struct YAMLReader {
+    let file: String
+
+    func line(_ node: Node) -> Int { (node.mark?.line ?? 0) + 1 }
+
+    func string(_ map: Node.Mapping, _ key: String) throws -> String? {
+        guard let node = map[key] else { return nil }
+        if case .scalar(let scalar) = node { return scalar.string }
+        throw VitrinaError(.config, "\(file):\(line(node)): \(key) must be text")
+    }
+
+    func strings(_ map: Node.Mapping, _ key: String) throws -> [String]? {
+        guard let node = map[key] else { return nil }
+        guard let items = node.sequence?.compactMap(\.string) else {
+            throw VitrinaError(.config, "\(file):\(line(node)): \(key) must be a list, like [es, en]")
+        }
+        return items
+    }
+
+    func bool(_ map: Node.Mapping, _ key: String) throws -> Bool? {
+        guard let node = map[key] else { return nil }
+        guard let value = node.bool else { throw VitrinaError(.config, "\(file):\(line(node)): \(key) must be true or false") }
+        return value
+    }
+
+    func int(_ map: Node.Mapping, _ key: String) throws -> Int? {
+        guard let node = map[key] else { return nil }
+        guard let value = node.int, value > 0 else { throw VitrinaError(.config, "\(file):\(line(node)): \(key) must be a positive whole number") }
+        return value
+    }
+
+    func duration(_ map: Node.Mapping, _ key: String) throws -> Duration? {
+        guard let node = map[key], let text = node.string else { return nil }
+        guard let duration = DurationText.parse(text) else {
+            throw VitrinaError(.config, "\(file):\(line(node)): \(key) \"\(text)\" is not a duration; write seconds or 30m, 12h, 7d")
+        }
+        return duration
+    }
+
+    func source(_ map: Node.Mapping, name: String, at node: Node) throws -> SourceConfig {
+        guard let base = try string(map, "base_url"), base.hasPrefix("http://") || base.hasPrefix("https://") else {
+            throw VitrinaError(.config, "\(file):\(line(node)): source \(name) needs base_url: https://...")
+        }
+        var source = SourceConfig(baseURL: base)
+        source.limit = try int(map, "limit")
+        source.pageSize = try int(map, "page_size") ?? source.pageSize
+        source.maxAge = try duration(map, "max_age") ?? source.maxAge
+        source.concurrency = try int(map, "concurrency") ?? source.concurrency
+        return source
+    }
+}
+
+/// `90`, `30s`, `15m`, `12h`, `7d` as durations.
+/// `90`, `30s`, `15m`, `12h`, `7d` como duraciones.
+public enum DurationText {
+    public static func parse(_ text: String) -> Duration? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+        if let unit = trimmed.last, let factor = units[unit], let value = Int64(trimmed.dropLast()), value >= 0 {
+            return .seconds(value * factor)
+        }
+        if let seconds = Int64(trimmed), seconds >= 0 { return .seconds(seconds) }
+        return nil
+    }
+}
+
+/// Turns Yams errors into one line with the line and column.
+/// Convierte los errores de Yams en una línea con fila y columna.
+enum YAMLErrorText {
+    static func describe(_ error: Error, lineOffset: Int = 0) -> String {
+        if let yaml = error as? YamlError {
+            switch yaml {
+            case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
+                let what = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+                return "line \(mark.line + lineOffset), column \(mark.column): YAML \(what)"
+            default:
+                return "YAML error: \(yaml)"
+            }
+        }
+        return "YAML error: \(error)"
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Yams
+
+/// A Markdown file split into its YAML front matter and its body.
+/// Un fichero Markdown separado en su cabecera YAML y su cuerpo.
+public struct FrontMatter: Sendable {
+    public let fields: [String: FieldValue]
+    public let body: String
+    /// Line of the file where the body starts (1-based), for error messages.
+    public let bodyLine: Int
+
+    /// Splits `---\nyaml\n---\nbody`; a file without front matter is all body.
+    public static func parse(_ text: String, file: String) throws -> FrontMatter {
+        let normalized = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        let lines = normalized.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) == "---" }) == true else {
+            return FrontMatter(fields: [:], body: normalized, bodyLine: 1)
+        }
+        guard let close = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
+            throw VitrinaError(.content, "\(file):1: the front matter opened with --- is never closed; add a line with --- after it")
+        }
+        let yaml = lines[1..<close].joined(separator: "\n")
+        let body = lines[(close + 1)...].joined(separator: "\n")
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch {
+            throw VitrinaError(.content, "\(file): front matter \(YAMLErrorText.describe(error, lineOffset: 1))")
+        }
+        var fields: [String: FieldValue] = [:]
+        if let node {
+            guard let mapping = node.mapping else {
+                throw VitrinaError(.content, "\(file):2: front matter must be key: value lines")
+            }
+            for (key, value) in mapping {
+                guard let name = key.string else { continue }
+                fields[name] = FieldValue(node: value, line: (value.mark?.line ?? 0) + 2)
+            }
+        }
+        return FrontMatter(fields: fields, body: body, bodyLine: close + 2)
+    }
+
+    public subscript(key: String) -> FieldValue? { fields[key] }
+}
+
+/// One front matter value with the line it came from.
+/// Un valor de la cabecera con la línea de la que vino.
+public struct FieldValue: Sendable {
+    public let scalar: String?
+    public let children: [String: FieldValue]
+    public let line: Int
+
+    init(node: Node, line: Int) {
+        self.line = line
+        scalar = node.scalar?.string
+        var children: [String: FieldValue] = [:]
+        for (key, value) in node.mapping ?? [:] {
+            if let name = key.string { children[name] = FieldValue(node: value, line: (value.mark?.line ?? 0) + line - (node.mark?.line ?? 0)) }
+        }
+        self.children = children
+    }
+}
+
+/// Typed reads of front matter with errors naming the file, line and key.
+/// Lecturas tipadas de la cabecera con errores que nombran fichero, línea y clave.
+public struct FieldReader: Sendable {
+    public let file: String
+    public let fields: [String: FieldValue]
+
+    public func string(_ key: String) -> String? { fields[key]?.scalar.flatMap { $0.isEmpty ? nil : $0 } }
+
+    public func requiredString(_ key: String) throws -> String {
+        guard let value = string(key) else {
+            throw VitrinaError(.content, "\(file): front matter needs \(key): (add a line `\(key): ...` between the --- lines)")
+        }
+        return value
+    }
+
+    public func int(_ key: String) throws -> Int? {
+        guard let field = fields[key], let text = field.scalar else { return nil }
+        guard let value = Int(text) else { throw VitrinaError(.content, "\(file):\(field.line): \(key) must be a whole number, not \"\(text)\"") }
+        return value
+    }
+
+    public func double(_ key: String) throws -> Double? {
+        guard let field = fields[key], let text = field.scalar else { return nil }
+        guard let value = Double(text) else { throw VitrinaError(.content, "\(file):\(field.line): \(key) must be a number, not \"\(text)\"") }
+        return value
+    }
+
+    public func bool(_ key: String) throws -> Bool {
+        guard let field = fields[key], let text = field.scalar else { return false }
+        switch text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw VitrinaError(.content, "\(file):\(field.line): \(key) must be true or false, not \"\(text)\"")
+        }
+    }
+
+    public func date(_ key: String) throws -> SimpleDate? {
+        guard let field = fields[key], let text = field.scalar else { return nil }
+        guard let date = SimpleDate(text) else {
+            throw VitrinaError(.content, "\(file):\(field.line): \(key) must be a date like 2026-09-14, not \"\(text)\"")
+        }
+        return date
+    }
+
+    public func nested(_ key: String) -> FieldReader? {
+        guard let field = fields[key], !field.children.isEmpty else { return nil }
+        return FieldReader(file: file, fields: field.children)
+    }
+}
+
+/// A calendar date without time zone trouble: year, month, day.
+/// Una fecha de calendario sin líos de zona horaria: año, mes, día.
+public struct SimpleDate: Sendable, Comparable, Hashable, CustomStringConvertible {
+    public let year: Int, month: Int, day: Int
+
+    public init?(_ text: String) {
+        let parts = text.prefix(10).split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
+        (year, month, day) = (parts[0], parts[1], parts[2])
+    }
+
+    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+
+    public static func < (a: SimpleDate, b: SimpleDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+}

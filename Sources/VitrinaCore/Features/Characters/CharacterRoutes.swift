@@ -1,0 +1,29 @@
+/// Where the Rick and Morty pages live in each language.
+/// Dónde viven las páginas de Rick y Morty en cada idioma.
+public struct CharacterRoutes: Sendable {
+    let factory: PageFactory
+
+    private func section(_ es: String, _ en: String, _ language: String) -> String { language == "es" ? es : en }
+
+    /// Page 1 of the grid is the section's index; page N lives under `page/N`.
+    public func grid(page: Int, _ language: String) -> Route {
+        let root = section("personajes", "characters", language)
+        return page <= 1 ? factory.route(language, root) : factory.route(language, root, section("pagina", "page", language), String(page))
+    }
+
+    public func character(_ character: RickAndMortyCharacter, _ language: String) -> Route {
+        factory.route(language, section("personajes", "characters", language), Slug.make(id: character.id, name: character.name))
+    }
+
+    public func episodes(_ language: String) -> Route { factory.route(language, section("episodios", "episodes", language)) }
+
+    public func episode(_ episode: Episode, _ language: String) -> Route {
+        factory.route(language, section("episodios", "episodes", language), Slug.make(id: episode.id, name: episode.name))
+    }
+
+    public func locations(_ language: String) -> Route { factory.route(language, section("lugares", "locations", language)) }
+
+    public func location(_ location: Location, _ language: String) -> Route {
+        factory.route(language, section("lugares", "locations", language), Slug.make(id: location.id, name: location.name))
+    }
+}

@@ -1,0 +1,86 @@
+/// The Rick and Morty API client: walks `?page=N` of characters, episodes and locations.
+/// El cliente de la API de Rick y Morty: recorre `?page=N` de personajes, episodios y lugares.
+public struct RickAndMortyAPI: Sendable {
+    let fetcher: Fetcher
+    let base: String
+    let limit: Int?
+
+    public init(fetcher: Fetcher, source: SourceConfig) {
+        self.fetcher = fetcher
+        self.base = source.baseURL + "/api"
+        self.limit = source.limit
+    }
+
+    public func multiverse() async throws -> Multiverse {
+        async let characters = all(CharacterDTO.self, "character")
+        async let episodes = all(EpisodeDTO.self, "episode")
+        async let locations = all(LocationDTO.self, "location")
+        var characterDTOs = try await characters
+        if let limit { characterDTOs = Array(characterDTOs.prefix(limit)) }
+        return Multiverse(
+            characters: characterDTOs.map(\.model),
+            episodes: try await episodes.map(\.model),
+            locations: try await locations.map(\.model))
+    }
+
+    /// Every resource of a kind: page 1 says how many pages there are, the rest are fetched together.
+    func all<T: Decodable & Sendable & Identifiable>(_ type: T.Type, _ kind: String) async throws -> [T] where T.ID == Int {
+        let first = try await fetcher.json(PageDTO<T>.self, from: "\(base)/\(kind)?page=1")
+        let pages = max(first.info.pages, 1)
+        let rest = pages > 1 ? try await fetcher.jsonAll(PageDTO<T>.self, from: (2...pages).map { "\(base)/\(kind)?page=\($0)" }) : [:]
+        let all = first.results + rest.values.flatMap(\.results)
+        var seen = Set<Int>()
+        return all.sorted { $0.id < $1.id }.filter { seen.insert($0.id).inserted }
+    }
+}
+
+// MARK: - DTOs / el JSON de la API
+
+struct PageDTO<T: Decodable & Sendable>: Decodable, Sendable {
+    let info: Info
+    let results: [T]
+    struct Info: Decodable, Sendable { let count: Int; let pages: Int; let next: String?; let prev: String? }
+}
+
+struct CharacterDTO: Decodable, Sendable, Identifiable {
+    let id: Int
+    let name: String
+    let status: String
+    let species: String
+    let type: String
+    let gender: String
+    let origin: PlaceDTO
+    let location: PlaceDTO
+    let image: String
+    let episode: [String]
+
+    struct PlaceDTO: Decodable, Sendable {
+        let name: String
+        let url: String
+        var model: RickAndMortyCharacter.Place { .init(name: name, locationID: url.isEmpty ? nil : URLParts.trailingID(url)) }
+    }
+
+    var model: RickAndMortyCharacter {
+        RickAndMortyCharacter(id: id, name: name, status: RickAndMortyCharacter.Status(rawValue: status) ?? .unknown, species: species, type: type,
+                  gender: gender, origin: origin.model, location: location.model, image: image,
+                  episodeIDs: episode.compactMap(URLParts.trailingID))
+    }
+}
+
+struct EpisodeDTO: Decodable, Sendable, Identifiable {
+    let id: Int
+    let name: String
+    let air_date: String
+    let episode: String
+    let characters: [String]
+    var model: Episode { Episode(id: id, name: name, code: episode, airDate: air_date, characterIDs: characters.compactMap(URLParts.trailingID)) }
+}
+
+struct LocationDTO: Decodable, Sendable, Identifiable {
+    let id: Int
+    let name: String
+    let type: String
+    let dimension: String
+    let residents: [String]
+    var model: Location { Location(id: id, name: name, type: type, dimension: dimension, residentIDs: residents.compactMap(URLParts.trailingID)) }
+}

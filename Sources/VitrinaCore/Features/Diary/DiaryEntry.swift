@@ -1,0 +1,64 @@
+/// A diary entry with its place and photo, in each language it was written in.
+/// Una entrada del diario con su lugar y su foto, en cada idioma en que se escribió.
+public struct DiaryEntry: Sendable {
+    public let name: String
+    public let slug: String
+    public let date: SimpleDate
+    public let draft: Bool
+    public let place: Place?
+    /// Path relative to `Content/diary/`, e.g. `photos/albaicin.jpg`.
+    public let photo: String?
+    public let versions: [String: Version]
+
+    public struct Place: Sendable, Equatable {
+        public let name: String
+        public let latitude: Double
+        public let longitude: Double
+    }
+
+    public struct Version: Sendable {
+        public let title: String
+        public let message: String
+        public let html: String
+        public let language: String
+    }
+
+    public func version(_ language: String, defaultLanguage: String) -> Version {
+        versions[language] ?? versions[defaultLanguage] ?? versions.values.sorted { $0.language < $1.language }.first!
+    }
+
+    /// Catalogue key of the photo.
+    public var photoKey: String? { photo.map { "diary/" + $0 } }
+}
+
+/// Reads diary front matter: title, date, message, place, photo, draft; coordinates are checked.
+/// Lee la cabecera del diario: título, fecha, mensaje, lugar, foto y borrador; comprueba coordenadas.
+public enum DiaryMapper {
+    public static func map(_ groups: [String: [String: Document]], defaultLanguage: String) throws -> [DiaryEntry] {
+        try groups.map { name, documents in
+            let primary = documents[defaultLanguage] ?? documents.values.sorted { $0.language < $1.language }.first!
+            let fields = primary.fields
+            guard let date = try fields.date("date") else {
+                throw VitrinaError(.content, "\(primary.file): a diary entry needs date: YYYY-MM-DD in its front matter")
+            }
+            var versions: [String: DiaryEntry.Version] = [:]
+            for (language, document) in documents {
+                versions[language] = .init(
+                    title: document.fields.string("title") ?? document.body.firstHeading ?? name,
+                    message: document.fields.string("message") ?? "", html: document.body.html, language: language)
+            }
+            return DiaryEntry(name: name, slug: Slug.make(fields.string("slug") ?? name), date: date, draft: try fields.bool("draft"),
+                              place: try place(fields), photo: fields.string("photo"), versions: versions)
+        }.sorted { ($0.date, $0.slug) > ($1.date, $1.slug) }
+    }
+
+    static func place(_ fields: FieldReader) throws -> DiaryEntry.Place? {
+        guard let place = fields.nested("place") else { return nil }
+        let name = try place.requiredString("name")
+        guard let latitude = try place.double("latitude"), (-90...90).contains(latitude),
+              let longitude = try place.double("longitude"), (-180...180).contains(longitude) else {
+            throw VitrinaError(.content, "\(fields.file): place needs latitude (−90…90) and longitude (−180…180)")
+        }
+        return .init(name: name, latitude: latitude, longitude: longitude)
+    }
+}

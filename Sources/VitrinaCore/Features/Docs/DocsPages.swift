@@ -1,0 +1,93 @@
+import Foundation
+
+/// Where the docs live: `docs/` and `docs/<slug>/` in each language.
+/// Dónde vive la documentación: `docs/` y `docs/<slug>/` en cada idioma.
+public struct DocsRoutes: Sendable {
+    let factory: PageFactory
+
+    public func index(_ language: String) -> Route { factory.route(language, "docs") }
+    public func page(_ page: DocPage, _ language: String) -> Route { factory.route(language, "docs", page.slug) }
+}
+
+/// Builds the docs index (by weight) and one page per document, rewriting `.md` links to page links.
+/// Construye el índice de documentación (por peso) y una página por documento, reescribiendo enlaces `.md`.
+public struct DocsPages: Sendable {
+    let docs: [DocPage]
+    let factory: PageFactory
+    let routes: DocsRoutes
+
+    public init(docs: [DocPage], factory: PageFactory) {
+        self.docs = docs
+        self.factory = factory
+        self.routes = DocsRoutes(factory: factory)
+    }
+
+    public func pages() -> [Page] {
+        factory.languages.flatMap { language -> [Page] in
+            [indexPage(language)] + docs.indices.map { docPage(at: $0, language) }
+        }
+    }
+
+    func version(_ page: DocPage, _ language: String) -> DocPage.Version {
+        page.version(language, defaultLanguage: factory.defaultLanguage)!
+    }
+
+    func indexPage(_ language: String) -> Page {
+        let route = routes.index(language)
+        let view = DocsIndexView(heading: factory.text("docs_title", language), intro: factory.text("docs_intro", language), pages: docs.map { page in
+            let text = version(page, language)
+            return DocLinkView(title: text.title, description: text.description, href: route.link(to: routes.page(page, language)), draft: page.draft)
+        })
+        return Page(route: route, language: language, template: "docs/index", title: view.heading, description: view.intro,
+                    section: "docs", alternates: factory.alternates(routes.index), content: view)
+    }
+
+    func docPage(at index: Int, _ language: String) -> Page {
+        let page = docs[index]
+        let route = routes.page(page, language)
+        let text = version(page, language)
+        let neighbour = { (i: Int) -> LinkView? in
+            docs.indices.contains(i) ? LinkView(href: route.link(to: routes.page(docs[i], language)), label: version(docs[i], language).title) : nil
+        }
+        let view = DocPageView(
+            title: text.title, description: text.description, html: rewriteLinks(text.html, from: route, language),
+            contentLanguage: text.language == language ? nil : text.language, draft: page.draft,
+            toc: text.headings.filter { $0.level == 2 }.map { LinkView(href: "#" + $0.id, label: $0.text) },
+            previous: neighbour(index - 1), next: neighbour(index + 1),
+            sidebar: docs.map { other in
+                LinkView(href: route.link(to: routes.page(other, language)), label: version(other, language).title, current: other.name == page.name)
+            })
+        return Page(route: route, language: language, template: "docs/page", title: text.title, description: text.description,
+                    section: "docs", alternates: factory.alternates { routes.page(page, $0) }, content: view)
+    }
+
+    /// `href="configuration.md#keys"` → `href="../configuration/index.html#keys"`.
+    func rewriteLinks(_ html: String, from route: Route, _ language: String) -> String {
+        guard html.contains(".md") else { return html }
+        var result = html
+        for page in docs {
+            for suffix in ["\"", "#"] {
+                let names = [page.name + ".md", page.name + ".\(language).md"]
+                for name in names where result.contains("href=\"\(name)\(suffix)") {
+                    let target = route.link(to: routes.page(page, language))
+                    result = result.replacingOccurrences(of: "href=\"\(name)\(suffix)", with: "href=\"\(target)\(suffix)")
+                }
+            }
+        }
+        return result
+    }
+}
+
+struct DocLinkView: Sendable { let title: String; let description: String; let href: String; let draft: Bool }
+struct DocsIndexView: Sendable { let heading: String; let intro: String; let pages: [DocLinkView] }
+struct DocPageView: Sendable {
+    let title: String
+    let description: String
+    let html: String
+    let contentLanguage: String?
+    let draft: Bool
+    let toc: [LinkView]
+    let previous: LinkView?
+    let next: LinkView?
+    let sidebar: [LinkView]
+}

@@ -1,0 +1,80 @@
+/// A Pokémon as the site shows it.
+/// Un Pokémon tal como lo muestra el sitio.
+public struct Pokemon: Sendable, Equatable, Identifiable {
+    public let id: Int
+    public let name: String
+    public let names: LocalizedText
+    public let genus: LocalizedText
+    public let flavorText: LocalizedText
+    /// API type names in slot order (`grass`, `poison`).
+    public let types: [String]
+    public let abilities: [AbilitySlot]
+    /// Decimetres and hectograms, as the API gives them.
+    public let height: Int
+    public let weight: Int
+    public let stats: [BaseStat]
+    public let sprites: Sprites
+    public let evolutionChainID: Int?
+
+    public struct AbilitySlot: Sendable, Equatable {
+        public let name: String
+        public let isHidden: Bool
+    }
+
+    public struct BaseStat: Sendable, Equatable {
+        public let name: String
+        public let value: Int
+    }
+
+    /// Sprite URLs; any of them may be absent.
+    public struct Sprites: Sendable, Equatable {
+        public var front: String?
+        public var back: String?
+        public var frontShiny: String?
+        public var backShiny: String?
+        public var dreamWorld: String?
+    }
+
+    public func displayName(_ language: String) -> String {
+        names.text(language, fallback: name.capitalized)
+    }
+}
+
+/// A Pokémon type with its localized names and the Pokémon of the site that have it.
+/// Un tipo de Pokémon con sus nombres y los Pokémon del sitio que lo tienen.
+public struct PokemonType: Sendable, Equatable {
+    public let id: Int
+    public let name: String
+    public let names: LocalizedText
+    public let pokemonIDs: [Int]
+
+    public func displayName(_ language: String) -> String { names.text(language, fallback: name.capitalized) }
+}
+
+/// An ability's localized names.
+/// Los nombres traducidos de una habilidad.
+public struct Ability: Sendable, Equatable {
+    public let id: Int
+    public let name: String
+    public let names: LocalizedText
+}
+
+/// An evolution chain as species ids grouped by stage (`[[1], [2], [3]]`).
+/// Una cadena evolutiva como ids de especie agrupados por fase.
+public struct EvolutionChain: Sendable, Equatable {
+    public let id: Int
+    public let stages: [[Int]]
+}
+
+/// Everything the Pokémon pages are made from.
+/// Todo aquello con lo que se hacen las páginas de Pokémon.
+public struct Pokedex: Sendable {
+    public let pokemon: [Pokemon]
+    public let types: [String: PokemonType]
+    public let abilities: [String: Ability]
+    public let chains: [Int: EvolutionChain]
+
+    public var imageURLs: [String] {
+        pokemon.flatMap { p in [p.sprites.front, p.sprites.back, p.sprites.frontShiny, p.sprites.backShiny, p.sprites.dreamWorld].compactMap { $0 } }
+    }
+}

@@ -1,0 +1,151 @@
+/// Builds the Pokémon list, one detail page per Pokémon and one page per type, in every language.
+/// Construye la lista de Pokémon, una página por Pokémon y una por tipo, en cada idioma.
+public struct PokemonPages: Sendable {
+    let pokedex: Pokedex
+    let factory: PageFactory
+    let routes: PokemonRoutes
+    private let byID: [Int: Pokemon]
+
+    public init(pokedex: Pokedex, factory: PageFactory) {
+        self.pokedex = pokedex
+        self.factory = factory
+        self.routes = PokemonRoutes(factory: factory)
+        self.byID = Dictionary(uniqueKeysWithValues: pokedex.pokemon.map { ($0.id, $0) })
+    }
+
+    public func pages() -> [Page] {
+        factory.languages.flatMap { language in
+            [listPage(language)]
+                + pokedex.pokemon.map { detailPage($0, language) }
+                + pokedex.types.values.filter { !$0.pokemonIDs.isEmpty }.sorted { $0.id < $1.id }.map { typePage($0, language) }
+        }
+    }
+
+    // MARK: List / lista
+
+    func listPage(_ language: String) -> Page {
+        let route = routes.list(language)
+        let view = PokemonListView(
+            heading: factory.text("pokemon_title", language),
+            intro: factory.text("pokemon_intro", language),
+            rows: pokedex.pokemon.map { row($0, language, from: route) },
+            types: pokedex.types.values.filter { !$0.pokemonIDs.isEmpty }.sorted { $0.id < $1.id }.map { badge($0.name, language, from: route) })
+        return Page(route: route, language: language, template: "pokemon/list", title: view.heading, description: view.intro,
+                    section: "pokemon", alternates: factory.alternates(routes.list), content: view)
+    }
+
+    func row(_ pokemon: Pokemon, _ language: String, from route: Route) -> PokemonRowView {
+        let name = pokemon.displayName(language)
+        return PokemonRowView(
+            number: Self.number(pokemon.id), name: name, href: route.link(to: routes.detail(pokemon, language)),
+            sprite: factory.image(pokemon.sprites.front, alt: name, from: route, expected: (96, 96)),
+            types: pokemon.types.map { badge($0, language, from: route) })
+    }
+
+    func badge(_ typeName: String, _ language: String, from route: Route) -> TypeBadgeView {
+        let type = pokedex.types[typeName]
+        return TypeBadgeView(name: type?.displayName(language) ?? typeName.capitalized, key: Slug.make(typeName),
+                             href: type.map { _ in route.link(to: routes.type(typeName, language)) } ?? "")
+    }
+
+    // MARK: Detail / ficha
+
+    func detailPage(_ pokemon: Pokemon, _ language: String) -> Page {
+        let route = routes.detail(pokemon, language)
+        let name = pokemon.displayName(language)
+        let t = { factory.text($0, language) }
+        let spriteFigures: [(String?, String)] = [
+            (pokemon.sprites.front, "sprite_front"), (pokemon.sprites.back, "sprite_back"),
+            (pokemon.sprites.frontShiny, "sprite_shiny"), (pokemon.sprites.backShiny, "sprite_shiny_back"),
+        ]
+        let view = PokemonDetailView(
+            number: Self.number(pokemon.id), name: name,
+            genus: pokemon.genus.text(language),
+            artwork: factory.image(pokemon.sprites.dreamWorld ?? pokemon.sprites.front, alt: name, from: route, expected: (240, 240)),
+            sprites: spriteFigures.compactMap { url, key in
+                url.map { FigureView(image: factory.image($0, alt: "\(name) — \(t(key))", from: route, expected: (96, 96)), caption: t(key)) }
+            },
+            types: pokemon.types.map { badge($0, language, from: route) },
+            abilities: pokemon.abilities.map { slot in
+                AbilityView(name: pokedex.abilities[slot.name]?.names.text(language, fallback: slot.name) ?? slot.name, hidden: slot.isHidden)
+            },
+            height: Formatting.decimal(Double(pokemon.height) / 10, digits: 1, language: language) + " m",
+            weight: Formatting.decimal(Double(pokemon.weight) / 10, digits: 1, language: language) + " kg",
+            stats: pokemon.stats.map { stat in
+                StatView(label: t("stat_\(stat.name)"), value: stat.value, percent: min(100, stat.value * 100 / 255))
+            },
+            total: pokemon.stats.reduce(0) { $0 + $1.value },
+            flavorText: pokemon.flavorText.text(language),
+            flavorFallbackLanguage: pokemon.flavorText.has(language) ? nil : "en",
+            evolution: evolution(of: pokemon, language, from: route),
+            previous: byID[pokemon.id - 1].map { LinkView(href: route.link(to: routes.detail($0, language)), label: $0.displayName(language)) },
+            next: byID[pokemon.id + 1].map { LinkView(href: route.link(to: routes.detail($0, language)), label: $0.displayName(language)) },
+            back: LinkView(href: route.link(to: routes.list(language)), label: t("pokemon_title")))
+        let description = [view.genus, view.flavorText].filter { !$0.isEmpty }.joined(separator: " — ")
+        return Page(route: route, language: language, template: "pokemon/detail", title: "\(name) \(view.number)",
+                    description: description, section: "pokemon", alternates: factory.alternates { routes.detail(pokemon, $0) }, content: view)
+    }
+
+    func evolution(of pokemon: Pokemon, _ language: String, from route: Route) -> [EvolutionStageView] {
+        guard let chain = pokemon.evolutionChainID.flatMap({ pokedex.chains[$0] }), chain.stages.joined().count > 1 else { return [] }
+        return chain.stages.map { stage in
+            EvolutionStageView(members: stage.compactMap { id in
+                guard let member = byID[id] else { return nil }
+                let name = member.displayName(language)
+                return EvolutionMemberView(
+                    name: name, number: Self.number(id), href: route.link(to: routes.detail(member, language)),
+                    sprite: factory.image(member.sprites.front, alt: name, from: route, expected: (96, 96)), current: id == pokemon.id)
+            })
+        }.filter { !$0.members.isEmpty }
+    }
+
+    // MARK: Types / tipos
+
+    func typePage(_ type: PokemonType, _ language: String) -> Page {
+        let route = routes.type(type.name, language)
+        let name = type.displayName(language)
+        let view = PokemonTypeView(
+            name: name, key: Slug.make(type.name), count: type.pokemonIDs.count,
+            rows: type.pokemonIDs.compactMap { byID[$0] }.map { row($0, language, from: route) },
+            back: LinkView(href: route.link(to: routes.list(language)), label: factory.text("pokemon_title", language)))
+        return Page(route: route, language: language, template: "pokemon/type", title: "\(factory.text("type_label", language)): \(name)",
+                    section: "pokemon", alternates: factory.alternates { routes.type(type.name, $0) }, content: view)
+    }
+
+    static func number(_ id: Int) -> String {
+        let digits = String(id)
+        return "#" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+    }
+}
+
+// MARK: - View models / modelos de vista
+
+struct PokemonListView: Sendable { let heading: String; let intro: String; let rows: [PokemonRowView]; let types: [TypeBadgeView] }
+struct PokemonRowView: Sendable { let number: String; let name: String; let href: String; let sprite: ImageView; let types: [TypeBadgeView] }
+struct TypeBadgeView: Sendable { let name: String; let key: String; let href: String }
+struct FigureView: Sendable { let image: ImageView; let caption: String }
+struct AbilityView: Sendable { let name: String; let hidden: Bool }
+struct StatView: Sendable { let label: String; let value: Int; let percent: Int }
+struct EvolutionStageView: Sendable { let members: [EvolutionMemberView] }
+struct EvolutionMemberView: Sendable { let name: String; let number: String; let href: String; let sprite: ImageView; let current: Bool }
+struct PokemonTypeView: Sendable { let name: String; let key: String; let count: Int; let rows: [PokemonRowView]; let back: LinkView }
+
+struct PokemonDetailView: Sendable {
+    let number: String
+    let name: String
+    let genus: String
+    let artwork: ImageView
+    let sprites: [FigureView]
+    let types: [TypeBadgeView]
+    let abilities: [AbilityView]
+    let height: String
+    let weight: String
+    let stats: [StatView]
+    let total: Int
+    let flavorText: String
+    let flavorFallbackLanguage: String?
+    let evolution: [EvolutionStageView]
+    let previous: LinkView?
+    let next: LinkView?
+    let back: LinkView
+}

@@ -1,0 +1,44 @@
+/// One feature card of the app's home screen; cards for screens not built yet have no link.
+/// Una tarjeta de función de la pantalla de inicio; las de pantallas aún no construidas no enlazan.
+public struct FeatureCard: Sendable {
+    public let key: String
+    public let icon: String
+    public let route: (@Sendable (String) -> Route)?
+
+    public init(key: String, icon: String, route: (@Sendable (String) -> Route)?) {
+        self.key = key
+        self.icon = icon
+        self.route = route
+    }
+}
+
+/// Builds the home page: the app's feature cards, each linking to its section.
+/// Construye la portada: las tarjetas de funciones de la app, cada una enlazando a su sección.
+public struct HomePages: Sendable {
+    let cards: [FeatureCard]
+    let factory: PageFactory
+
+    public init(cards: [FeatureCard], factory: PageFactory) {
+        self.cards = cards
+        self.factory = factory
+    }
+
+    public func pages() -> [Page] {
+        factory.languages.map { language in
+            let route = factory.route(language)
+            let view = HomeView(
+                heading: factory.config.title, intro: factory.text("home_intro", language),
+                cards: cards.map { card in
+                    HomeCardView(
+                        key: card.key, icon: card.icon, title: factory.text("card_\(card.key)_title", language),
+                        text: factory.text("card_\(card.key)_text", language),
+                        href: card.route.map { route.link(to: $0(language)) }, soon: card.route == nil)
+                })
+            return Page(route: route, language: language, template: "home/index", title: factory.config.title, description: view.intro,
+                        section: "home", alternates: factory.alternates { factory.route($0) }, content: view)
+        }
+    }
+}
+
+struct HomeCardView: Sendable { let key: String; let icon: String; let title: String; let text: String; let href: String?; let soon: Bool }
+struct HomeView: Sendable { let heading: String; let intro: String; let cards: [HomeCardView] }

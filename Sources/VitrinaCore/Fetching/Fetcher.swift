@@ -1,0 +1,244 @@
+import Foundation
+import Synchronization
+
+/// Why a URL could not be had, with what to do about it.
+/// Por qué no se pudo obtener una URL, y qué hacer.
+public enum FetchError: Error, Sendable, CustomStringConvertible, Equatable {
+    case missingOffline(url: String)
+    case status(url: String, status: Int)
+    case unreachable(url: String, reason: String)
+
+    public var url: String {
+        switch self {
+        case .missingOffline(let url), .status(let url, _), .unreachable(let url, _): url
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .missingOffline(let url):
+            "\(url) is in neither the cache nor the snapshot; build without --offline once, or run `vitrina fetch`"
+        case .status(let url, let status):
+            "\(url) answered HTTP \(status); check the source's base_url in site.yml, or try again later if the API is down"
+        case .unreachable(let url, let reason):
+            "\(url) could not be fetched (\(reason)) and no cached copy exists; check the network or the source's base_url, or build with --offline from the snapshot"
+        }
+    }
+}
+
+/// Where a served response came from.
+/// De dónde salió una respuesta servida.
+public enum FetchOrigin: String, Sendable { case network, cache, revalidated, snapshot, stale }
+
+/// Counts for the build report.
+/// Cuentas para el informe de construcción.
+public struct FetchStats: Sendable, Equatable {
+    public var requests = 0
+    public var network = 0
+    public var cacheHits = 0
+    public var revalidated = 0
+    public var snapshotHits = 0
+    public var stale = 0
+}
+
+/// The fetch stage's one door: cache, snapshot, revalidation, offline mode and stale-if-error.
+/// La única puerta de la etapa de descarga: caché, instantánea, revalidación, modo sin red y copia caducada.
+public final class Fetcher: Sendable {
+    public struct Settings: Sendable {
+        public var sources: [String: SourceConfig]
+        public var overrides: [String: String]
+        public var offline: Bool
+        /// `vitrina fetch`: revalidate every entry whatever its age.
+        public var revalidateAll: Bool
+        public var timeout: Duration
+
+        public init(sources: [String: SourceConfig], overrides: [String: String] = [:], offline: Bool = false,
+                    revalidateAll: Bool = false, timeout: Duration = .seconds(20)) {
+            self.sources = sources
+            self.overrides = overrides
+            self.offline = offline
+            self.revalidateAll = revalidateAll
+            self.timeout = timeout
+        }
+    }
+
+    private let client: any HTTPClient
+    private let cache: any ResponseStore
+    private let snapshot: any ResponseStore
+    private let settings: Settings
+    private let diagnostics: Diagnostics
+    private let now: @Sendable () -> Double
+    private let counters = Mutex(FetchStats())
+    private let servedLog = Mutex<[String: StoredResponse]>([:])
+    private let missingLog = Mutex<Set<String>>([])
+
+    public init(client: any HTTPClient, cache: any ResponseStore, snapshot: any ResponseStore, settings: Settings,
+                diagnostics: Diagnostics, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        self.client = client
+        self.cache = cache
+        self.snapshot = snapshot
+        self.settings = settings
+        self.diagnostics = diagnostics
+        self.now = now
+    }
+
+    public var stats: FetchStats { counters.withLock { $0 } }
+    /// Every successful response served in this build, sorted by URL (what a snapshot keeps).
+    public var served: [StoredResponse] { servedLog.withLock { Array($0.values) }.sorted { $0.url < $1.url } }
+    /// URLs asked for under `--offline` that neither the cache nor the snapshot had.
+    public var missing: [String] { missingLog.withLock { $0.sorted() } }
+
+    /// The body of a 2xx response for `url`, or a `FetchError`.
+    public func body(_ url: String) async throws -> [UInt8] {
+        try await fetch(url).body
+    }
+
+    /// A response for `url`; with `required: false` an offline miss is not added to the missing list.
+    public func fetch(_ url: String, required: Bool = true) async throws -> StoredResponse {
+        let (response, origin) = try await resolve(url, required: required)
+        counters.withLock { stats in
+            switch origin {
+            case .network: stats.network += 1
+            case .cache: stats.cacheHits += 1
+            case .revalidated: stats.revalidated += 1
+            case .snapshot: stats.snapshotHits += 1
+            case .stale: stats.stale += 1
+            }
+        }
+        servedLog.withLock { $0[url] = response }
+        return response
+    }
+
+    private func resolve(_ url: String, required: Bool) async throws -> (StoredResponse, FetchOrigin) {
+        let cached = cache.read(url)
+        let stored = cached ?? snapshot.read(url)
+        if settings.offline {
+            guard let stored else {
+                if required { missingLog.withLock { _ = $0.insert(url) } }
+                throw FetchError.missingOffline(url: url)
+            }
+            return (stored, cached == nil ? .snapshot : .cache)
+        }
+        if let stored, !settings.revalidateAll, stored.age(at: now()) < maxAge(for: url) {
+            return (stored, cached == nil ? .snapshot : .cache)
+        }
+        return try await download(url, revalidating: stored)
+    }
+
+    private func download(_ url: String, revalidating stored: StoredResponse?) async throws -> (StoredResponse, FetchOrigin) {
+        var request = WebRequest(url: transportURL(for: url), timeout: settings.timeout)
+        if let etag = stored?.etag { request.headers["If-None-Match"] = etag }
+        if let lastModified = stored?.lastModified { request.headers["If-Modified-Since"] = lastModified }
+        counters.withLock { $0.requests += 1 }
+        let response: WebResponse
+        do {
+            response = try await client.send(request)
+        } catch let error as TransportError {
+            return try serveStale(stored, url: url, problem: error.reason)
+        }
+        switch response.status {
+        case 304 where stored != nil:
+            var refreshed = stored!
+            refreshed.fetchedAt = now()
+            try? cache.write(refreshed)
+            return (refreshed, .revalidated)
+        case 200..<300:
+            let fresh = StoredResponse(url: url, response: response, at: now())
+            try? cache.write(fresh)
+            return (fresh, .network)
+        case 429, 500...:
+            return try serveStale(stored, url: url, problem: "HTTP \(response.status)", status: response.status)
+        default:
+            throw FetchError.status(url: url, status: response.status)
+        }
+    }
+
+    private func serveStale(_ stored: StoredResponse?, url: String, problem: String, status: Int? = nil) throws -> (StoredResponse, FetchOrigin) {
+        guard let stored else {
+            if let status { throw FetchError.status(url: url, status: status) }
+            throw FetchError.unreachable(url: url, reason: problem)
+        }
+        diagnostics.warn(.stale, "\(url): \(problem); served the copy fetched \(Self.describeAge(stored.age(at: now()))) ago")
+        return (stored, .stale)
+    }
+
+    private func source(for url: String) -> (name: String, config: SourceConfig)? {
+        settings.sources
+            .filter { url.hasPrefix($0.value.baseURL + "/") || url == $0.value.baseURL }
+            .max { $0.value.baseURL.count < $1.value.baseURL.count }
+            .map { ($0.key, $0.value) }
+    }
+
+    private func maxAge(for url: String) -> Duration {
+        source(for: url)?.config.maxAge ?? .seconds(86_400)
+    }
+
+    /// The URL actually requested: the canonical one, or its `--api NAME=URL` replacement.
+    func transportURL(for url: String) -> String {
+        guard let (name, config) = source(for: url), var replacement = settings.overrides[name] else { return url }
+        if replacement.hasSuffix("/") { replacement.removeLast() }
+        return replacement + url.dropFirst(config.baseURL.count)
+    }
+
+    static func describeAge(_ age: Duration) -> String {
+        let seconds = age.components.seconds
+        if seconds >= 86_400 { return "\(seconds / 86_400) d" }
+        if seconds >= 3_600 { return "\(seconds / 3_600) h" }
+        if seconds >= 60 { return "\(seconds / 60) min" }
+        return "\(seconds) s"
+    }
+}
+
+extension Fetcher {
+    /// Decodes a JSON response; a body that does not decode names the URL and the JSON path.
+    public func json<T: Decodable>(_ type: T.Type, from url: String) async throws -> T {
+        let body = try await body(url)
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(body))
+        } catch let error as DecodingError {
+            throw VitrinaError(.map, "\(url): the response does not match what Vitrina expects (\(DecodingErrorText.describe(error))); the API may have changed or sent a broken body — run `vitrina fetch` again")
+        }
+    }
+
+    /// Fetches many URLs concurrently and keeps going past failures, so every missing URL is known.
+    public func jsonAll<T: Decodable & Sendable>(_ type: T.Type, from urls: [String]) async throws -> [String: T] {
+        try await withThrowingTaskGroup(of: (String, Result<T, Error>).self) { group in
+            for url in urls {
+                group.addTask {
+                    do { return (url, .success(try await self.json(T.self, from: url))) } catch { return (url, .failure(error)) }
+                }
+            }
+            var values: [String: T] = [:]
+            var errors: [(String, Error)] = []
+            for try await (url, result) in group {
+                switch result {
+                case .success(let value): values[url] = value
+                case .failure(let error): errors.append((url, error))
+                }
+            }
+            if let first = errors.sorted(by: { $0.0 < $1.0 }).first(where: { !($0.1 is FetchError && self.settings.offline) }) {
+                throw first.1
+            }
+            if let first = errors.first { throw first.1 }
+            return values
+        }
+    }
+}
+
+/// Decoding errors as `at results[3].name: expected text`.
+/// Errores de decodificación como `en results[3].name: se esperaba texto`.
+enum DecodingErrorText {
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [CodingKey]) -> String {
+            let joined = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            return joined.isEmpty ? "the top level" : String(joined.drop { $0 == "." })
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "at \(path(context.codingPath + [key])): the key is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "at \(path(context.codingPath)): \(context.debugDescription)"
+        case .dataCorrupted(let context): return "at \(path(context.codingPath)): not valid JSON (\(context.debugDescription))"
+        @unknown default: return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// One HTTP GET as a value.
+/// Una petición HTTP GET como valor.
+public struct WebRequest: Sendable {
+    public var url: String
+    public var headers: [String: String]
+    public var timeout: Duration
+
+    public init(url: String, headers: [String: String] = [:], timeout: Duration = .seconds(20)) {
+        self.url = url
+        self.headers = headers
+        self.timeout = timeout
+    }
+}
+
+/// One HTTP response as a value; header names are lowercased.
+/// Una respuesta HTTP como valor; los nombres de cabecera van en minúsculas.
+public struct WebResponse: Sendable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// Anything that can answer a request: the live client and its decorators.
+/// Todo lo que responde una petición: el cliente real y sus decoradores.
+public protocol HTTPClient: Sendable {
+    func send(_ request: WebRequest) async throws -> WebResponse
+}
+
+/// A request that never got a complete answer (refused, timed out, cut off).
+/// Una petición sin respuesta completa (rechazada, agotada o cortada).
+public struct TransportError: Error, Sendable, CustomStringConvertible {
+    public let url: String
+    public let reason: String
+    public var description: String { "\(url): \(reason)" }
+}
+
+/// Vitrina's name and version, as sent in the User-Agent.
+/// Nombre y versión de Vitrina, tal como viajan en el User-Agent.
+public enum VitrinaVersion {
+    public static let number = "0.1.0"
+    public static let userAgent = "Vitrina/\(number) (static site generator; +https://github.com/vitrina-ssg/vitrina)"
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Decorator: at most N requests in flight per host; the rest wait their turn in order.
+/// Decorador: como mucho N peticiones en curso por servidor; el resto espera su turno.
+public struct HostLimitedHTTPClient: HTTPClient {
+    let base: any HTTPClient
+    let limiter: RequestLimiter
+
+    public init(base: any HTTPClient, limits: [String: Int], defaultLimit: Int = 4) {
+        self.base = base
+        self.limiter = RequestLimiter(limits: limits, defaultLimit: defaultLimit)
+    }
+
+    public func send(_ request: WebRequest) async throws -> WebResponse {
+        let host = URLParts.host(of: request.url)
+        await limiter.acquire(host)
+        do {
+            let response = try await base.send(request)
+            await limiter.release(host)
+            return response
+        } catch {
+            await limiter.release(host)
+            throw error
+        }
+    }
+}
+
+/// Counting semaphores keyed by host.
+/// Semáforos contadores por servidor.
+actor RequestLimiter {
+    private let limits: [String: Int]
+    private let defaultLimit: Int
+    private var inFlight: [String: Int] = [:]
+    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+    private(set) var peak: [String: Int] = [:]
+
+    init(limits: [String: Int], defaultLimit: Int) {
+        self.limits = limits
+        self.defaultLimit = defaultLimit
+    }
+
+    func acquire(_ host: String) async {
+        if inFlight[host, default: 0] < limits[host, default: defaultLimit] {
+            take(host)
+            return
+        }
+        await withCheckedContinuation { waiting[host, default: []].append($0) }
+    }
+
+    func release(_ host: String) {
+        if var queue = waiting[host], !queue.isEmpty {
+            let next = queue.removeFirst()
+            waiting[host] = queue
+            next.resume()
+        } else {
+            inFlight[host, default: 1] -= 1
+        }
+    }
+
+    private func take(_ host: String) {
+        inFlight[host, default: 0] += 1
+        peak[host] = max(peak[host, default: 0], inFlight[host, default: 0])
+    }
+}
+
+/// Just enough URL parsing for hosts, paths and queries, without Foundation's slow paths.
+/// Lo justo para leer servidor, ruta y consulta de una URL.
+public enum URLParts {
+    public static func host(of url: String) -> String {
+        let afterScheme = url.range(of: "://").map { url[$0.upperBound...] } ?? url[...]
+        return String(afterScheme.prefix { $0 != "/" && $0 != "?" })
+    }
+
+    /// The last path segment as a whole number: `.../pokemon/25/` → 25.
+    public static func trailingID(_ url: String) -> Int? {
+        let path = url.split(separator: "?").first.map(String.init) ?? url
+        return path.split(separator: "/").last.flatMap { Int($0) }
+    }
+}

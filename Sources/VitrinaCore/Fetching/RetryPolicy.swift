@@ -1,0 +1,67 @@
+import Foundation
+
+/// How often and how long to wait before asking again.
+/// Cuántas veces y cuánto esperar antes de volver a preguntar.
+public struct RetryPolicy: Sendable {
+    public var attempts: Int
+    public var baseDelay: Duration
+    public var maxDelay: Duration
+
+    public init(attempts: Int, baseDelay: Duration, maxDelay: Duration) {
+        self.attempts = attempts
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+    }
+
+    public static let standard = RetryPolicy(attempts: 4, baseDelay: .milliseconds(500), maxDelay: .seconds(30))
+
+    /// Exponential backoff with full jitter: a random wait up to base × 2^(attempt-1), capped.
+    public func backoff(attempt: Int) -> Duration {
+        let ceiling = min(baseDelay * (1 << min(attempt - 1, 20)), maxDelay)
+        let fraction = Double.random(in: 0.5...1.0)
+        return ceiling * fraction
+    }
+
+    /// The server's own wish: `Retry-After` in seconds or as an HTTP date, capped.
+    public func serverDelay(_ retryAfter: String?, now: Date = Date()) -> Duration? {
+        guard let value = retryAfter?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Int(value) { return min(.seconds(max(seconds, 0)), maxDelay) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return min(.milliseconds(Int64(max(date.timeIntervalSince(now), 0) * 1000)), maxDelay)
+    }
+
+    static func isRetryable(status: Int) -> Bool { [429, 500, 502, 503, 504].contains(status) }
+}
+
+/// Decorator: retries transport errors and 429/5xx answers, honouring `Retry-After`.
+/// Decorador: reintenta errores de transporte y respuestas 429/5xx, respetando `Retry-After`.
+public struct RetryingHTTPClient: HTTPClient {
+    let base: any HTTPClient
+    let policy: RetryPolicy
+
+    public init(base: any HTTPClient, policy: RetryPolicy) {
+        self.base = base
+        self.policy = policy
+    }
+
+    public func send(_ request: WebRequest) async throws -> WebResponse {
+        var attempt = 1
+        while true {
+            let delay: Duration
+            do {
+                let response = try await base.send(request)
+                guard RetryPolicy.isRetryable(status: response.status), attempt < policy.attempts else { return response }
+                let honoured = [429, 503].contains(response.status) ? policy.serverDelay(response.header("retry-after")) : nil
+                delay = honoured ?? policy.backoff(attempt: attempt)
+            } catch let error as TransportError {
+                guard attempt < policy.attempts else { throw error }
+                delay = policy.backoff(attempt: attempt)
+            }
+            try await Task.sleep(for: delay)
+            attempt += 1
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A response as kept on disk: status, validators, content type, fetch time and body.
+/// Una respuesta guardada en disco: estado, validadores, tipo, hora de descarga y cuerpo.
+public struct StoredResponse: Sendable, Codable, Equatable {
+    public var url: String
+    public var status: Int
+    public var contentType: String
+    public var etag: String?
+    public var lastModified: String?
+    /// Seconds since 1970 when the body was fetched or last revalidated.
+    public var fetchedAt: Double
+    public var body: [UInt8]
+
+    public init(url: String, status: Int, contentType: String, etag: String?, lastModified: String?, fetchedAt: Double, body: [UInt8]) {
+        self.url = url
+        self.status = status
+        self.contentType = contentType
+        self.etag = etag
+        self.lastModified = lastModified
+        self.fetchedAt = fetchedAt
+        self.body = body
+    }
+
+    init(url: String, response: WebResponse, at time: Double) {
+        self.init(
+            url: url, status: response.status, contentType: response.header("content-type") ?? "application/octet-stream",
+            etag: response.header("etag"), lastModified: response.header("last-modified"), fetchedAt: time, body: response.body)
+    }
+
+    func age(at now: Double) -> Duration { .milliseconds(Int64(max(now - fetchedAt, 0) * 1000)) }
+
+    /// The metadata alone, for file headers and manifests.
+    struct Header: Codable, Equatable {
+        var url: String
+        var status: Int
+        var contentType: String
+        var etag: String?
+        var lastModified: String?
+        var fetchedAt: Double
+    }
+
+    var header: Header {
+        Header(url: url, status: status, contentType: contentType, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt)
+    }
+
+    init(header: Header, body: [UInt8]) {
+        self.init(url: header.url, status: header.status, contentType: header.contentType, etag: header.etag,
+                  lastModified: header.lastModified, fetchedAt: header.fetchedAt, body: body)
+    }
+}
+
+/// A place responses are kept by URL: the working cache or the committed snapshot.
+/// Un lugar donde se guardan respuestas por URL: la caché de trabajo o la instantánea.
+public protocol ResponseStore: Sendable {
+    func read(_ url: String) -> StoredResponse?
+    func write(_ response: StoredResponse) throws
+}
+
+/// The working cache in `.vitrina/cache`: one file per URL, a JSON header line then the gzipped body.
+/// La caché de trabajo en `.vitrina/cache`: un fichero por URL, cabecera JSON y cuerpo comprimido.
+public struct ResponseCache: ResponseStore {
+    public let directory: String
+
+    public init(directory: String) { self.directory = directory }
+
+    func path(for url: String) -> String {
+        let key = Fingerprint.hex(url)
+        return "\(directory)/\(key.prefix(2))/\(key).entry"
+    }
+
+    public func read(_ url: String) -> StoredResponse? {
+        guard let data = FileManager.default.contents(atPath: path(for: url)),
+              let newline = data.firstIndex(of: UInt8(ascii: "\n")),
+              let header = try? JSONDecoder().decode(StoredResponse.Header.self, from: data[data.startIndex..<newline]),
+              header.url == url,
+              let body = try? Gzip.decompress([UInt8](data[(newline + 1)...]))
+        else { return nil }
+        return StoredResponse(header: header, body: body)
+    }
+
+    public func write(_ response: StoredResponse) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var bytes = [UInt8](try encoder.encode(response.header))
+        bytes.append(UInt8(ascii: "\n"))
+        bytes += try Gzip.compress(response.body)
+        try Files.write(bytes, to: path(for: response.url))
+    }
+}

@@ -1,0 +1,84 @@
+/// Renders pages inside the site layout: navigation, language switch, meta and canonical URL.
+/// Dibuja páginas dentro del diseño del sitio: navegación, idiomas, metadatos y URL canónica.
+public struct PageRenderer: Sendable {
+    let templates: TemplateLibrary
+    let factory: PageFactory
+    let baseURL: String
+    let navigation: [NavigationEntry]
+
+    /// A top-level section of the site, by key and route per language.
+    public struct NavigationEntry: Sendable {
+        public let key: String
+        public let labelKey: String
+        public let route: @Sendable (String) -> Route
+    }
+
+    public init(templates: TemplateLibrary, factory: PageFactory, baseURL: String, navigation: [NavigationEntry]) {
+        self.templates = templates
+        self.factory = factory
+        self.baseURL = baseURL
+        self.navigation = navigation
+    }
+
+    public func render(_ page: Page) throws -> String {
+        try templates.render(layout(for: page), template: page.template)
+    }
+
+    func layout(for page: Page) -> LayoutView {
+        let language = page.language
+        let t = factory.strings.table(language)
+        let home = factory.route(language)
+        return LayoutView(
+            lang: language,
+            title: page.title,
+            fullTitle: page.route == home ? factory.config.title : "\(page.title) · \(factory.config.title)",
+            description: page.description.isEmpty ? factory.config.description : page.description,
+            canonical: page.route.absoluteURL(base: baseURL),
+            baseHref: page.alternates.isEmpty && !baseURL.isEmpty ? (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") : nil,
+            siteTitle: factory.config.title,
+            home: page.route.link(to: home),
+            stylesheet: page.route.link(toFile: "assets/site.css"),
+            icon: page.route.link(toFile: "assets/favicon.svg"),
+            nav: navigation.map { entry in
+                LinkView(href: page.route.link(to: entry.route(language)), label: t[entry.labelKey] ?? entry.key, current: entry.key == page.section)
+            },
+            languages: factory.languages.compactMap { other in
+                page.alternates[other].map {
+                    LanguageLink(code: other, label: t["language_\(other)"] ?? other, href: page.route.link(to: $0), current: other == language,
+                                 absolute: $0.absoluteURL(base: baseURL))
+                }
+            },
+            t: t,
+            content: page.content)
+    }
+}
+
+/// What the base layout reads.
+/// Lo que lee el diseño base.
+struct LayoutView: Sendable {
+    let lang: String
+    let title: String
+    let fullTitle: String
+    let description: String
+    let canonical: String?
+    /// Only for pages served at any depth (404.html), so their relative links still resolve.
+    let baseHref: String?
+    let siteTitle: String
+    let home: String
+    let stylesheet: String
+    let icon: String
+    let nav: [LinkView]
+    let languages: [LanguageLink]
+    let t: [String: String]
+    let content: any Sendable
+}
+
+/// One entry of the language switch.
+/// Una entrada del selector de idioma.
+struct LanguageLink: Sendable {
+    let code: String
+    let label: String
+    let href: String
+    let current: Bool
+    let absolute: String?
+}

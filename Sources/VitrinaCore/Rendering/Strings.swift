@@ -1,0 +1,50 @@
+import Foundation
+import Yams
+
+/// UI strings per language from `Templates/i18n/<lang>.yml`, falling back to the default language.
+/// Textos de la interfaz por idioma desde `Templates/i18n/<lang>.yml`, con el idioma por defecto de reserva.
+public struct Strings: Sendable {
+    public let tables: [String: [String: String]]
+    public let defaultLanguage: String
+
+    public init(tables: [String: [String: String]], defaultLanguage: String) {
+        self.tables = tables
+        self.defaultLanguage = defaultLanguage
+    }
+
+    /// Loads every language; a key missing in one language is a warning naming it.
+    public static func load(directory: String, languages: [String], defaultLanguage: String, diagnostics: Diagnostics) throws -> Strings {
+        var tables: [String: [String: String]] = [:]
+        for language in languages {
+            let file = "\(directory)/\(language).yml"
+            guard Files.exists(file) else {
+                diagnostics.warn(.i18n, "\(file) is missing: UI strings for \(language) fall back to \(defaultLanguage)")
+                continue
+            }
+            let text = try Files.readText(file)
+            do {
+                let loaded = try Yams.load(yaml: text) as? [String: Any] ?? [:]
+                tables[language] = loaded.reduce(into: [:]) { table, pair in table[pair.key] = "\(pair.value)" }
+            } catch {
+                throw VitrinaError(.render, "\(file): \(YAMLErrorText.describe(error))")
+            }
+        }
+        let allKeys = Set(tables.values.flatMap(\.keys))
+        for language in languages.sorted() {
+            guard let table = tables[language] else { continue }
+            for key in allKeys.subtracting(table.keys).sorted() {
+                diagnostics.warn(.i18n, "Templates/i18n/\(language).yml has no \(key): add it (shown in \(defaultLanguage) meanwhile)")
+            }
+        }
+        return Strings(tables: tables, defaultLanguage: defaultLanguage)
+    }
+
+    /// The full table for a language, with the default language filling its gaps.
+    public func table(_ language: String) -> [String: String] {
+        (tables[defaultLanguage] ?? [:]).merging(tables[language] ?? [:]) { _, own in own }
+    }
+
+    public func text(_ key: String, _ language: String) -> String {
+        tables[language]?[key] ?? tables[defaultLanguage]?[key] ?? key
+    }
+}

@@ -1,0 +1,84 @@
+/// An image copied into `Output/media/`, with its intrinsic size.
+/// Una imagen copiada en `Output/media/`, con su tamaño propio.
+public struct MediaFile: Sendable, Equatable {
+    /// Output path, `media/sprites/pokemon/25.png`.
+    public let path: String
+    public let width: Int
+    public let height: Int
+    public let bytes: [UInt8]
+}
+
+/// Every image the site shows, by source URL or local path; missing ones become placeholders.
+/// Todas las imágenes del sitio, por URL o ruta local; las que faltan son marcadores.
+public struct MediaCatalog: Sendable {
+    public private(set) var files: [String: MediaFile] = [:]
+
+    public init() {}
+
+    public mutating func add(_ file: MediaFile, for key: String) { files[key] = file }
+
+    public subscript(key: String?) -> MediaFile? { key.flatMap { files[$0] } }
+
+    /// Output files, one per distinct path, sorted.
+    public var outputs: [MediaFile] {
+        var seen = Set<String>()
+        return files.values.sorted { $0.path < $1.path }.filter { seen.insert($0.path).inserted }
+    }
+}
+
+/// Reads width and height from PNG, GIF, JPEG and SVG headers.
+/// Lee ancho y alto de las cabeceras PNG, GIF, JPEG y SVG.
+public enum ImageSize {
+    public static func of(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), bytes.count >= 24 {
+            return (be32(bytes, 16), be32(bytes, 20))
+        }
+        if bytes.starts(with: Array("GIF".utf8)), bytes.count >= 10 {
+            return (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
+        }
+        if bytes.starts(with: [0xFF, 0xD8]) { return jpeg(bytes) }
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        if head.contains("<svg") { return svg(head) }
+        return nil
+    }
+
+    private static func be32(_ b: [UInt8], _ i: Int) -> Int {
+        Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+    }
+
+    private static func jpeg(_ b: [UInt8]) -> (Int, Int)? {
+        var i = 2
+        while i + 9 < b.count {
+            guard b[i] == 0xFF else { i += 1; continue }
+            let marker = b[i + 1]
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { i += 2; continue }
+            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
+                return (Int(b[i + 7]) << 8 | Int(b[i + 8]), Int(b[i + 5]) << 8 | Int(b[i + 6]))
+            }
+            i += 2 + length
+        }
+        return nil
+    }
+
+    private static func svg(_ text: String) -> (Int, Int)? {
+        guard let open = text.range(of: "<svg") else { return nil }
+        let tag = text[open.upperBound...].prefix { $0 != ">" }
+        func attribute(_ name: String) -> String? {
+            guard let r = tag.range(of: " \(name)=\"") ?? tag.range(of: "\n\(name)=\"") else { return nil }
+            return String(tag[r.upperBound...].prefix { $0 != "\"" })
+        }
+        func number(_ s: String?) -> Int? {
+            guard let s else { return nil }
+            return Double(s.prefix { $0.isNumber || $0 == "." }).map { Int($0.rounded()) }
+        }
+        if let w = number(attribute("width")), let h = number(attribute("height")), w > 0, h > 0, attribute("width")?.hasSuffix("%") != true {
+            return (w, h)
+        }
+        if let box = attribute("viewBox") {
+            let parts = box.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+            if parts.count == 4, parts[2] > 0, parts[3] > 0 { return (Int(parts[2].rounded()), Int(parts[3].rounded())) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,99 @@
+/// One page of the site: where it goes, in which language, which template draws it and with what.
+/// Una página del sitio: dónde va, en qué idioma, qué plantilla la dibuja y con qué.
+public struct Page: Sendable {
+    public let route: Route
+    public let language: String
+    public let template: String
+    public let title: String
+    public let description: String
+    /// The navigation section it belongs to (`pokemon`, `characters`, ...), for the current-page mark.
+    public let section: String
+    /// The same page in every language, for the language switch.
+    public let alternates: [String: Route]
+    public let content: any Sendable
+    public var inSitemap: Bool = true
+
+    public init(route: Route, language: String, template: String, title: String, description: String = "",
+                section: String, alternates: [String: Route], content: any Sendable, inSitemap: Bool = true) {
+        self.route = route
+        self.language = language
+        self.template = template
+        self.title = title
+        self.description = description
+        self.section = section
+        self.alternates = alternates
+        self.content = content
+        self.inSitemap = inSitemap
+    }
+}
+
+/// What every feature's page builder may use: languages, UI strings and the images catalogue.
+/// Lo que puede usar el constructor de páginas de cada función: idiomas, textos e imágenes.
+public struct PageFactory: Sendable {
+    public let config: SiteConfig
+    public let strings: Strings
+    public let media: MediaCatalog
+
+    public init(config: SiteConfig, strings: Strings, media: MediaCatalog) {
+        self.config = config
+        self.strings = strings
+        self.media = media
+    }
+
+    public var languages: [String] { config.orderedLanguages }
+    public var defaultLanguage: String { config.defaultLanguage }
+
+    public func text(_ key: String, _ language: String) -> String { strings.text(key, language) }
+
+    /// A route in `language`; the default language lives at the root.
+    public func route(_ language: String, _ segments: String...) -> Route {
+        Route.page(language: language, defaultLanguage: defaultLanguage, segments)
+    }
+
+    /// The same route for every language.
+    public func alternates(_ make: (String) -> Route) -> [String: Route] {
+        Dictionary(uniqueKeysWithValues: languages.map { ($0, make($0)) })
+    }
+
+    /// An image as a page shows it: a local file with its size, or the placeholder at the expected size.
+    public func image(_ key: String?, alt: String, from route: Route, expected: (width: Int, height: Int)) -> ImageView {
+        if let file = media[key] {
+            return ImageView(src: route.link(toFile: file.path), width: file.width, height: file.height, alt: alt, placeholder: false)
+        }
+        return ImageView(src: route.link(toFile: "assets/placeholder.svg"), width: expected.width, height: expected.height, alt: alt, placeholder: true)
+    }
+}
+
+/// An `<img>`: relative src, intrinsic size (no layout shift), alt text.
+/// Un `<img>`: src relativo, tamaño propio (sin saltos de maquetación) y texto alternativo.
+public struct ImageView: Sendable {
+    public let src: String
+    public let width: Int
+    public let height: Int
+    public let alt: String
+    public let placeholder: Bool
+}
+
+/// A link with its text, and whether it is the current page.
+/// Un enlace con su texto, y si es la página actual.
+public struct LinkView: Sendable {
+    public let href: String
+    public let label: String
+    public var current: Bool = false
+}
+
+/// Numbered pages with previous and next.
+/// Páginas numeradas con anterior y siguiente.
+public struct PaginationView: Sendable {
+    public let pages: [LinkView]
+    public let previous: LinkView?
+    public let next: LinkView?
+    public let isNeeded: Bool
+
+    public init(count: Int, current: Int, route: Route, link: (Int) -> Route, previousLabel: String, nextLabel: String) {
+        pages = (1...max(count, 1)).map { LinkView(href: route.link(to: link($0)), label: "\($0)", current: $0 == current) }
+        previous = current > 1 ? LinkView(href: route.link(to: link(current - 1)), label: previousLabel) : nil
+        next = current < count ? LinkView(href: route.link(to: link(current + 1)), label: nextLabel) : nil
+        isNeeded = count > 1
+    }
+}

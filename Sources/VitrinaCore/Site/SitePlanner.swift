@@ -1,0 +1,68 @@
+/// The site graph: every page of every feature, the navigation, and the 404 page.
+/// El grafo del sitio: todas las páginas de cada función, la navegación y la página 404.
+public struct SitePlanner: Sendable {
+    let factory: PageFactory
+
+    public init(factory: PageFactory) { self.factory = factory }
+
+    public struct Plan: Sendable {
+        public let pages: [Page]
+        public let navigation: [PageRenderer.NavigationEntry]
+    }
+
+    public func plan(_ data: SiteData) -> Plan {
+        let pokemon = PokemonRoutes(factory: factory)
+        let characters = CharacterRoutes(factory: factory)
+        let store = StoreRoutes(factory: factory)
+        let diary = DiaryRoutes(factory: factory)
+        let docs = DocsRoutes(factory: factory)
+        let hasDiary = !data.diary.isEmpty, hasDocs = !data.docs.isEmpty
+        let factory = self.factory
+
+        var navigation = [PageRenderer.NavigationEntry(key: "home", labelKey: "nav_home", route: { factory.route($0) })]
+        var cards: [FeatureCard] = []
+        var pages: [Page] = []
+        if let pokedex = data.pokedex {
+            navigation.append(.init(key: "pokemon", labelKey: "nav_pokemon", route: pokemon.list))
+            cards.append(FeatureCard(key: "pokemon", icon: "◓", route: pokemon.list))
+            pages += PokemonPages(pokedex: pokedex, factory: factory).pages()
+        }
+        if let multiverse = data.multiverse {
+            navigation.append(.init(key: "characters", labelKey: "nav_characters", route: { characters.grid(page: 1, $0) }))
+            cards.append(FeatureCard(key: "characters", icon: "◎", route: { characters.grid(page: 1, $0) }))
+            let pageSize = factory.config.source("rickandmorty")?.pageSize ?? 20
+            pages += CharacterPages(multiverse: multiverse, factory: factory, pageSize: pageSize).pages()
+        }
+        if let shop = data.store {
+            navigation.append(.init(key: "store", labelKey: "nav_store", route: store.categories))
+            cards.append(FeatureCard(key: "store", icon: "◈", route: store.categories))
+            pages += StorePages(store: shop, factory: factory).pages()
+        }
+        if hasDiary {
+            navigation.append(.init(key: "diary", labelKey: "nav_diary", route: diary.list))
+            cards.append(FeatureCard(key: "diary", icon: "✎", route: diary.list))
+            pages += DiaryPages(entries: data.diary, factory: factory).pages()
+        }
+        if hasDocs {
+            navigation.append(.init(key: "docs", labelKey: "nav_docs", route: docs.index))
+            cards.append(FeatureCard(key: "docs", icon: "❑", route: docs.index))
+            pages += DocsPages(docs: data.docs, factory: factory).pages()
+        }
+        for upcoming in [("album", "▦"), ("map", "⌖"), ("settings", "⚙"), ("components", "◧")] {
+            cards.append(FeatureCard(key: upcoming.0, icon: upcoming.1, route: nil))
+        }
+        pages += HomePages(cards: cards, factory: factory).pages()
+        pages.append(notFoundPage())
+        return Plan(pages: pages.sorted { $0.route < $1.route }, navigation: navigation)
+    }
+
+    func notFoundPage() -> Page {
+        let language = factory.defaultLanguage
+        let view = NotFoundView(heading: factory.text("not_found_title", language), text: factory.text("not_found_text", language),
+                                home: LinkView(href: "index.html", label: factory.text("nav_home", language)))
+        return Page(route: Route(file: "404.html"), language: language, template: "404", title: view.heading, section: "",
+                    alternates: [:], content: view, inSitemap: false)
+    }
+}
+
+struct NotFoundView: Sendable { let heading: String; let text: String; let home: LinkView }

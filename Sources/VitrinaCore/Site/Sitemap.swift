@@ -1,0 +1,23 @@
+/// `sitemap.xml`: every page, absolute under the base URL, relative without one.
+/// `sitemap.xml`: todas las páginas, absolutas con URL base y relativas sin ella.
+public enum Sitemap {
+    public static func xml(for pages: [Page], baseURL: String) -> String {
+        var xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+
+        """
+        for page in pages.filter(\.inSitemap).sorted(by: { $0.route < $1.route }) {
+            xml += "  <url>\n    <loc>\(HTMLText.escape(location(page.route, baseURL)))</loc>\n"
+            for (language, route) in page.alternates.sorted(by: { $0.key < $1.key }) where page.alternates.count > 1 {
+                xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(language)\" href=\"\(HTMLText.escape(location(route, baseURL)))\"/>\n"
+            }
+            xml += "  </url>\n"
+        }
+        return xml + "</urlset>\n"
+    }
+
+    static func location(_ route: Route, _ baseURL: String) -> String {
+        route.absoluteURL(base: baseURL) ?? route.file
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Small file-system helpers with errors that name the path.
+/// Utilidades de ficheros cuyos errores nombran la ruta.
+public enum Files {
+    public static func read(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw VitrinaError(.write, "cannot read \(path): the file is missing or unreadable")
+        }
+        return [UInt8](data)
+    }
+
+    public static func readText(_ path: String) throws -> String {
+        String(decoding: try read(path), as: UTF8.self)
+    }
+
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        try createDirectory((path as NSString).deletingLastPathComponent)
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            throw VitrinaError(.write, "cannot write \(path): check that the folder is writable and the disk has room")
+        }
+    }
+
+    public static func createDirectory(_ path: String) throws {
+        guard !path.isEmpty else { return }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    public static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+    }
+
+    /// Every regular file below `root`, as sorted paths relative to it.
+    public static func list(_ root: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+        var files: [String] = []
+        for case let path as String in enumerator where !isDirectory(root + "/" + path) {
+            files.append(path)
+        }
+        return files.sorted()
+    }
+
+    public static func remove(_ path: String) throws {
+        if exists(path) { try FileManager.default.removeItem(atPath: path) }
+    }
+
+    public static func join(_ parts: String...) -> String {
+        parts.filter { !$0.isEmpty }.joined(separator: "/").replacingOccurrences(of: "//", with: "/")
+    }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import VitrinaCore
+
+/// The `vitrina` command: a thin adapter that parses flags, calls the core and prints.
+/// La orden `vitrina`: un adaptador fino que lee opciones, llama al núcleo e imprime.
+@main
+struct Vitrina: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vitrina",
+        abstract: "Builds a static site from PokéAPI, Rick and Morty, Fake Store data and Markdown.",
+        version: VitrinaVersion.number,
+        subcommands: [Build.self, Fetch.self, Clean.self])
+
+    /// Exit codes: 0 success, 1 the build failed, 2 the command line was wrong.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as BuildFailure {
+            Console.error(failure)
+            Foundation.exit(failure.error.stage == .usage ? 2 : 1)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || error is CleanExit {
+                exit(withError: error)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// Flags shared by commands that read a site.
+/// Opciones comunes a las órdenes que leen un sitio.
+struct SiteOptions: ParsableArguments {
+    @Option(name: .long, help: "The folder holding Content/ and Templates/ (default: the current folder).")
+    var site: String = "."
+
+    @Option(name: .long, help: "Where to write the site (default: Output inside the site folder).")
+    var output: String?
+
+    @Option(name: .customLong("api"), help: ArgumentHelp("Point a source at another base URL, e.g. pokeapi=http://127.0.0.1:8080.", valueName: "NAME=URL"))
+    var apis: [String] = []
+
+    func overrides() throws -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in apis {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, parts[1].hasPrefix("http://") || parts[1].hasPrefix("https://") else {
+                throw ValidationError("--api takes NAME=URL, like pokeapi=http://127.0.0.1:8080 (got \(pair))")
+            }
+            result[parts[0]] = parts[1]
+        }
+        return result
+    }
+
+    var siteDirectory: String { Console.absolute((site as NSString).expandingTildeInPath) }
+}
+
+struct Build: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Build the site into Output/ (staged, swapped in only on success).")
+
+    @OptionGroup var site: SiteOptions
+    @Flag(help: "Open no connection: use only the cache and the committed snapshot.") var offline = false
+    @Flag(help: "Treat warnings (broken links, stale data, missing images or strings) as errors.") var strict = false
+    @Flag(help: "Also build pages marked draft: true.") var drafts = false
+    @Option(name: .customLong("base-url"), help: "Base URL for canonical links and the sitemap, e.g. https://example.org/docs/.")
+    var baseURL: String?
+
+    func run() async throws {
+        let options = BuildOptions(
+            siteDirectory: site.siteDirectory, outputDirectory: site.output.map(Console.absolute), offline: offline, strict: strict,
+            drafts: drafts, baseURL: baseURL, apiOverrides: try site.overrides())
+        let client = LiveHTTPClient()
+        let result: Result<BuildReport, Error>
+        do { result = .success(try await BuildPipeline(options: options, client: client).build()) } catch { result = .failure(error) }
+        await client.shutdown()
+        let report = try result.get()
+        print(report.summary)
+        print("Open \(Console.absolute(options.outputDirectory))/index.html")
+    }
+}
+
+struct Fetch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Fill the working cache from the live APIs (and optionally rewrite the snapshot).")
+
+    @OptionGroup var site: SiteOptions
+    @Flag(name: .customLong("update-snapshot"), help: "Rewrite the committed snapshot under Content/data/ from what was fetched.")
+    var updateSnapshot = false
+
+    func run() async throws {
+        let options = BuildOptions(siteDirectory: site.siteDirectory, apiOverrides: try site.overrides())
+        let client = LiveHTTPClient()
+        let result: Result<(FetchStats, [BuildWarning], Int), Error>
+        do { result = .success(try await BuildPipeline(options: options, client: client).fetch(updateSnapshot: updateSnapshot)) } catch { result = .failure(error) }
+        await client.shutdown()
+        let (stats, warnings, count) = try result.get()
+        print("Fetched \(count) responses: \(stats.requests) requests, \(stats.network) downloaded, \(stats.revalidated) revalidated, \(stats.stale) stale")
+        for warning in warnings { print("  warning: \(warning.message)") }
+        if updateSnapshot { print("Snapshot rewritten in \(options.snapshotDirectory)") }
+    }
+}
+
+struct Clean: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Remove what Vitrina wrote to Output/ and the working cache.")
+
+    @OptionGroup var site: SiteOptions
+
+    func run() async throws {
+        let options = BuildOptions(siteDirectory: site.siteDirectory, outputDirectory: site.output.map(Console.absolute))
+        try OutputWriter(outputDirectory: options.outputDirectory).clean()
+        try Files.remove(options.cacheDirectory)
+        print("Removed \(options.outputDirectory) (files Vitrina did not write are kept) and \(options.cacheDirectory)")
+    }
+}
+
+/// Printing errors without stack noise.
+/// Errores impresos sin ruido de pila.
+enum Console {
+    static func error(_ failure: BuildFailure) {
+        var text = "error: \(failure.error.message)\n"
+        if !failure.warnings.isEmpty && failure.error.stage != .check {
+            text += failure.warnings.map { "warning: \($0.message)\n" }.joined()
+        }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static func absolute(_ path: String) -> String {
+        let standardized = (path as NSString).standardizingPath
+        return standardized.hasPrefix("/") ? standardized : (FileManager.default.currentDirectoryPath + "/" + standardized as NSString).standardizingPath
+    }
+}

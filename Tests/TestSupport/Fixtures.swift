@@ -1,0 +1,13 @@
+import Foundation
+
+/// Locations of the committed test fixtures.
+/// Ubicaciones de los datos de prueba incluidos en el repositorio.
+public enum Fixtures {
+    /// `<repo>/Tests/Fixtures/recordings`, laid out like the shared recordings.
+    public static var recordings: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/recordings", isDirectory: true)
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// A value that several tasks share behind a lock.
+/// Un valor que varias tareas comparten tras un cerrojo.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,22 @@
+import Hummingbird
+
+/// A request as the replay server received it.
+/// Una petición tal como la recibió el servidor de reproducción.
+public struct RecordedRequest: Sendable, Equatable {
+    public let method: String
+    /// Path and query, as sent.
+    public let uri: String
+    /// Header values by lowercased name; repeated headers are joined with ", ".
+    public let headers: [String: String]
+
+    init(_ request: Request) {
+        method = request.method.rawValue
+        uri = request.uri.description
+        var headers: [String: String] = [:]
+        for field in request.headers {
+            let name = field.name.canonicalName.lowercased()
+            headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
+        }
+        self.headers = headers
+    }
+}
