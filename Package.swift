@@ -60,6 +60,10 @@ let package = Package(
             name: "VitrinaCoreTests",
             dependencies: ["VitrinaCore", "TestSupport"]
         ),
+        .testTarget(
+            name: "VitrinaIntegrationTests",
+            dependencies: ["VitrinaCore", "TestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VitrinaCore
+
+/// The `vitrina` executable as a user runs it: help, exit codes, messages.
+@Suite("Command line")
+struct CommandLineTests {
+    static let binary = TestSite.repository + "/.build/debug/vitrina"
+
+    struct Run { let status: Int32; let output: String; let error: String }
+
+    func run(_ arguments: [String], in directory: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile(), error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self))
+    }
+
+    @Test(arguments: [[], ["--help"], ["build", "--help"], ["fetch", "--help"], ["clean", "--help"]])
+    func helpExitsZero(_ arguments: [String]) throws {
+        let result = try run(arguments.isEmpty ? ["--help"] : arguments)
+        #expect(result.status == 0)
+        #expect(result.output.contains("USAGE"))
+    }
+
+    @Test func buildHelpListsEveryFlag() throws {
+        let help = try run(["build", "--help"]).output
+        for flag in ["--site", "--output", "--offline", "--strict", "--drafts", "--base-url", "--api"] { #expect(help.contains(flag), "\(flag)") }
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        #expect(try run(["build", "--no-such-flag"]).status == 2)
+        #expect(try run(["frobnicate"]).status == 2)
+        let badAPI = try run(["build", "--api", "pokeapi"])
+        #expect(badAPI.status == 2 && badAPI.error.contains("NAME=URL"))
+    }
+
+    @Test func aFailedBuildExitsOneWithAClearMessage() throws {
+        let missing = try run(["build", "--site", "/nonexistent-vitrina-site"])
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("/nonexistent-vitrina-site/Content/site.yml not found"))
+        #expect(!missing.error.contains("Fatal error"))
+    }
+
+    @Test func offlineBuildOfAnEmptyCacheExitsOneListingURLs() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let result = try run(["build", "--site", site.root, "--offline"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("https://fakestoreapi.com/products"))
+        #expect(!Files.exists(site.output))
+    }
+
+    @Test func anUnknownAPINameIsAUsageError() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let result = try run(["build", "--site", site.root, "--api", "nope=http://127.0.0.1:9"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("--api nope"))
+    }
+
+    @Test func buildPrintsTheReportAndThePageToOpen() async throws {
+        try await withReplayServer { server in
+            let site = try TestSite()
+            defer { site.remove() }
+            let base = server.baseURL
+            let result = try run(["build", "--site", site.root, "--api", "pokeapi=\(base)", "--api", "rickandmorty=\(base)",
+                                  "--api", "fakestore=\(base)", "--api", "sprites=\(base)/PokeAPI/sprites/master"])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output.contains("pages"))
+            #expect(result.output.contains("stages: config"))
+            #expect(result.output.contains("requests"))
+            #expect(result.output.contains("Open \(site.root)/Output/index.html"))
+        }
+    }
+}

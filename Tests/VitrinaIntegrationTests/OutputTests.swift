@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VitrinaCore
+
+/// The output folder: staged writes, swaps only on success, foreign files kept, strict mode, clear errors.
+@Suite("Output folder")
+struct OutputTests {
+    @Test func filesVitrinaDidNotWriteAreKept() async throws {
+        try await withReplayServer { server in
+            try await withSite { site in
+                try Files.write(Array("example.org\n".utf8), to: site.output + "/CNAME")
+                try Files.write(Array("old".utf8), to: site.output + "/notes/keep.txt")
+                _ = try await site.build(site.options(server: server))
+                #expect(try site.read("CNAME") == "example.org\n")
+                #expect(try site.read("notes/keep.txt") == "old")
+                _ = try await site.build(site.options(server: server))
+                #expect(try site.read("CNAME") == "example.org\n", "still kept on the second build")
+
+                try OutputWriter(outputDirectory: site.output).clean()
+                #expect(!site.exists("index.html") && !site.exists("pokemon/25-pikachu/index.html"))
+                #expect(try site.read("CNAME") == "example.org\n", "clean removes only what Vitrina wrote")
+            }
+        }
+    }
+
+    @Test func pagesWhoseSourceIsGoneAreRemoved() async throws {
+        try await withReplayServer { server in
+            try await withSite(content: ["docs/a.md": "# A\n", "docs/b.md": "# B\n"]) { site in
+                _ = try await site.build(site.options(server: server))
+                #expect(site.exists("docs/b/index.html"))
+                try Files.remove(site.root + "/Content/docs/b.md")
+                _ = try await site.build(site.options(server: server))
+                #expect(!site.exists("docs/b/index.html") && site.exists("docs/a/index.html"))
+            }
+        }
+    }
+
+    @Test func aTemplateErrorNamesFileAndLineAndLeavesOutputIntact() async throws {
+        try await withReplayServer { server in
+            try await withSite { site in
+                _ = try await site.build(site.options(server: server))
+                let before = try site.snapshotOfOutput()
+                let template = site.root + "/Templates/pokemon/detail.mustache"
+                var text = try Files.readText(template)
+                text = text.replacingOccurrences(of: "{{/sprites}}", with: "{{/stats}}")
+                try Files.write(Array(text.utf8), to: template)
+                let failure = try #require(await site.failure(site.options(server: server)))
+                #expect(failure.error.stage == .render)
+                #expect(failure.error.message.contains("Templates/pokemon/detail.mustache:"))
+                #expect(failure.error.message.contains("closed with a different name"))
+                #expect(try site.snapshotOfOutput() == before)
+            }
+        }
+    }
+
+    @Test func frontMatterErrorsNameFileAndLine() async throws {
+        let broken = "---\ntitle: Roto\nweight: [1, 2\n---\nTexto\n"
+        try await withReplayServer { server in
+            try await withSite(content: ["docs/broken.md": broken]) { site in
+                let failure = try #require(await site.failure(site.options(server: server)))
+                #expect(failure.error.stage == .content)
+                #expect(failure.error.message.contains("Content/docs/broken.md"))
+                #expect(failure.error.message.contains("line 4"), "\(failure.error.message)")
+            }
+        }
+    }
+
+    @Test func brokenLinksWarnAndFailUnderStrict() async throws {
+        let page = "---\ntitle: Enlaces\n---\n## Uno\n\n[roto](../nowhere/index.html) y [ancla](#nada) y [bien](#uno)\n"
+        try await withReplayServer { server in
+            try await withSite(content: ["docs/links.md": page]) { site in
+                let report = try await site.build(site.options(server: server))
+                let links = report.warnings.filter { $0.kind == .link }.map(\.message)
+                #expect(links.contains { $0.contains("docs/links/index.html links to ../nowhere/index.html") })
+                #expect(links.contains { $0.contains("has no id \"nada\"") })
+                #expect(!links.contains { $0.contains("#uno") })
+                let before = try site.snapshotOfOutput()
+                let failure = try #require(await site.failure(site.options(server: server, strict: true)))
+                #expect(failure.error.stage == .check && failure.error.message.contains("nowhere"))
+                #expect(try site.snapshotOfOutput() == before)
+            }
+        }
+    }
+
+    @Test func aMissingTranslationStringIsAWarningNamingTheKey() async throws {
+        try await withReplayServer { server in
+            try await withSite { site in
+                let file = site.root + "/Templates/i18n/en.yml"
+                let text = try Files.readText(file).split(separator: "\n").filter { !$0.hasPrefix("store_intro:") }.joined(separator: "\n")
+                try Files.write(Array(text.utf8), to: file)
+                let report = try await site.build(site.options(server: server))
+                #expect(report.warnings.contains { $0.kind == .i18n && $0.message.contains("en.yml has no store_intro") })
+                #expect(try site.read("en/store/index.html").contains("Productos de la Fake Store"), "falls back to the default language")
+            }
+        }
+    }
+}

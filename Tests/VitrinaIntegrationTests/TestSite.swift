@@ -1,0 +1,113 @@
+import Foundation
+import TestSupport
+@testable import VitrinaCore
+
+/// A small site in a temporary folder, built with the real theme against the replay server.
+/// Un sitio pequeño en una carpeta temporal, construido con el tema real contra el servidor de réplica.
+struct TestSite {
+    let root: String
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    static let defaultConfig = """
+        title: Prueba
+        description: Un sitio de prueba.
+        default_language: es
+        languages: [es, en]
+        sources:
+          pokeapi:
+            base_url: https://pokeapi.co
+            limit: 151
+            page_size: 2
+            max_age: 7d
+            concurrency: 3
+          rickandmorty:
+            base_url: https://rickandmortyapi.com
+            page_size: 20
+            max_age: 7d
+          fakestore:
+            base_url: https://fakestoreapi.com
+            max_age: 7d
+          sprites:
+            base_url: https://raw.githubusercontent.com/PokeAPI/sprites/master
+            max_age: 7d
+        """
+
+    /// Writes site.yml, the given Markdown files (path → text, relative to Content/) and a copy of the real theme.
+    init(config: String = TestSite.defaultConfig, content: [String: String] = [:]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-\(UUID().uuidString)").path
+        try Files.write(Array(config.utf8), to: "\(root)/Content/site.yml")
+        for (path, text) in content { try Files.write(Array(text.utf8), to: "\(root)/Content/\(path)") }
+        try FileManager.default.copyItem(atPath: "\(Self.repository)/Templates", toPath: "\(root)/Templates")
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+    var output: String { "\(root)/Output" }
+
+    func options(server: ReplayServer?, offline: Bool = false, strict: Bool = false, drafts: Bool = false,
+                 baseURL: String? = nil, timeout: Duration = .seconds(5)) -> BuildOptions {
+        var overrides: [String: String] = [:]
+        if let server {
+            overrides = ["pokeapi": server.baseURL, "rickandmorty": server.baseURL, "fakestore": server.baseURL,
+                         "sprites": server.baseURL + "/PokeAPI/sprites/master"]
+        }
+        return BuildOptions(siteDirectory: root, offline: offline, strict: strict, drafts: drafts, baseURL: baseURL,
+                            apiOverrides: overrides, retry: RetryPolicy(attempts: 4, baseDelay: .milliseconds(20), maxDelay: .seconds(3)),
+                            requestTimeout: timeout)
+    }
+
+    /// Runs the real pipeline with the real HTTP client.
+    func build(_ options: BuildOptions) async throws -> BuildReport {
+        let client = LiveHTTPClient()
+        let result: Result<BuildReport, Error>
+        do { result = .success(try await BuildPipeline(options: options, client: client).build()) } catch { result = .failure(error) }
+        await client.shutdown()
+        return try result.get()
+    }
+
+    /// The failure a build ends with (nil when it succeeded).
+    func failure(_ options: BuildOptions) async -> BuildFailure? {
+        do {
+            _ = try await build(options)
+            return nil
+        } catch let failure as BuildFailure {
+            return failure
+        } catch {
+            return BuildFailure(error: VitrinaError(.write, "unexpected \(error)"), warnings: [])
+        }
+    }
+
+    func read(_ path: String) throws -> String { try Files.readText("\(output)/\(path)") }
+    func exists(_ path: String) -> Bool { Files.exists("\(output)/\(path)") }
+
+    /// Every file of the output with its bytes, for byte-for-byte comparisons.
+    func snapshotOfOutput(_ directory: String? = nil) throws -> [String: [UInt8]] {
+        let dir = directory ?? output
+        var files: [String: [UInt8]] = [:]
+        for path in Files.list(dir) { files[path] = try Files.read("\(dir)/\(path)") }
+        return files
+    }
+}
+
+/// Starts a replay server over the committed fixtures for the duration of `body`.
+/// Arranca un servidor de réplica sobre los fixtures durante `body`.
+func withReplayServer<T>(_ body: (ReplayServer) async throws -> T) async throws -> T {
+    let server = ReplayServer(root: Fixtures.recordings)
+    try await server.start()
+    do {
+        let value = try await body(server)
+        await server.stop()
+        return value
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// A site in a temporary folder, removed afterwards.
+func withSite<T>(config: String = TestSite.defaultConfig, content: [String: String] = [:], _ body: (TestSite) async throws -> T) async throws -> T {
+    let site = try TestSite(config: config, content: content)
+    defer { site.remove() }
+    return try await body(site)
+}
