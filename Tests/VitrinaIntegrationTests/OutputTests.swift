@@ -96,3 +96,30 @@ struct OutputTests {
         }
     }
 }
+
+/// `resources:` in site.yml chooses what a source fetches.
+@Suite("Source resources")
+struct SourceResourcesTests {
+    @Test func leavingOutEpisodesBuildsCharactersWithoutEpisodePages() async throws {
+        let config = TestSite.defaultConfig.replacingOccurrences(
+            of: "    base_url: https://rickandmortyapi.com\n", with: "    base_url: https://rickandmortyapi.com\n    resources: [character, location]\n")
+        try await withReplayServer { server in
+            try await withSite(config: config) { site in
+                let report = try await site.build(site.options(server: server))
+                #expect(report.warnings.isEmpty, "\(report.warnings)")
+                #expect(!server.requests.contains { $0.uri.hasPrefix("/api/episode") })
+                #expect(site.exists("personajes/1-rick-sanchez/index.html") && site.exists("lugares/index.html"))
+                #expect(!site.exists("episodios/1-pilot/index.html"))
+            }
+        }
+    }
+
+    @Test func anUnknownResourceIsAConfigError() async throws {
+        let config = TestSite.defaultConfig.replacingOccurrences(
+            of: "    base_url: https://fakestoreapi.com\n", with: "    base_url: https://fakestoreapi.com\n    resources: [products, carts]\n")
+        try await withSite(config: config) { site in
+            let failure = try #require(await site.failure(site.options(server: nil)))
+            #expect(failure.error.stage == .config && failure.error.message.contains("carts"))
+        }
+    }
+}

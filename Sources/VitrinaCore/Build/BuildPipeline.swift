@@ -39,7 +39,7 @@ public struct BuildPipeline: Sendable {
             let strings = try Strings.load(directory: options.templatesDirectory + "/i18n", languages: config.orderedLanguages,
                                            defaultLanguage: config.defaultLanguage, diagnostics: diagnostics)
             let factory = PageFactory(config: config, strings: strings, media: data.media)
-            let plan = timer.run("plan") { SitePlanner(factory: factory).plan(data) }
+            let plan = try timer.run("plan") { try SitePlanner(factory: factory).plan(data) }
             let writer = OutputWriter(outputDirectory: options.outputDirectory)
             let staging = try writer.beginStaging()
             do {
@@ -110,6 +110,13 @@ public struct BuildPipeline: Sendable {
     func fetchSources(_ config: SiteConfig, _ fetcher: Fetcher) async throws -> SiteData {
         for name in options.apiOverrides.keys.sorted() where config.source(name) == nil {
             throw VitrinaError(.usage, "--api \(name)=… names no source of site.yml; sources are: \(config.sources.keys.sorted().joined(separator: ", "))")
+        }
+        let known = ["pokeapi": PokeAPI.resources, "rickandmorty": RickAndMortyAPI.resources, "fakestore": FakeStoreAPI.resources]
+        for (name, resources) in known.sorted(by: { $0.key < $1.key }) {
+            let unknown = (config.source(name)?.resources ?? []).filter { !resources.contains($0) }
+            if !unknown.isEmpty {
+                throw VitrinaError(.config, "Content/site.yml: sources.\(name).resources names \(unknown.joined(separator: ", ")), which Vitrina does not know; use some of: \(resources.joined(separator: ", "))")
+            }
         }
         async let pokedex = capture(config.source("pokeapi")) { try await PokeAPI(fetcher: fetcher, source: $0).pokedex() }
         async let multiverse = capture(config.source("rickandmorty")) { try await RickAndMortyAPI(fetcher: fetcher, source: $0).multiverse() }

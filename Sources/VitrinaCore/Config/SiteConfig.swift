@@ -42,14 +42,20 @@ public struct SourceConfig: Sendable, Equatable {
     public var pageSize: Int
     public var maxAge: Duration
     public var concurrency: Int
+    /// The API resources to fetch (`[character, episode]`); nil means all the feature knows.
+    public var resources: [String]?
 
-    public init(baseURL: String, limit: Int? = nil, pageSize: Int = 20, maxAge: Duration = .seconds(86_400), concurrency: Int = 4) {
+    public init(baseURL: String, limit: Int? = nil, pageSize: Int = 20, maxAge: Duration = .seconds(86_400), concurrency: Int = 4,
+                resources: [String]? = nil) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.limit = limit
         self.pageSize = pageSize
         self.maxAge = maxAge
         self.concurrency = concurrency
+        self.resources = resources
     }
+
+    public func includes(_ resource: String) -> Bool { resources?.contains(resource) ?? true }
 }
 
 extension SiteConfig {
@@ -102,7 +108,8 @@ extension SiteConfig {
 struct YAMLReader {
     let file: String
 
-    func line(_ node: Node) -> Int { (node.mark?.line ?? 0) + 1 }
+    /// Yams marks are already 1-based.
+    func line(_ node: Node) -> Int { node.mark?.line ?? 1 }
 
     func string(_ map: Node.Mapping, _ key: String) throws -> String? {
         guard let node = map[key] else { return nil }
@@ -147,6 +154,7 @@ struct YAMLReader {
         source.pageSize = try int(map, "page_size") ?? source.pageSize
         source.maxAge = try duration(map, "max_age") ?? source.maxAge
         source.concurrency = try int(map, "concurrency") ?? source.concurrency
+        source.resources = try strings(map, "resources")
         return source
     }
 }

@@ -34,7 +34,8 @@ public struct FrontMatter: Sendable {
             }
             for (key, value) in mapping {
                 guard let name = key.string else { continue }
-                fields[name] = FieldValue(node: value, line: (value.mark?.line ?? 0) + 2)
+                // Yams marks are 1-based within the YAML, which starts on line 2 of the file.
+                fields[name] = FieldValue(node: value, line: (value.mark?.line ?? 0) + 1)
             }
         }
         return FrontMatter(fields: fields, body: body, bodyLine: close + 2)

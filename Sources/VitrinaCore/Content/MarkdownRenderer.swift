@@ -14,8 +14,9 @@ public struct MarkdownRenderer: Sendable {
     private static let registerExtensions: Void = { cmark_gfm_core_extensions_ensure_registered() }()
 
     /// Raw HTML out of cmark-gfm (safe mode drops raw HTML and dangerous URLs).
+    /// Fenced code keeps its language as `class="language-x"`, not as `lang`, which is for human languages.
     public func html(_ markdown: String) -> String {
-        let options = CMARK_OPT_SMART | CMARK_OPT_GITHUB_PRE_LANG | (allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
+        let options = CMARK_OPT_SMART | (allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
         for name in ["table", "strikethrough", "autolink", "tasklist"] {
@@ -72,13 +73,17 @@ enum HeadingAnchors {
             output += rest[..<open.lowerBound]
             let inner = afterTag[afterTag.index(afterTag.startIndex, offsetBy: 2)..<close.lowerBound]
             let text = HTMLText.plain(String(inner))
-            var id = Slug.make(text, fallback: "section")
-            if let count = used[id] {
-                used[id] = count + 1
-                id += "-\(count)"
-            } else {
-                used[id] = 1
+            let base = Slug.make(text, fallback: "section")
+            var id = base
+            // `-1`, `-2` … for repeats, skipping any id another heading already took (`## Uso 1`).
+            if var count = used[base] {
+                repeat {
+                    id = "\(base)-\(count)"
+                    count += 1
+                } while used[id] != nil
+                used[base] = count
             }
+            used[id] = 1
             headings.append(.init(level: level, id: id, text: text))
             output += "<h\(level) id=\"\(id)\">\(inner) <a class=\"anchor\" href=\"#\(id)\" aria-label=\"§ \(HTMLText.escape(text))\">#</a></h\(level)>"
             rest = afterTag[close.upperBound...]

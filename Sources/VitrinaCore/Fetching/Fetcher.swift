@@ -202,27 +202,31 @@ extension Fetcher {
 
     /// Fetches many URLs concurrently and keeps going past failures, so every missing URL is known.
     public func jsonAll<T: Decodable & Sendable>(_ type: T.Type, from urls: [String]) async throws -> [String: T] {
-        try await withThrowingTaskGroup(of: (String, Result<T, Error>).self) { group in
+        let outcomes = await withTaskGroup(of: Outcome<T>.self, returning: [Outcome<T>].self) { group in
             for url in urls {
                 group.addTask {
-                    do { return (url, .success(try await self.json(T.self, from: url))) } catch { return (url, .failure(error)) }
+                    do { return Outcome(url: url, value: try await self.json(T.self, from: url), error: nil) } catch {
+                        return Outcome(url: url, value: nil, error: error)
+                    }
                 }
             }
-            var values: [String: T] = [:]
-            var errors: [(String, Error)] = []
-            for try await (url, result) in group {
-                switch result {
-                case .success(let value): values[url] = value
-                case .failure(let error): errors.append((url, error))
-                }
-            }
-            if let first = errors.sorted(by: { $0.0 < $1.0 }).first(where: { !($0.1 is FetchError && self.settings.offline) }) {
-                throw first.1
-            }
-            if let first = errors.first { throw first.1 }
-            return values
+            var outcomes: [Outcome<T>] = []
+            outcomes.reserveCapacity(urls.count)
+            for await outcome in group { outcomes.append(outcome) }
+            return outcomes
         }
+        if let failed = outcomes.filter({ $0.error != nil }).min(by: { $0.url < $1.url }), let error = failed.error { throw error }
+        var values: [String: T] = [:]
+        for outcome in outcomes { values[outcome.url] = outcome.value }
+        return values
     }
+}
+
+/// One URL's result inside `jsonAll`.
+struct Outcome<T: Sendable>: Sendable {
+    let url: String
+    let value: T?
+    let error: (any Error)?
 }
 
 /// Decoding errors as `at results[3].name: expected text`.

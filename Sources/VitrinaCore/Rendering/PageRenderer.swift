@@ -21,7 +21,7 @@ public struct PageRenderer: Sendable {
     }
 
     public func render(_ page: Page) throws -> String {
-        try templates.render(layout(for: page), template: page.template)
+        try templates.render(TemplateValue.convert(layout(for: page)) ?? [:], template: page.template)
     }
 
     func layout(for page: Page) -> LayoutView {

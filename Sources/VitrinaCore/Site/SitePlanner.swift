@@ -10,7 +10,8 @@ public struct SitePlanner: Sendable {
         public let navigation: [PageRenderer.NavigationEntry]
     }
 
-    public func plan(_ data: SiteData) -> Plan {
+    /// Every page once; two pages that would land on the same file are an error naming both.
+    public func plan(_ data: SiteData) throws -> Plan {
         let pokemon = PokemonRoutes(factory: factory)
         let characters = CharacterRoutes(factory: factory)
         let store = StoreRoutes(factory: factory)
@@ -53,7 +54,11 @@ public struct SitePlanner: Sendable {
         }
         pages += HomePages(cards: cards, factory: factory).pages()
         pages.append(notFoundPage())
-        return Plan(pages: pages.sorted { $0.route < $1.route }, navigation: navigation)
+        pages.sort { $0.route < $1.route }
+        for (a, b) in zip(pages, pages.dropFirst()) where a.route == b.route {
+            throw VitrinaError(.content, "two pages would both be written to \(a.route.file) (\(a.title) and \(b.title)); give one a different slug")
+        }
+        return Plan(pages: pages, navigation: navigation)
     }
 
     func notFoundPage() -> Page {

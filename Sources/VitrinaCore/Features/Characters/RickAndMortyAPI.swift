@@ -4,17 +4,22 @@ public struct RickAndMortyAPI: Sendable {
     let fetcher: Fetcher
     let base: String
     let limit: Int?
+    let source: SourceConfig
+
+    /// Resources it can fetch; `character` is always fetched, episodes and locations can be left out.
+    public static let resources = ["character", "episode", "location"]
 
     public init(fetcher: Fetcher, source: SourceConfig) {
         self.fetcher = fetcher
         self.base = source.baseURL + "/api"
         self.limit = source.limit
+        self.source = source
     }
 
     public func multiverse() async throws -> Multiverse {
         async let characters = all(CharacterDTO.self, "character")
-        async let episodes = all(EpisodeDTO.self, "episode")
-        async let locations = all(LocationDTO.self, "location")
+        async let episodes = source.includes("episode") ? all(EpisodeDTO.self, "episode") : []
+        async let locations = source.includes("location") ? all(LocationDTO.self, "location") : []
         var characterDTOs = try await characters
         if let limit { characterDTOs = Array(characterDTOs.prefix(limit)) }
         return Multiverse(

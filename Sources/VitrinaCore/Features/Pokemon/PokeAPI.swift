@@ -7,18 +7,25 @@ public struct PokeAPI: Sendable {
     let base: String
     let limit: Int
     let pageSize: Int
+    let source: SourceConfig
+
+    /// Resources it can fetch; `pokemon` is always fetched, the others can be left out in site.yml.
+    public static let resources = ["pokemon", "pokemon-species", "type", "ability", "evolution-chain"]
 
     public init(fetcher: Fetcher, source: SourceConfig) {
         self.fetcher = fetcher
         self.base = source.baseURL + "/api/v2"
         self.limit = source.limit ?? 151
         self.pageSize = source.pageSize
+        self.source = source
     }
+
+    private func urls(_ resource: String, _ urls: [String]) -> [String] { source.includes(resource) ? urls : [] }
 
     public func pokedex() async throws -> Pokedex {
         let ids = try await listIDs()
         async let details = fetcher.jsonAll(PokemonDTO.self, from: ids.map { "\(base)/pokemon/\($0)/" })
-        async let species = fetcher.jsonAll(SpeciesDTO.self, from: ids.map { "\(base)/pokemon-species/\($0)/" })
+        async let species = fetcher.jsonAll(SpeciesDTO.self, from: urls("pokemon-species", ids.map { "\(base)/pokemon-species/\($0)/" }))
         let (pokemonByURL, speciesByURL) = try await (details, species)
         let pokemonDTOs = ids.compactMap { pokemonByURL["\(base)/pokemon/\($0)/"] }
         let speciesDTOs = Dictionary(uniqueKeysWithValues: speciesByURL.values.map { ($0.id, $0) })
@@ -26,9 +33,9 @@ public struct PokeAPI: Sendable {
         let typeURLs = Set(pokemonDTOs.flatMap { $0.types.map { urlFor("type", $0.type.url) } }).sorted()
         let abilityURLs = Set(pokemonDTOs.flatMap { $0.abilities.map { urlFor("ability", $0.ability.url) } }).sorted()
         let chainURLs = Set(speciesDTOs.values.compactMap { $0.evolution_chain.map { urlFor("evolution-chain", $0.url) } }).sorted()
-        async let types = fetcher.jsonAll(TypeDTO.self, from: typeURLs)
-        async let abilities = fetcher.jsonAll(AbilityDTO.self, from: abilityURLs)
-        async let chains = fetcher.jsonAll(ChainDTO.self, from: chainURLs)
+        async let types = fetcher.jsonAll(TypeDTO.self, from: urls("type", typeURLs))
+        async let abilities = fetcher.jsonAll(AbilityDTO.self, from: urls("ability", abilityURLs))
+        async let chains = fetcher.jsonAll(ChainDTO.self, from: urls("evolution-chain", chainURLs))
         return PokedexMapper(ids: Set(ids)).map(
             pokemon: pokemonDTOs, species: speciesDTOs, types: Array(try await types.values),
             abilities: Array(try await abilities.values), chains: Array(try await chains.values))
@@ -119,7 +126,11 @@ struct AbilityDTO: Decodable, Sendable {
 struct ChainDTO: Decodable, Sendable {
     let id: Int
     let chain: Link
-    struct Link: Decodable, Sendable { let species: NamedRefDTO; let evolves_to: [Link] }
+    /// A node of the chain; a class because the chain is a tree of itself.
+    final class Link: Decodable, Sendable {
+        let species: NamedRefDTO
+        let evolves_to: [Link]
+    }
 }
 
 /// DTOs to domain models: localized texts picked, flavour text cleaned, chains flattened into stages.

@@ -3,16 +3,24 @@
 public struct FakeStoreAPI: Sendable {
     let fetcher: Fetcher
     let base: String
+    let source: SourceConfig
+
+    /// Resources it can fetch; without `categories` the category list is taken from the products.
+    public static let resources = ["products", "categories"]
 
     public init(fetcher: Fetcher, source: SourceConfig) {
         self.fetcher = fetcher
         self.base = source.baseURL
+        self.source = source
     }
 
     public func store() async throws -> Store {
         async let products = fetcher.json([ProductDTO].self, from: "\(base)/products")
-        async let categories = fetcher.json([String].self, from: "\(base)/products/categories")
-        return Store(categories: try await categories, products: try await products.map(\.model).sorted { $0.id < $1.id })
+        async let listed = source.includes("categories") ? fetcher.json([String].self, from: "\(base)/products/categories") : nil
+        let models = try await products.map(\.model).sorted { $0.id < $1.id }
+        var categories = try await listed ?? []
+        for product in models where !categories.contains(product.category) { categories.append(product.category) }
+        return Store(categories: categories, products: models)
     }
 }
 
