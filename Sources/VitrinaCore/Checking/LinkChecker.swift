@@ -40,7 +40,8 @@ public struct LinkChecker: Sendable {
             for link in Set(page.links).sorted() where Self.isInternal(link) {
                 let decoded = link.replacingOccurrences(of: "&amp;", with: "&")
                 let parts = decoded.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let path = parts[0].split(separator: "?").first.map(String.init) ?? ""
+                // `?page=2` alone links to this page: keep the empty path before the `?`.
+                let path = parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
                 let fragment = parts.count > 1 ? parts[1] : nil
                 let target = path.isEmpty ? page.file : Self.resolve(path, from: page.file)
                 guard let target, files.contains(target) else {

@@ -11,7 +11,8 @@ public struct FrontMatter: Sendable {
 
     /// Splits `---\nyaml\n---\nbody`; a file without front matter is all body.
     public static func parse(_ text: String, file: String) throws -> FrontMatter {
-        let normalized = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        // Windows line endings too: "\r\n" is one Character, so it would never split on "\n".
+        let normalized = (text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text).replacingOccurrences(of: "\r\n", with: "\n")
         let lines = normalized.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) == "---" }) == true else {
             return FrontMatter(fields: [:], body: normalized, bodyLine: 1)

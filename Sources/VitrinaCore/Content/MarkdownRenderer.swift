@@ -1,5 +1,6 @@
 import CCmarkGFM
 import Foundation
+import Synchronization
 
 /// Markdown to HTML through cmark-gfm with tables, strikethrough, autolinks and task lists.
 /// Markdown a HTML con cmark-gfm: tablas, tachado, autoenlaces y listas de tareas.
@@ -13,9 +14,17 @@ public struct MarkdownRenderer: Sendable {
 
     private static let registerExtensions: Void = { cmark_gfm_core_extensions_ensure_registered() }()
 
+    /// cmark-gfm 0.29 keeps the extensions' special characters (`~`, `w`, `:` …) in one process-wide
+    /// table that every parse adds to and then clears, so parses must not overlap (github/cmark-gfm#176).
+    private static let parseLock = Mutex(())
+
     /// Raw HTML out of cmark-gfm (safe mode drops raw HTML and dangerous URLs).
     /// Fenced code keeps its language as `class="language-x"`, not as `lang`, which is for human languages.
     public func html(_ markdown: String) -> String {
+        Self.parseLock.withLock { _ in renderHTML(markdown) }
+    }
+
+    private func renderHTML(_ markdown: String) -> String {
         let options = CMARK_OPT_SMART | (allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
@@ -89,6 +98,10 @@ enum HeadingAnchors {
             rest = afterTag[close.upperBound...]
         }
         output += rest
+        if output.contains("<table>") {
+            output = output.replacingOccurrences(of: "<table>", with: "<div class=\"table-wrap\"><table>")
+                .replacingOccurrences(of: "</table>", with: "</table></div>")
+        }
         return RenderedMarkdown(html: output, headings: headings)
     }
 }

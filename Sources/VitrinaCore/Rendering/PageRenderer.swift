@@ -48,6 +48,7 @@ public struct PageRenderer: Sendable {
                                  absolute: $0.absoluteURL(base: baseURL))
                 }
             },
+            hasLanguages: page.alternates.count > 1,
             t: t,
             content: page.content)
     }
@@ -69,6 +70,7 @@ struct LayoutView: Sendable {
     let icon: String
     let nav: [LinkView]
     let languages: [LanguageLink]
+    let hasLanguages: Bool
     let t: [String: String]
     let content: any Sendable
 }

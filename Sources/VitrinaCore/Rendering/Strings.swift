@@ -23,8 +23,11 @@ public struct Strings: Sendable {
             }
             let text = try Files.readText(file)
             do {
-                let loaded = try Yams.load(yaml: text) as? [String: Any] ?? [:]
-                tables[language] = loaded.reduce(into: [:]) { table, pair in table[pair.key] = "\(pair.value)" }
+                // Scalars as written: `Yes` stays "Yes", an empty value stays "".
+                let mapping = try Yams.compose(yaml: text)?.mapping ?? [:]
+                tables[language] = mapping.reduce(into: [:]) { table, pair in
+                    if let key = pair.key.string { table[key] = pair.value.scalar?.string ?? "" }
+                }
             } catch {
                 throw VitrinaError(.render, "\(file): \(YAMLErrorText.describe(error))")
             }

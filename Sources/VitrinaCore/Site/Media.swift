@@ -72,7 +72,8 @@ public enum ImageSize {
             guard let s else { return nil }
             return Double(s.prefix { $0.isNumber || $0 == "." }).map { Int($0.rounded()) }
         }
-        if let w = number(attribute("width")), let h = number(attribute("height")), w > 0, h > 0, attribute("width")?.hasSuffix("%") != true {
+        if let w = number(attribute("width")), let h = number(attribute("height")), w > 0, h > 0,
+           attribute("width")?.hasSuffix("%") != true, attribute("height")?.hasSuffix("%") != true {
             return (w, h)
         }
         if let box = attribute("viewBox") {

@@ -49,7 +49,7 @@ public struct SitePlanner: Sendable {
             cards.append(FeatureCard(key: "docs", icon: "❑", route: docs.index))
             pages += DocsPages(docs: data.docs, factory: factory).pages()
         }
-        for upcoming in [("album", "▦"), ("map", "⌖"), ("settings", "⚙"), ("components", "◧")] {
+        for upcoming in [("album", "▦"), ("map", "◉"), ("settings", "⚙"), ("components", "◧")] {
             cards.append(FeatureCard(key: upcoming.0, icon: upcoming.1, route: nil))
         }
         pages += HomePages(cards: cards, factory: factory).pages()

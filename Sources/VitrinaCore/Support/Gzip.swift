@@ -10,9 +10,14 @@ public enum Gzip {
         return Array(output.readableBytesView)
     }
 
+    /// Throws on a truncated stream too: the inflater stops quietly when input runs out, so the
+    /// gzip trailer's size (ISIZE, the last 4 bytes, little-endian) must match what came out.
     public static func decompress(_ bytes: [UInt8]) throws -> [UInt8] {
+        guard bytes.count >= 18 else { throw CompressNIOError.corruptData }
         var input = ByteBuffer(bytes: bytes)
         let output = try input.decompress(with: .gzip())
+        let size = bytes.suffix(4).reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        guard size == UInt32(truncatingIfNeeded: output.readableBytes) else { throw CompressNIOError.corruptData }
         return Array(output.readableBytesView)
     }
 }

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import VitrinaCore
+
+/// Link extraction and checking over real files written to a temporary output folder.
+/// Extracción y comprobación de enlaces sobre ficheros reales escritos en una carpeta temporal.
+@Suite("LinkChecker")
+struct LinkCheckerTests {
+    /// Writes `pages` (path → HTML) into a fresh folder, reads them back as the build does, and checks them.
+    private func check(_ pages: [String: String], extraFiles: [String] = []) throws -> [String] {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-links-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (path, html) in pages { try Files.write(Array(html.utf8), to: root.path + "/" + path) }
+        for path in extraFiles { try Files.write([0x89, 0x50, 0x4E, 0x47], to: root.path + "/" + path) }
+        let files = Files.list(root.path)
+        let links = try files.filter { $0.hasSuffix(".html") }.map {
+            PageLinks.extract(file: $0, html: try Files.readText(root.path + "/" + $0))
+        }
+        return LinkChecker().check(pages: links, files: Set(files))
+    }
+
+    // MARK: PageLinks.extract
+
+    @Test func extractsHrefSrcAndIds() {
+        let html = """
+            <html><head><link rel="stylesheet" href="../assets/site.css"></head>
+            <body><h2 id="tipos">Tipos</h2><a href="../index.html#top">Inicio</a>
+            <img src="../media/25.png" alt=""><section id="stats" class="x"></section>
+            <a class="y" href="https://pokeapi.co">API</a><div data-id="nope"></div></body></html>
+            """
+        let page = PageLinks.extract(file: "pokemon/index.html", html: html)
+        #expect(page.file == "pokemon/index.html")
+        #expect(page.links.sorted() == ["../assets/site.css", "../index.html#top", "../media/25.png", "https://pokeapi.co"])
+        #expect(page.ids == ["tipos", "stats"])
+    }
+
+    @Test func extractFindsNothingInPlainText() {
+        let page = PageLinks.extract(file: "a.html", html: "<p>href=\"x\" without a space before is not an attribute</p>")
+        #expect(page.links.isEmpty)
+        #expect(page.ids.isEmpty)
+    }
+
+    // MARK: LinkChecker.check
+
+    @Test func goodRelativeLinksPass() throws {
+        let problems = try check([
+            "index.html": ##"<a href="pokemon/index.html">P</a> <a href="pokemon/25-pikachu/">Pika</a> <img src="media/25.png">"##,
+            "pokemon/index.html": ##"<a href="../index.html">Inicio</a> <a href="./25-pikachu/index.html">Pika</a>"##,
+            "pokemon/25-pikachu/index.html": ##"<a href="../../index.html">Inicio</a> <a href="../">Lista</a>"##,
+        ], extraFiles: ["media/25.png"])
+        #expect(problems == [])
+    }
+
+    @Test func missingFileIsReported() throws {
+        let problems = try check([
+            "index.html": ##"<a href="pokemon/index.html">ok</a>"##,
+            "pokemon/index.html": ##"<a href="26-raichu/index.html">Raichu</a> <img src="../media/26.png">"##,
+        ])
+        #expect(problems == [
+            "pokemon/index.html links to ../media/26.png, which is not in the output",
+            "pokemon/index.html links to 26-raichu/index.html, which is not in the output",
+        ])
+    }
+
+    @Test func anchorOnTheSamePage() throws {
+        let good = try check(["docs/index.html": ##"<h2 id="que-contiene">Q</h2><a href="#que-contiene">ir</a>"##])
+        #expect(good.isEmpty)
+
+        let bad = try check(["docs/index.html": ##"<h2 id="que-contiene">Q</h2><a href="#fuentes">ir</a>"##])
+        #expect(bad == [##"docs/index.html links to #fuentes, but docs/index.html has no id "fuentes""##])
+    }
+
+    @Test func anchorOnAnotherPage() throws {
+        let pages = [
+            "docs/index.html": ##"<a href="other/index.html#sources">ok</a> <a href="other/index.html#nowhere">bad</a>"##,
+            "docs/other/index.html": ##"<h2 id="sources">Fuentes</h2>"##,
+        ]
+        let problems = try check(pages)
+        #expect(problems == [##"docs/index.html links to other/index.html#nowhere, but docs/other/index.html has no id "nowhere""##])
+    }
+
+    @Test func emptyFragmentIsFine() throws {
+        #expect(try check(["index.html": ##"<a href="#">top</a> <a href="index.html#">self</a>"##]).isEmpty)
+    }
+
+    @Test(arguments: [
+        "https://pokeapi.co/api/v2/", "http://example.org", "mailto:hola@example.org", "//cdn.example.org/x.js",
+        "tel:+34600000000", "data:image/png;base64,AAAA", "javascript:void(0)",
+    ])
+    func externalLinksAreIgnored(link: String) throws {
+        #expect(!LinkChecker.isInternal(link))
+        #expect(try check(["index.html": "<a href=\"\(link)\">x</a>"]).isEmpty)
+    }
+
+    @Test(arguments: ["index.html", "../index.html", "a/b.html", "#x", "?page=2", "./a%20b.html"])
+    func relativeLinksAreInternal(link: String) {
+        #expect(LinkChecker.isInternal(link))
+    }
+
+    @Test func climbingAboveTheRootIsReported() throws {
+        let problems = try check([
+            "index.html": ##"<a href="../index.html">up</a>"##,
+            "pokemon/index.html": ##"<a href="../../index.html">up twice</a> <a href="../index.html">ok</a>"##,
+        ])
+        #expect(problems.count == 2)
+        #expect(problems.contains("index.html links to ../index.html, which is not in the output"))
+        #expect(problems.contains("pokemon/index.html links to ../../index.html, which is not in the output"))
+        #expect(LinkChecker.resolve("../x.html", from: "index.html") == nil)
+        #expect(LinkChecker.resolve("../x.html", from: "a/index.html") == "x.html")
+        #expect(LinkChecker.resolve("../../b/", from: "a/c/index.html") == "b/index.html")
+        #expect(LinkChecker.resolve("./", from: "a/index.html") == "a/index.html")
+        #expect(LinkChecker.resolve("../", from: "a/index.html") == "index.html")
+    }
+
+    @Test func percentEncodedPathsAndFragments() throws {
+        let pages = [
+            "index.html": ##"<a href="store/men%27s%20clothing/index.html">ok</a> <a href="docs/index.html#qu%C3%A9">ok</a> <a href="store/caf%C3%A9.html">missing</a>"##,
+            "store/men's clothing/index.html": "<p>x</p>",
+            "docs/index.html": ##"<h2 id="qué">Q</h2>"##,
+        ]
+        let problems = try check(pages)
+        #expect(problems == ["index.html links to store/caf%C3%A9.html, which is not in the output"])
+    }
+
+    @Test func entityEncodedAmpersandsAndQueries() throws {
+        let problems = try check([
+            "index.html": ##"<a href="pokemon/index.html?a=1&amp;b=2">q</a> <a href="pokemon/index.html?x#top">qa</a>"##,
+            "pokemon/index.html": ##"<a id="top"></a>"##,
+        ])
+        #expect(problems.isEmpty)
+    }
+
+    @Test func queryOnlyLinkPointsAtTheSamePage() throws {
+        let problems = try check(["pokemon/index.html": ##"<a href="?page=2">next</a> <a href="?sort=name#list">s</a><ol id="list"></ol>"##])
+        #expect(problems.isEmpty, "got: \(problems)")
+    }
+
+    @Test func problemsAreSortedAndNotRepeated() throws {
+        let problems = try check([
+            "b.html": ##"<a href="x.html">1</a><a href="x.html">2</a>"##,
+            "a.html": ##"<a href="z.html">1</a><a href="y.html">2</a>"##,
+        ])
+        #expect(problems == [
+            "a.html links to y.html, which is not in the output",
+            "a.html links to z.html, which is not in the output",
+            "b.html links to x.html, which is not in the output",
+        ])
+    }
+}
