@@ -50,7 +50,7 @@ for id in "${pokemon_ids[@]}"; do
   { jq -r '.types[].type.url, .abilities[].ability.url' "$pokemon"
     jq -r '.evolution_chain.url' "$species"
   } | while read -r url; do copy "$(url_to_path "$url")"; done
-  jq -r '.sprites | .front_default, .back_default, .front_shiny, .back_shiny, .other.dream_world.front_default
+  jq -r '.sprites | .front_default, .back_default, .front_shiny, .back_shiny, .front_female, .other.dream_world.front_default, .versions["generation-i"]["red-blue"].front_default, .versions["generation-i"].yellow.front_default, .versions["generation-ii"].gold.front_default, .versions["generation-ii"].silver.front_default, .versions["generation-ii"].crystal.front_default
          | select(. != null)' "$pokemon" |
     while read -r url; do
       rel="$(url_to_path "$url")"

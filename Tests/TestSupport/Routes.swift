@@ -6,7 +6,7 @@ struct ReplayRequest: Sendable {
     /// Percent-decoded path segments, without empty ones (a trailing slash does not matter).
     let segments: [String]
     let query: Query
-    /// `http://127.0.0.1:PORT`, for the absolute URLs of paging links.
+    /// `http://127.0.0.1:PORT`, the address this server answers on.
     let baseURL: String
 
     init(path: String, query: String?, baseURL: String) {
@@ -75,7 +75,7 @@ struct PokeAPIRoutes: Sendable {
         guard let entries = entries(of: kind) else { return .notFound }
         let limit = min(request.query.int("limit").flatMap { $0 > 0 ? $0 : nil } ?? Self.defaultLimit, 1_000_000)
         let offset = min(max(0, request.query.int("offset") ?? 0), 1_000_000)
-        let link = { (offset: Int) in "\(request.baseURL)/api/v2/\(kind)/?offset=\(offset)&limit=\(limit)" }
+        let link = { (offset: Int) in "https://pokeapi.co/api/v2/\(kind)/?offset=\(offset)&limit=\(limit)" }
         let next = offset + limit < entries.count ? link(offset + limit) : nil
         let previous = offset > 0 ? link(max(0, offset - limit)) : nil
         let head = "{\"count\":\(entries.count),\"next\":\(RawJSON.stringOrNull(next)),"
@@ -156,7 +156,7 @@ struct RickAndMortyRoutes: Sendable {
         guard page >= 1, page <= pages else { return Self.nothingHere }
 
         let filterQuery = active.map { "&\($0.filter.field)=\($0.wanted.queryEncoded)" }.joined()
-        let link = { (page: Int) in "\(request.baseURL)/api/\(kind)/?page=\(page)\(filterQuery)" }
+        let link = { (page: Int) in "https://rickandmortyapi.com/api/\(kind)/?page=\(page)\(filterQuery)" }
         let next = page < pages ? link(page + 1) : nil
         let previous = page > 1 ? link(page - 1) : nil
         let head = "{\"info\":{\"count\":\(matches.count),\"pages\":\(pages),"

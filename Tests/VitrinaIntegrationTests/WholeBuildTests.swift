@@ -61,14 +61,14 @@ struct WholeBuildTests {
                 #expect(report.pages > 200)
 
                 let pikachu = try site.read("pokemon/25-pikachu/index.html")
-                #expect(pikachu.contains("<html lang=\"es\">"))
+                #expect(pikachu.contains("<html lang=\"es\" data-root=\"../../\" data-page=\"pokemon\">"))
                 #expect(pikachu.contains("<h1>Pikachu</h1>"))
                 #expect(pikachu.contains("Pokémon Ratón"))
                 #expect(pikachu.contains("href=\"../tipos/electric/index.html\""))
                 #expect(pikachu.contains("0,4 m") && pikachu.contains("6,0 kg"))
                 #expect(pikachu.contains("href=\"../../en/pokemon/25-pikachu/index.html\""))
                 let english = try site.read("en/pokemon/25-pikachu/index.html")
-                #expect(english.contains("<html lang=\"en\">") && english.contains("Mouse Pokémon") && english.contains("0.4 m"))
+                #expect(english.contains("<html lang=\"en\" data-root=\"../../../\"") && english.contains("Mouse Pokémon") && english.contains("0.4 m"))
                 let bulbasaur = try site.read("pokemon/1-bulbasaur/index.html")
                 #expect(bulbasaur.contains("href=\"../2-ivysaur/index.html\""), "evolution chain links its members")
 
@@ -127,7 +127,7 @@ struct WholeBuildTests {
                         #expect(!link.hasPrefix("/"), "\(path): \(link) is absolute")
                         let target = link.split(separator: "#").first.map(String.init) ?? link
                         let isFile = target.hasSuffix(".html") || target.hasSuffix(".css") || target.hasSuffix(".svg")
-                            || target.hasSuffix(".png") || target.hasSuffix(".jpeg") || target.hasSuffix(".jpg")
+                            || target.hasSuffix(".png") || target.hasSuffix(".jpeg") || target.hasSuffix(".jpg") || target.hasSuffix(".js")
                         #expect(isFile || target.hasPrefix("http"), "\(path): \(link) does not point at a file")
                     }
                 }

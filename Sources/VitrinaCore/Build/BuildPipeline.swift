@@ -8,6 +8,7 @@ public struct SiteData: Sendable {
     public var store: Store?
     public var docs: [DocPage] = []
     public var diary: [DiaryEntry] = []
+    public var profile: Profile?
     public var media = MediaCatalog()
 }
 
@@ -44,10 +45,11 @@ public struct BuildPipeline: Sendable {
             let staging = try writer.beginStaging()
             do {
                 let templates = try TemplateLibrary.load(directory: options.templatesDirectory)
-                let renderer = PageRenderer(templates: templates, factory: factory, baseURL: config.baseURL, navigation: plan.navigation)
+                let renderer = PageRenderer(templates: templates, factory: factory, baseURL: config.baseURL, navigation: plan.navigation,
+                                            tools: plan.tools, searchRoute: plan.searchRoute)
                 let output = try await timer.run("render") {
                     try await SiteWriter(staging: staging, renderer: renderer, templatesDirectory: options.templatesDirectory)
-                        .write(plan.pages, media: data.media, baseURL: config.baseURL)
+                        .write(plan.pages, files: plan.files, media: data.media, baseURL: config.baseURL)
                 }
                 timer.run("check") {
                     for problem in LinkChecker().check(pages: output.links, files: Set(output.files)) { diagnostics.warn(.link, problem) }
@@ -147,6 +149,7 @@ public struct BuildPipeline: Sendable {
             .filter { options.drafts || !$0.draft }
         data.diary = try DiaryMapper.map(try await loader.load(folder: "diary"), defaultLanguage: config.defaultLanguage)
             .filter { options.drafts || !$0.draft }
+        data.profile = try Profile.load(path: options.contentDirectory + "/profile.yml", display: "Content/profile.yml")
     }
 
     func fetchMedia(_ config: SiteConfig, _ fetcher: Fetcher, into data: inout SiteData, includeLocal: Bool = true) async {
@@ -155,14 +158,23 @@ public struct BuildPipeline: Sendable {
         guard includeLocal else { return }
         for entry in data.diary {
             guard let photo = entry.photo, let key = entry.photoKey else { continue }
-            let path = options.contentDirectory + "/diary/" + photo
-            guard StagingArea.isSafe(photo), let bytes = try? Files.read(path), let size = ImageSize.of(bytes) else {
-                diagnostics.warn(.image, "Content/diary/\(entry.name).md: photo \(photo) is missing or not an image; a placeholder is shown")
-                continue
-            }
-            let output = (["media", "diary"] + photo.split(separator: "/").map { MediaPath.safeSegment(String($0)) }).joined(separator: "/")
-            data.media.add(MediaFile(path: output, width: size.width, height: size.height, bytes: bytes), for: key)
+            addLocalImage(photo, folder: "diary", key: key, owner: "Content/diary/\(entry.name).md", into: &data.media)
         }
+        if let profile = data.profile, let photo = profile.photo, let key = profile.photoKey {
+            addLocalImage(photo, folder: "", key: key, owner: "Content/profile.yml", into: &data.media)
+        }
+    }
+
+    /// A picture from `Content/<folder>/<path>` copied to `media/<folder>/<path>`; a missing one is a warning.
+    private func addLocalImage(_ path: String, folder: String, key: String, owner: String, into media: inout MediaCatalog) {
+        let source = Files.join(options.contentDirectory, folder, path)
+        guard StagingArea.isSafe(path), let bytes = try? Files.read(source), let size = ImageSize.of(bytes) else {
+            diagnostics.warn(.image, "\(owner): photo \(path) is missing or not an image; a placeholder is shown")
+            return
+        }
+        let output = (["media", folder.isEmpty ? "content" : folder] + path.split(separator: "/").map { MediaPath.safeSegment(String($0)) })
+            .joined(separator: "/")
+        media.add(MediaFile(path: output, width: size.width, height: size.height, bytes: bytes), for: key)
     }
 }
 

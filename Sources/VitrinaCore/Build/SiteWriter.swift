@@ -13,8 +13,9 @@ struct SiteWriter: Sendable {
         var links: [PageLinks] = []
     }
 
-    func write(_ pages: [Page], media: MediaCatalog, baseURL: String) async throws -> Output {
+    func write(_ pages: [Page], files: [DataFile], media: MediaCatalog, baseURL: String) async throws -> Output {
         var output = try await writePages(pages)
+        for file in files { try add(file.bytes, at: file.path, to: &output) }
         for file in media.outputs { try add(file.bytes, at: file.path, to: &output) }
         for asset in Files.list(templatesDirectory + "/assets") {
             try add(try Files.read(templatesDirectory + "/assets/" + asset), at: "assets/" + asset, to: &output)

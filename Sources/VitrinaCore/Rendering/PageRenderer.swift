@@ -5,6 +5,18 @@ public struct PageRenderer: Sendable {
     let factory: PageFactory
     let baseURL: String
     let navigation: [NavigationEntry]
+    let tools: [NavigationEntry]
+    let searchRoute: (@Sendable (String) -> Route)?
+    let scriptStrings: [String: String]
+
+    /// UI strings the page scripts read from `#vitrina-strings`.
+    static let scriptStringKeys = [
+        "favourite_add", "favourite_remove", "favourites_empty", "watched", "not_watched", "watched_progress", "results_count",
+        "no_results", "storage_unavailable", "remove_confirm_title", "restore_done", "coords_invalid_number", "coords_lat_range",
+        "coords_lon_range", "coords_result", "episodes_count", "map_view_profile", "status_alive", "status_dead", "status_unknown",
+        "search_results_for", "remove_label", "kind_doc", "kind_diary", "kind_pokemon", "kind_character", "kind_product",
+        "profile_saved", "profile_reset_done", "component_name", "component_age", "map_zoom_in", "map_zoom_out", "map_fit",
+    ]
 
     /// A top-level section of the site, by key and route per language.
     public struct NavigationEntry: Sendable {
@@ -13,11 +25,18 @@ public struct PageRenderer: Sendable {
         public let route: @Sendable (String) -> Route
     }
 
-    public init(templates: TemplateLibrary, factory: PageFactory, baseURL: String, navigation: [NavigationEntry]) {
+    public init(templates: TemplateLibrary, factory: PageFactory, baseURL: String, navigation: [NavigationEntry],
+                tools: [NavigationEntry] = [], searchRoute: (@Sendable (String) -> Route)? = nil) {
         self.templates = templates
         self.factory = factory
         self.baseURL = baseURL
         self.navigation = navigation
+        self.tools = tools
+        self.searchRoute = searchRoute
+        scriptStrings = Dictionary(uniqueKeysWithValues: factory.languages.map { language in
+            let table = factory.strings.table(language)
+            return (language, ScriptJSON.object(Self.scriptStringKeys.reduce(into: [:]) { $0[$1] = table[$1] ?? $1 }))
+        })
     }
 
     public func render(_ page: Page) throws -> String {
@@ -49,6 +68,16 @@ public struct PageRenderer: Sendable {
                 }
             },
             hasLanguages: page.alternates.count > 1,
+            root: page.route.rootPrefix,
+            kind: page.kind,
+            settingsScript: page.route.link(toFile: "assets/js/settings.js"),
+            scripts: (page.scripts + ["assets/js/app.js"]).map { page.route.link(toFile: $0) },
+            styles: page.styles.map { page.route.link(toFile: $0) },
+            stringsJSON: scriptStrings[language] ?? "{}",
+            search: searchRoute.map { page.route.link(to: $0(language)) },
+            tools: tools.map { entry in
+                LinkView(href: page.route.link(to: entry.route(language)), label: t[entry.labelKey] ?? entry.key, current: entry.key == page.section)
+            },
             t: t,
             content: page.content)
     }
@@ -71,6 +100,14 @@ struct LayoutView: Sendable {
     let nav: [LinkView]
     let languages: [LanguageLink]
     let hasLanguages: Bool
+    let root: String
+    let kind: String
+    let settingsScript: String
+    let scripts: [String]
+    let styles: [String]
+    let stringsJSON: String
+    let search: String?
+    let tools: [LinkView]
     let t: [String: String]
     let content: any Sendable
 }

@@ -12,6 +12,13 @@ public struct Page: Sendable {
     public let alternates: [String: Route]
     public let content: any Sendable
     public var inSitemap: Bool = true
+    /// What kind of screen it is (`pokemon-list`, `character`, `map`…), for `<html data-page>` and the scripts.
+    public var kind: String
+    /// Extra scripts and stylesheets, as paths from the site root (`assets/js/map.js`).
+    public var scripts: [String] = []
+    public var styles: [String] = []
+    /// Listed in the site search index under this kind (`pokemon`, `character`, `doc`…), or not at all.
+    public var searchKind: String?
 
     public init(route: Route, language: String, template: String, title: String, description: String = "",
                 section: String, alternates: [String: Route], content: any Sendable, inSitemap: Bool = true) {
@@ -24,6 +31,17 @@ public struct Page: Sendable {
         self.alternates = alternates
         self.content = content
         self.inSitemap = inSitemap
+        self.kind = template.replacingOccurrences(of: "/", with: "-")
+    }
+
+    /// The same page with extra scripts, styles, a page kind or a search listing.
+    public func with(kind: String? = nil, scripts: [String] = [], styles: [String] = [], searchKind: String? = nil) -> Page {
+        var page = self
+        if let kind { page.kind = kind }
+        page.scripts += scripts
+        page.styles += styles
+        if let searchKind { page.searchKind = searchKind }
+        return page
     }
 }
 
@@ -56,9 +74,10 @@ public struct PageFactory: Sendable {
     }
 
     /// An image as a page shows it: a local file with its size, or the placeholder at the expected size.
-    public func image(_ key: String?, alt: String, from route: Route, expected: (width: Int, height: Int)) -> ImageView {
+    public func image(_ key: String?, alt: String, from route: Route, expected: (width: Int, height: Int), shiny: String? = nil) -> ImageView {
         if let file = media[key] {
-            return ImageView(src: route.link(toFile: file.path), width: file.width, height: file.height, alt: alt, placeholder: false)
+            return ImageView(src: route.link(toFile: file.path), width: file.width, height: file.height, alt: alt, placeholder: false,
+                             shinySrc: media[shiny].map { route.link(toFile: $0.path) })
         }
         return ImageView(src: route.link(toFile: "assets/placeholder.svg"), width: expected.width, height: expected.height, alt: alt, placeholder: true)
     }
@@ -72,6 +91,8 @@ public struct ImageView: Sendable {
     public let height: Int
     public let alt: String
     public let placeholder: Bool
+    /// The shiny variant of a Pokémon sprite, swapped in by the shiny setting.
+    public var shinySrc: String?
 }
 
 /// A link with its text, and whether it is the current page.

@@ -8,6 +8,10 @@ public struct SitePlanner: Sendable {
     public struct Plan: Sendable {
         public let pages: [Page]
         public let navigation: [PageRenderer.NavigationEntry]
+        public let tools: [PageRenderer.NavigationEntry]
+        public let searchRoute: @Sendable (String) -> Route
+        /// Data scripts for the client side (search index, characters).
+        public let files: [DataFile]
     }
 
     /// Every page once; two pages that would land on the same file are an error naming both.
@@ -17,12 +21,15 @@ public struct SitePlanner: Sendable {
         let store = StoreRoutes(factory: factory)
         let diary = DiaryRoutes(factory: factory)
         let docs = DocsRoutes(factory: factory)
+        let showcase = ShowcaseRoutes(factory: factory)
         let hasDiary = !data.diary.isEmpty, hasDocs = !data.docs.isEmpty
         let factory = self.factory
 
         var navigation = [PageRenderer.NavigationEntry(key: "home", labelKey: "nav_home", route: { factory.route($0) })]
         var cards: [FeatureCard] = []
         var pages: [Page] = []
+        var files: [DataFile] = []
+        var maps: [(titleKey: String, route: @Sendable (String) -> Route)] = []
         if let pokedex = data.pokedex {
             navigation.append(.init(key: "pokemon", labelKey: "nav_pokemon", route: pokemon.list))
             cards.append(FeatureCard(key: "pokemon", icon: "◓", route: pokemon.list))
@@ -32,7 +39,10 @@ public struct SitePlanner: Sendable {
             navigation.append(.init(key: "characters", labelKey: "nav_characters", route: { characters.grid(page: 1, $0) }))
             cards.append(FeatureCard(key: "characters", icon: "◎", route: { characters.grid(page: 1, $0) }))
             let pageSize = factory.config.source("rickandmorty")?.pageSize ?? 20
-            pages += CharacterPages(multiverse: multiverse, factory: factory, pageSize: pageSize).pages()
+            let builder = CharacterPages(multiverse: multiverse, factory: factory, pageSize: pageSize)
+            pages += builder.pages()
+            files += builder.dataFiles()
+            maps.append(("map_characters_title", characters.map))
         }
         if let shop = data.store {
             navigation.append(.init(key: "store", labelKey: "nav_store", route: store.categories))
@@ -43,22 +53,33 @@ public struct SitePlanner: Sendable {
             navigation.append(.init(key: "diary", labelKey: "nav_diary", route: diary.list))
             cards.append(FeatureCard(key: "diary", icon: "✎", route: diary.list))
             pages += DiaryPages(entries: data.diary, factory: factory).pages()
+            maps.append(("map_diary_title", diary.map))
         }
         if hasDocs {
             navigation.append(.init(key: "docs", labelKey: "nav_docs", route: docs.index))
             cards.append(FeatureCard(key: "docs", icon: "❑", route: docs.index))
             pages += DocsPages(docs: data.docs, factory: factory).pages()
         }
-        for upcoming in [("album", "▦"), ("map", "◉"), ("settings", "⚙"), ("components", "◧")] {
-            cards.append(FeatureCard(key: upcoming.0, icon: upcoming.1, route: nil))
-        }
+        let albums = pages.filter { $0.kind == "album" }
+        let home: @Sendable (String) -> Route = { factory.route($0) }
+        let linkTarget: @Sendable (String) -> Route = hasDocs ? docs.index : home
+        pages += ShowcasePages(factory: factory, profile: data.profile, maps: maps, linkTarget: linkTarget).pages(albums: albums)
+        cards += [FeatureCard(key: "album", icon: "▦", route: showcase.albums), FeatureCard(key: "map", icon: "◉", route: showcase.maps),
+                  FeatureCard(key: "favourites", icon: "♥", route: showcase.favourites), FeatureCard(key: "settings", icon: "⚙", route: showcase.settings),
+                  FeatureCard(key: "components", icon: "◧", route: showcase.components)]
+        if data.profile != nil { cards.append(FeatureCard(key: "profile", icon: "☺", route: showcase.profile)) }
         pages += HomePages(cards: cards, factory: factory).pages()
         pages.append(notFoundPage())
         pages.sort { $0.route < $1.route }
         for (a, b) in zip(pages, pages.dropFirst()) where a.route == b.route {
             throw VitrinaError(.content, "two pages would both be written to \(a.route.file) (\(a.title) and \(b.title)); give one a different slug")
         }
-        return Plan(pages: pages, navigation: navigation)
+        files += SearchIndex.files(for: pages, factory: factory)
+        let tools: [PageRenderer.NavigationEntry] = [
+            .init(key: "favourites", labelKey: "nav_favourites", route: showcase.favourites),
+            .init(key: "settings", labelKey: "nav_settings", route: showcase.settings),
+        ]
+        return Plan(pages: pages, navigation: navigation, tools: tools, searchRoute: showcase.search, files: files)
     }
 
     func notFoundPage() -> Page {

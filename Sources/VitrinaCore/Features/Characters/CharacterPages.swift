@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds the character grid, character, episode and location pages, in every language.
 /// Construye la cuadrícula de personajes y las páginas de personaje, episodio y lugar, en cada idioma.
 public struct CharacterPages: Sendable {
@@ -8,6 +10,7 @@ public struct CharacterPages: Sendable {
     private let characters: [Int: RickAndMortyCharacter]
     private let episodes: [Int: Episode]
     private let locations: [Int: Location]
+    private let positions: [Int: MapPoint]
 
     public init(multiverse: Multiverse, factory: PageFactory, pageSize: Int) {
         self.multiverse = multiverse
@@ -17,6 +20,8 @@ public struct CharacterPages: Sendable {
         characters = Dictionary(uniqueKeysWithValues: multiverse.characters.map { ($0.id, $0) })
         episodes = Dictionary(uniqueKeysWithValues: multiverse.episodes.map { ($0.id, $0) })
         locations = Dictionary(uniqueKeysWithValues: multiverse.locations.map { ($0.id, $0) })
+        let known = Set(multiverse.locations.map(\.id))
+        positions = MapPositions.place(multiverse.characters.map { ($0.id, $0.location.locationID.flatMap { known.contains($0) ? $0 : nil }) })
     }
 
     var pageCount: Int { max(1, (multiverse.characters.count + pageSize - 1) / pageSize) }
@@ -24,6 +29,7 @@ public struct CharacterPages: Sendable {
     public func pages() -> [Page] {
         factory.languages.flatMap { language -> [Page] in
             var pages: [Page] = (1...pageCount).map { gridPage($0, language) }
+            pages.append(mapPage(language))
             pages += multiverse.characters.map { characterPage($0, language) }
             pages.append(episodeListPage(language))
             pages += multiverse.episodes.map { episodePage($0, language) }
@@ -43,6 +49,9 @@ public struct CharacterPages: Sendable {
             heading: title, intro: factory.text("characters_intro", language),
             pageLabel: number > 1 ? "\(factory.text("page_label", language)) \(number) / \(pageCount)" : nil,
             cards: slice.map { card($0, language, from: route) },
+            statuses: ["alive", "dead", "unknown"].map { OptionView(value: $0, label: factory.text("status_\($0)", language)) },
+            species: Set(multiverse.characters.map(\.species)).sorted().map { OptionView(value: $0, label: $0) },
+            map: LinkView(href: route.link(to: routes.map(language)), label: factory.text("map_characters_title", language)),
             pagination: PaginationView(count: pageCount, current: number, route: route, link: { routes.grid(page: $0, language) },
                                        previousLabel: factory.text("previous", language), nextLabel: factory.text("next", language)),
             episodes: LinkView(href: route.link(to: routes.episodes(language)), label: factory.text("episodes_title", language)),
@@ -50,6 +59,7 @@ public struct CharacterPages: Sendable {
         return Page(route: route, language: language, template: "characters/grid",
                     title: number > 1 ? "\(title) (\(number))" : title, description: view.intro,
                     section: "characters", alternates: factory.alternates { routes.grid(page: number, $0) }, content: view)
+            .with(kind: "characters", scripts: [dataPath(language)])
     }
 
     func card(_ character: RickAndMortyCharacter, _ language: String, from route: Route) -> CharacterCardView {
@@ -82,10 +92,58 @@ public struct CharacterPages: Sendable {
                 place(character.location, label: t("location_label"), language, from: route),
             ],
             episodes: character.episodeIDs.compactMap { episodes[$0] }.map { episodeLink($0, language, from: route) },
-            back: LinkView(href: route.link(to: routes.grid(page: gridPageNumber(of: character), language)), label: t("characters_title")))
+            back: LinkView(href: route.link(to: routes.grid(page: gridPageNumber(of: character), language)), label: t("characters_title")),
+            favourite: factory.favourite(id: "character:\(character.id)", title: character.name, route: route, imageKey: character.image,
+                                         kindKey: "kind_character", language: language),
+            episodeCount: character.episodeIDs.compactMap { episodes[$0] }.count,
+            miniMap: factory.map([pin(character, language, from: route)], label: "\(t("map_position_of")) \(character.name)", fit: "pin", from: route),
+            mapLink: LinkView(href: route.link(to: routes.map(language)), label: t("map_characters_title")))
         return Page(route: route, language: language, template: "characters/character", title: character.name,
                     description: "\(character.name): \(view.status.label), \(character.species), \(gender).",
                     section: "characters", alternates: factory.alternates { routes.character(character, $0) }, content: view)
+            .with(kind: "character", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "character")
+    }
+
+    func pin(_ character: RickAndMortyCharacter, _ language: String, from route: Route) -> PinView {
+        let point = positions[character.id] ?? MapPoint(longitude: 0, latitude: 0)
+        let status = status(character.status, language)
+        return PinView(id: "\(character.id)", x: point.x, y: point.y, href: route.link(to: routes.character(character, language)),
+                       label: "\(character.name) (\(status.label))", status: status.key)
+    }
+
+    // MARK: Map and data / mapa y datos
+
+    func dataPath(_ language: String) -> String { "assets/data/characters.\(language).js" }
+
+    func mapPage(_ language: String) -> Page {
+        let route = routes.map(language)
+        let t = { factory.text($0, language) }
+        let view = CharacterMapView(
+            heading: t("map_characters_title"), intro: t("map_characters_intro"),
+            map: factory.map([], label: t("map_characters_title"), fit: "all", from: route),
+            statuses: ["alive", "dead", "unknown"].map { OptionView(value: $0, label: t("status_\($0)")) },
+            characters: multiverse.characters.map { card($0, language, from: route) },
+            back: LinkView(href: route.link(to: routes.grid(page: 1, language)), label: t("characters_title")))
+        return Page(route: route, language: language, template: "characters/map", title: view.heading, description: view.intro,
+                    section: "characters", alternates: factory.alternates(routes.map), content: view)
+            .with(kind: "map", scripts: [dataPath(language), "assets/js/map.js"], styles: ["assets/map.css"])
+    }
+
+    /// `assets/data/characters.<lang>.js`: what the filters and the map need of every character.
+    public func dataFiles() -> [DataFile] {
+        factory.languages.map { language in
+            let records: [[String: Any]] = multiverse.characters.map { character in
+                let point = positions[character.id] ?? MapPoint(longitude: 0, latitude: 0)
+                let image = factory.media[character.image]
+                let status = status(character.status, language)
+                return ["id": character.id, "n": character.name, "s": status.key, "sl": status.label, "sp": character.species,
+                        "h": routes.character(character, language).file, "i": image?.path ?? "assets/placeholder.svg",
+                        "w": image?.width ?? 300, "ht": image?.height ?? 300,
+                        "loc": character.location.locationID.flatMap { locations[$0]?.name } ?? NSNull(),
+                        "e": character.episodeIDs.count, "x": point.x, "y": point.y]
+            }
+            return DataFile(path: dataPath(language), bytes: ScriptJSON.dataScript(name: "characters", value: records))
+        }
     }
 
     /// A known place links to its page; an unknown one is shown as unknown, without a link.
@@ -101,7 +159,7 @@ public struct CharacterPages: Sendable {
     }
 
     func episodeLink(_ episode: Episode, _ language: String, from route: Route) -> EpisodeLinkView {
-        EpisodeLinkView(code: episode.code, name: episode.name, airDate: episode.airDate, href: route.link(to: routes.episode(episode, language)))
+        EpisodeLinkView(id: episode.id, code: episode.code, name: episode.name, airDate: episode.airDate, href: route.link(to: routes.episode(episode, language)))
     }
 
     func characterLinks(_ ids: [Int], _ language: String, from route: Route) -> [CharacterCardView] {
@@ -160,12 +218,24 @@ public struct CharacterPages: Sendable {
 struct StatusView: Sendable { let label: String; let key: String }
 struct FactView: Sendable { let label: String; let value: String; let href: String? }
 struct CharacterCardView: Sendable { let name: String; let href: String; let image: ImageView; let status: StatusView; let species: String }
-struct EpisodeLinkView: Sendable { let code: String; let name: String; let airDate: String; let href: String }
+struct EpisodeLinkView: Sendable { let id: Int; let code: String; let name: String; let airDate: String; let href: String }
+struct OptionView: Sendable { let value: String; let label: String }
+struct CharacterMapView: Sendable {
+    let heading: String
+    let intro: String
+    let map: MapView
+    let statuses: [OptionView]
+    let characters: [CharacterCardView]
+    let back: LinkView
+}
 struct CharacterGridView: Sendable {
     let heading: String
     let intro: String
     let pageLabel: String?
     let cards: [CharacterCardView]
+    let statuses: [OptionView]
+    let species: [OptionView]
+    let map: LinkView
     let pagination: PaginationView
     let episodes: LinkView
     let locations: LinkView
@@ -178,6 +248,10 @@ struct CharacterDetailView: Sendable {
     let facts: [FactView]
     let episodes: [EpisodeLinkView]
     let back: LinkView
+    let favourite: FavouriteView
+    let episodeCount: Int
+    let miniMap: MapView
+    let mapLink: LinkView
 }
 struct EpisodeListView: Sendable { let heading: String; let episodes: [EpisodeLinkView] }
 struct EpisodeDetailView: Sendable { let code: String; let name: String; let airDate: String; let characters: [CharacterCardView]; let back: LinkView }

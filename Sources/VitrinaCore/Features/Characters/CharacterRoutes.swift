@@ -15,6 +15,10 @@ public struct CharacterRoutes: Sendable {
         factory.route(language, section("personajes", "characters", language), Slug.make(id: character.id, name: character.name))
     }
 
+    public func map(_ language: String) -> Route {
+        factory.route(language, section("personajes", "characters", language), section("mapa", "map", language))
+    }
+
     public func episodes(_ language: String) -> Route { factory.route(language, section("episodios", "episodes", language)) }
 
     public func episode(_ episode: Episode, _ language: String) -> Route {

@@ -5,6 +5,8 @@ public struct DiaryRoutes: Sendable {
 
     private func root(_ language: String) -> String { language == "es" ? "diario" : "diary" }
     public func list(_ language: String) -> Route { factory.route(language, root(language)) }
+    public func album(_ language: String) -> Route { factory.route(language, root(language), "album") }
+    public func map(_ language: String) -> Route { factory.route(language, root(language), language == "es" ? "mapa" : "map") }
     public func entry(_ entry: DiaryEntry, _ language: String) -> Route { factory.route(language, root(language), entry.slug) }
 }
 
@@ -23,7 +25,7 @@ public struct DiaryPages: Sendable {
 
     public func pages() -> [Page] {
         factory.languages.flatMap { language -> [Page] in
-            [listPage(language)] + entries.indices.map { entryPage(at: $0, language) }
+            [listPage(language), albumPage(language), mapPage(language)] + entries.indices.map { entryPage(at: $0, language) }
         }
     }
 
@@ -43,7 +45,9 @@ public struct DiaryPages: Sendable {
                     title: version.title, message: version.message, date: date(entry, language), isoDate: entry.date.description,
                     href: route.link(to: routes.entry(entry, language)), draft: entry.draft, place: entry.place?.name,
                     photo: entry.photo.map { _ in factory.image(entry.photoKey, alt: version.title, from: route, expected: (640, 427)) })
-            })
+            },
+            album: LinkView(href: route.link(to: routes.album(language)), label: factory.text("album_open", language)),
+            map: LinkView(href: route.link(to: routes.map(language)), label: factory.text("map_diary_title", language)))
         return Page(route: route, language: language, template: "diary/list", title: view.heading, description: view.intro,
                     section: "diary", alternates: factory.alternates(routes.list), content: view)
     }
@@ -66,9 +70,48 @@ public struct DiaryPages: Sendable {
             },
             photo: entry.photo.map { _ in factory.image(entry.photoKey, alt: version.title, from: route, expected: (640, 427)) },
             newer: neighbour(index - 1), older: neighbour(index + 1),
-            back: LinkView(href: route.link(to: routes.list(language)), label: factory.text("diary_title", language)))
+            back: LinkView(href: route.link(to: routes.list(language)), label: factory.text("diary_title", language)),
+            miniMap: entry.place.map { factory.map([pin(entry, language, from: route)], label: $0.name, fit: "pin", from: route) })
         return Page(route: route, language: language, template: "diary/entry", title: version.title, description: version.message,
                     section: "diary", alternates: factory.alternates { routes.entry(entry, $0) }, content: view)
+            .with(kind: "diary-entry", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "diary")
+    }
+
+    func pin(_ entry: DiaryEntry, _ language: String, from route: Route) -> PinView {
+        let place = entry.place!
+        let point = MapPoint(longitude: place.longitude, latitude: place.latitude)
+        return PinView(id: entry.slug, x: point.x, y: point.y, href: route.link(to: routes.entry(entry, language)),
+                       label: "\(entry.version(language, defaultLanguage: factory.defaultLanguage).title) — \(place.name)", status: "place")
+    }
+
+    func albumPage(_ language: String) -> Page {
+        let route = routes.album(language)
+        let photos = entries.compactMap { entry in
+            entry.photoKey.map { AlbumPhoto(key: $0, caption: entry.version(language, defaultLanguage: factory.defaultLanguage).title, expected: (640, 427)) }
+        }
+        return factory.albumPage(
+            photos: photos, title: "\(factory.text("album_title", language)): \(factory.text("diary_title", language))",
+            back: LinkView(href: route.link(to: routes.list(language)), label: factory.text("diary_title", language)),
+            route: route, language: language, section: "diary", alternates: factory.alternates(routes.album))
+    }
+
+    func mapPage(_ language: String) -> Page {
+        let route = routes.map(language)
+        let title = factory.text("map_diary_title", language)
+        let view = DiaryMapView(
+            heading: title, intro: factory.text("map_diary_intro", language),
+            map: factory.map(entries.filter { $0.place != nil }.map { pin($0, language, from: route) }, label: title, fit: "all", from: route),
+            entries: entries.compactMap { entry in
+                entry.place.map { place in
+                    DiaryRowView(title: entry.version(language, defaultLanguage: factory.defaultLanguage).title, message: "",
+                                 date: date(entry, language), isoDate: entry.date.description, href: route.link(to: routes.entry(entry, language)),
+                                 draft: entry.draft, place: place.name, photo: nil)
+                }
+            },
+            back: LinkView(href: route.link(to: routes.list(language)), label: factory.text("diary_title", language)))
+        return Page(route: route, language: language, template: "diary/map", title: title, description: view.intro, section: "diary",
+                    alternates: factory.alternates(routes.map), content: view)
+            .with(kind: "diary-map", scripts: ["assets/js/map.js"], styles: ["assets/map.css"])
     }
 }
 
@@ -82,7 +125,8 @@ struct DiaryRowView: Sendable {
     let place: String?
     let photo: ImageView?
 }
-struct DiaryListView: Sendable { let heading: String; let intro: String; let entries: [DiaryRowView] }
+struct DiaryListView: Sendable { let heading: String; let intro: String; let entries: [DiaryRowView]; let album: LinkView; let map: LinkView }
+struct DiaryMapView: Sendable { let heading: String; let intro: String; let map: MapView; let entries: [DiaryRowView]; let back: LinkView }
 struct PlaceView: Sendable { let name: String; let latitude: String; let longitude: String }
 struct DiaryEntryView: Sendable {
     let title: String
@@ -97,4 +141,5 @@ struct DiaryEntryView: Sendable {
     let newer: LinkView?
     let older: LinkView?
     let back: LinkView
+    let miniMap: MapView?
 }

@@ -59,6 +59,7 @@ public struct DocsPages: Sendable {
             })
         return Page(route: route, language: language, template: "docs/page", title: text.title, description: text.description,
                     section: "docs", alternates: factory.alternates { routes.page(page, $0) }, content: view)
+            .with(searchKind: "doc")
     }
 
     /// `href="configuration.md#keys"` → `href="../configuration/index.html#keys"`.

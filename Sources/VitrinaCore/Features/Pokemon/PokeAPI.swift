@@ -86,7 +86,10 @@ struct PokemonDTO: Decodable, Sendable {
         let back_default: String?
         let front_shiny: String?
         let back_shiny: String?
+        let front_female: String?
         let other: Other?
+        let versions: [String: [String: GameArt]]?
+        struct GameArt: Decodable, Sendable { let front_default: String? }
         struct Other: Decodable, Sendable {
             let dream_world: Art?
             enum CodingKeys: String, CodingKey { case dream_world }
@@ -151,7 +154,8 @@ struct PokedexMapper {
                 height: dto.height, weight: dto.weight,
                 stats: dto.stats.map { .init(name: $0.stat.name, value: $0.base_stat) },
                 sprites: .init(front: dto.sprites.front_default, back: dto.sprites.back_default, frontShiny: dto.sprites.front_shiny,
-                               backShiny: dto.sprites.back_shiny, dreamWorld: dto.sprites.other?.dream_world?.front_default),
+                               backShiny: dto.sprites.back_shiny, female: dto.sprites.front_female,
+                               dreamWorld: dto.sprites.other?.dream_world?.front_default, games: games(dto.sprites.versions)),
                 evolutionChainID: spec?.evolution_chain.flatMap { URLParts.trailingID($0.url) })
         }.sorted { $0.id < $1.id }
         let typeModels = types.map { dto in
@@ -165,6 +169,14 @@ struct PokedexMapper {
             types: Dictionary(uniqueKeysWithValues: typeModels.map { ($0.name, $0) }),
             abilities: Dictionary(uniqueKeysWithValues: abilityModels.map { ($0.name, $0) }),
             chains: Dictionary(uniqueKeysWithValues: chainModels.map { ($0.id, $0) }))
+    }
+
+    /// Front sprites of the Generation I–II games, in release order.
+    private func games(_ versions: [String: [String: PokemonDTO.SpritesDTO.GameArt]]?) -> [Pokemon.GameSprite] {
+        let order = [("generation-i", "red-blue"), ("generation-i", "yellow"), ("generation-ii", "gold"), ("generation-ii", "silver"), ("generation-ii", "crystal")]
+        return order.compactMap { generation, game in
+            versions?[generation]?[game]?.front_default.map { Pokemon.GameSprite(game: game, url: $0) }
+        }
     }
 
     /// The first text per language wins, so the choice is stable.

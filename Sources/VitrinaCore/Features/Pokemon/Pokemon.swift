@@ -32,7 +32,15 @@ public struct Pokemon: Sendable, Equatable, Identifiable {
         public var back: String?
         public var frontShiny: String?
         public var backShiny: String?
+        public var female: String?
         public var dreamWorld: String?
+        /// Game sprites of Generations I–II, in game order: (`red-blue`, url).
+        public var games: [GameSprite] = []
+    }
+
+    public struct GameSprite: Sendable, Equatable {
+        public let game: String
+        public let url: String
     }
 
     public func displayName(_ language: String) -> String {
@@ -75,6 +83,9 @@ public struct Pokedex: Sendable {
     public let chains: [Int: EvolutionChain]
 
     public var imageURLs: [String] {
-        pokemon.flatMap { p in [p.sprites.front, p.sprites.back, p.sprites.frontShiny, p.sprites.backShiny, p.sprites.dreamWorld].compactMap { $0 } }
+        pokemon.flatMap { p in
+            [p.sprites.front, p.sprites.back, p.sprites.frontShiny, p.sprites.backShiny, p.sprites.female, p.sprites.dreamWorld].compactMap { $0 }
+                + p.sprites.games.map(\.url)
+        }
     }
 }

@@ -17,6 +17,7 @@ public struct PokemonPages: Sendable {
         factory.languages.flatMap { language in
             [listPage(language)]
                 + pokedex.pokemon.map { detailPage($0, language) }
+                + pokedex.pokemon.map { albumPage($0, language) }
                 + pokedex.types.values.filter { !$0.pokemonIDs.isEmpty }.sorted { $0.id < $1.id }.map { typePage($0, language) }
         }
     }
@@ -32,13 +33,17 @@ public struct PokemonPages: Sendable {
             types: pokedex.types.values.filter { !$0.pokemonIDs.isEmpty }.sorted { $0.id < $1.id }.map { badge($0.name, language, from: route) })
         return Page(route: route, language: language, template: "pokemon/list", title: view.heading, description: view.intro,
                     section: "pokemon", alternates: factory.alternates(routes.list), content: view)
+            .with(kind: "pokemon-list")
     }
 
     func row(_ pokemon: Pokemon, _ language: String, from route: Route) -> PokemonRowView {
         let name = pokemon.displayName(language)
         return PokemonRowView(
-            number: Self.number(pokemon.id), name: name, href: route.link(to: routes.detail(pokemon, language)),
-            sprite: factory.image(pokemon.sprites.front, alt: name, from: route, expected: (96, 96)),
+            id: pokemon.id, number: Self.number(pokemon.id), name: name, href: route.link(to: routes.detail(pokemon, language)),
+            searchName: Set([name.lowercased(), pokemon.name]).sorted().joined(separator: " "),
+            typeKeys: pokemon.types.map { Slug.make($0) }.joined(separator: " "),
+            removeLabel: "\(factory.text("remove_label", language)) \(name)",
+            sprite: factory.image(pokemon.sprites.front, alt: name, from: route, expected: (96, 96), shiny: pokemon.sprites.frontShiny),
             types: pokemon.types.map { badge($0, language, from: route) })
     }
 
@@ -54,17 +59,18 @@ public struct PokemonPages: Sendable {
         let route = routes.detail(pokemon, language)
         let name = pokemon.displayName(language)
         let t = { factory.text($0, language) }
-        let spriteFigures: [(String?, String)] = [
-            (pokemon.sprites.front, "sprite_front"), (pokemon.sprites.back, "sprite_back"),
-            (pokemon.sprites.frontShiny, "sprite_shiny"), (pokemon.sprites.backShiny, "sprite_shiny_back"),
+        let spriteFigures: [(String?, String, String?)] = [
+            (pokemon.sprites.front, "sprite_front", pokemon.sprites.frontShiny), (pokemon.sprites.back, "sprite_back", pokemon.sprites.backShiny),
+            (pokemon.sprites.frontShiny, "sprite_shiny", nil), (pokemon.sprites.backShiny, "sprite_shiny_back", nil),
         ]
         let view = PokemonDetailView(
             number: Self.number(pokemon.id), name: name,
             genus: pokemon.genus.text(language),
             artwork: factory.image(pokemon.sprites.dreamWorld ?? pokemon.sprites.front, alt: name, from: route, expected: (240, 240)),
-            sprites: spriteFigures.compactMap { url, key in
-                url.map { FigureView(image: factory.image($0, alt: "\(name) — \(t(key))", from: route, expected: (96, 96)), caption: t(key)) }
+            sprites: spriteFigures.compactMap { url, key, shiny in
+                url.map { FigureView(image: factory.image($0, alt: "\(name) — \(t(key))", from: route, expected: (96, 96), shiny: shiny), caption: t(key)) }
             },
+            album: LinkView(href: route.link(to: routes.album(pokemon, language)), label: t("album_open")),
             types: pokemon.types.map { badge($0, language, from: route) },
             abilities: pokemon.abilities.map { slot in
                 AbilityView(name: pokedex.abilities[slot.name]?.names.text(language, fallback: slot.name) ?? slot.name, hidden: slot.isHidden)
@@ -84,6 +90,7 @@ public struct PokemonPages: Sendable {
         let description = [view.genus, view.flavorText].filter { !$0.isEmpty }.joined(separator: " — ")
         return Page(route: route, language: language, template: "pokemon/detail", title: "\(name) \(view.number)",
                     description: description, section: "pokemon", alternates: factory.alternates { routes.detail(pokemon, $0) }, content: view)
+            .with(kind: "pokemon", searchKind: "pokemon")
     }
 
     func evolution(of pokemon: Pokemon, _ language: String, from route: Route) -> [EvolutionStageView] {
@@ -94,9 +101,28 @@ public struct PokemonPages: Sendable {
                 let name = member.displayName(language)
                 return EvolutionMemberView(
                     name: name, number: Self.number(id), href: route.link(to: routes.detail(member, language)),
-                    sprite: factory.image(member.sprites.front, alt: name, from: route, expected: (96, 96)), current: id == pokemon.id)
+                    sprite: factory.image(member.sprites.front, alt: name, from: route, expected: (96, 96), shiny: member.sprites.frontShiny),
+                    current: id == pokemon.id)
             })
         }.filter { !$0.members.isEmpty }
+    }
+
+    // MARK: Album / álbum
+
+    func albumPage(_ pokemon: Pokemon, _ language: String) -> Page {
+        let name = pokemon.displayName(language)
+        let t = { factory.text($0, language) }
+        let s = pokemon.sprites
+        var photos: [AlbumPhoto] = [(s.front, "sprite_front"), (s.back, "sprite_back"), (s.frontShiny, "sprite_shiny"),
+                                    (s.backShiny, "sprite_shiny_back"), (s.female, "sprite_female")]
+            .compactMap { url, key in url.map { AlbumPhoto(key: $0, caption: "\(name) — \(t(key))", expected: (96, 96)) } }
+        if let dream = s.dreamWorld { photos.append(AlbumPhoto(key: dream, caption: "\(name) — \(t("sprite_dream_world"))", expected: (240, 240))) }
+        photos += s.games.map { AlbumPhoto(key: $0.url, caption: "\(name) — \(t("game_\($0.game)"))", expected: (56, 56)) }
+        let route = routes.album(pokemon, language)
+        return factory.albumPage(
+            photos: photos, title: "\(t("album_title")): \(name)",
+            back: LinkView(href: route.link(to: routes.detail(pokemon, language)), label: name),
+            route: route, language: language, section: "pokemon", alternates: factory.alternates { routes.album(pokemon, $0) })
     }
 
     // MARK: Types / tipos
@@ -120,15 +146,38 @@ public struct PokemonPages: Sendable {
 
 // MARK: - View models / modelos de vista
 
-struct PokemonListView: Sendable { let heading: String; let intro: String; let rows: [PokemonRowView]; let types: [TypeBadgeView] }
-struct PokemonRowView: Sendable { let number: String; let name: String; let href: String; let sprite: ImageView; let types: [TypeBadgeView] }
+struct PokemonListView: Sendable {
+    let heading: String
+    let intro: String
+    let rows: [PokemonRowView]
+    let types: [TypeBadgeView]
+    let removable = true
+}
+struct PokemonRowView: Sendable {
+    let id: Int
+    let number: String
+    let name: String
+    let href: String
+    let searchName: String
+    let typeKeys: String
+    let removeLabel: String
+    let sprite: ImageView
+    let types: [TypeBadgeView]
+}
 struct TypeBadgeView: Sendable { let name: String; let key: String; let href: String }
 struct FigureView: Sendable { let image: ImageView; let caption: String }
 struct AbilityView: Sendable { let name: String; let hidden: Bool }
 struct StatView: Sendable { let label: String; let value: Int; let percent: Int }
 struct EvolutionStageView: Sendable { let members: [EvolutionMemberView] }
 struct EvolutionMemberView: Sendable { let name: String; let number: String; let href: String; let sprite: ImageView; let current: Bool }
-struct PokemonTypeView: Sendable { let name: String; let key: String; let count: Int; let rows: [PokemonRowView]; let back: LinkView }
+struct PokemonTypeView: Sendable {
+    let name: String
+    let key: String
+    let count: Int
+    let rows: [PokemonRowView]
+    let back: LinkView
+    let removable = false
+}
 
 struct PokemonDetailView: Sendable {
     let number: String
@@ -136,6 +185,7 @@ struct PokemonDetailView: Sendable {
     let genus: String
     let artwork: ImageView
     let sprites: [FigureView]
+    let album: LinkView
     let types: [TypeBadgeView]
     let abilities: [AbilityView]
     let height: String

@@ -9,6 +9,10 @@ public struct PokemonRoutes: Sendable {
         factory.route(language, "pokemon", Slug.make(id: pokemon.id, name: pokemon.name))
     }
 
+    public func album(_ pokemon: Pokemon, _ language: String) -> Route {
+        factory.route(language, "pokemon", Slug.make(id: pokemon.id, name: pokemon.name), "album")
+    }
+
     public func type(_ name: String, _ language: String) -> Route {
         factory.route(language, "pokemon", language == "es" ? "tipos" : "types", Slug.make(name))
     }

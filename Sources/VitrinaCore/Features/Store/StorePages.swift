@@ -7,6 +7,7 @@ public struct StoreRoutes: Sendable {
 
     public func categories(_ language: String) -> Route { factory.route(language, root(language)) }
     public func category(_ name: String, _ language: String) -> Route { factory.route(language, root(language), Slug.make(name)) }
+    public func album(_ name: String, _ language: String) -> Route { factory.route(language, root(language), Slug.make(name), "album") }
     public func product(_ product: Product, _ language: String) -> Route {
         factory.route(language, root(language), Slug.make(product.category), Slug.make(id: product.id, name: product.title))
     }
@@ -27,7 +28,8 @@ public struct StorePages: Sendable {
 
     public func pages() -> [Page] {
         factory.languages.flatMap { language -> [Page] in
-            [categoriesPage(language)] + store.categories.map { categoryPage($0, language) } + store.products.map { productPage($0, language) }
+            [categoriesPage(language)] + store.categories.map { categoryPage($0, language) } + store.categories.map { albumPage($0, language) }
+                + store.products.map { productPage($0, language) }
         }
     }
 
@@ -61,9 +63,20 @@ public struct StorePages: Sendable {
                                 price: Formatting.price(product.price, language: language),
                                 image: factory.image(product.image, alt: product.title, from: route, expected: (200, 200)))
             },
-            back: LinkView(href: route.link(to: routes.categories(language)), label: factory.text("store_title", language)))
+            back: LinkView(href: route.link(to: routes.categories(language)), label: factory.text("store_title", language)),
+            album: LinkView(href: route.link(to: routes.album(category, language)), label: factory.text("album_open", language)))
         return Page(route: route, language: language, template: "store/category", title: name, section: "store",
                     alternates: factory.alternates { routes.category(category, $0) }, content: view)
+    }
+
+    func albumPage(_ category: String, _ language: String) -> Page {
+        let route = routes.album(category, language)
+        let name = categoryName(category, language)
+        return factory.albumPage(
+            photos: store.products(in: category).map { AlbumPhoto(key: $0.image, caption: $0.title, expected: (400, 400)) },
+            title: "\(factory.text("album_title", language)): \(name)",
+            back: LinkView(href: route.link(to: routes.category(category, language)), label: name),
+            route: route, language: language, section: "store", alternates: factory.alternates { routes.album(category, $0) })
     }
 
     func productPage(_ product: Product, _ language: String) -> Page {
@@ -74,17 +87,20 @@ public struct StorePages: Sendable {
             rating: Formatting.decimal(product.rating, digits: 1, language: language),
             ratingPercent: Int((product.rating / 5 * 100).rounded()),
             ratingCount: product.ratingCount, description: product.description,
-            category: LinkView(href: route.link(to: routes.category(product.category, language)), label: categoryName(product.category, language)))
+            category: LinkView(href: route.link(to: routes.category(product.category, language)), label: categoryName(product.category, language)),
+            favourite: factory.favourite(id: "product:\(product.id)", title: product.title, route: route, imageKey: product.image,
+                                         kindKey: "kind_product", language: language))
         return Page(route: route, language: language, template: "store/product", title: product.title,
                     description: String(product.description.prefix(155)), section: "store",
                     alternates: factory.alternates { routes.product(product, $0) }, content: view)
+            .with(kind: "product", searchKind: "product")
     }
 }
 
 struct CategoryCardView: Sendable { let name: String; let href: String; let count: Int; let image: ImageView }
 struct StoreCategoriesView: Sendable { let heading: String; let intro: String; let categories: [CategoryCardView] }
 struct ProductCardView: Sendable { let title: String; let href: String; let price: String; let image: ImageView }
-struct StoreCategoryView: Sendable { let name: String; let products: [ProductCardView]; let back: LinkView }
+struct StoreCategoryView: Sendable { let name: String; let products: [ProductCardView]; let back: LinkView; let album: LinkView }
 struct ProductDetailView: Sendable {
     let title: String
     let price: String
@@ -94,4 +110,5 @@ struct ProductDetailView: Sendable {
     let ratingCount: Int
     let description: String
     let category: LinkView
+    let favourite: FavouriteView
 }

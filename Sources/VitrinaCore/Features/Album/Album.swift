@@ -1,0 +1,46 @@
+/// One picture of an album: which image, and what it shows.
+/// Una imagen de un álbum: cuál es y qué muestra.
+public struct AlbumPhoto: Sendable {
+    public let key: String
+    public let caption: String
+    public let expected: (width: Int, height: Int)
+
+    public init(key: String, caption: String, expected: (width: Int, height: Int)) {
+        self.key = key
+        self.caption = caption
+        self.expected = expected
+    }
+}
+
+struct AlbumPhotoView: Sendable {
+    let index: Int
+    let image: ImageView
+    let full: String
+    let caption: String
+    let current: Bool
+}
+
+struct AlbumView: Sendable {
+    let heading: String
+    let main: ImageView?
+    let mainCaption: String
+    let photos: [AlbumPhotoView]
+    let paged: Bool
+    let back: LinkView
+}
+
+extension PageFactory {
+    /// An album page: the first picture large, a strip of every picture, links to the image files.
+    func albumPage(photos: [AlbumPhoto], title: String, back: LinkView, route: Route, language: String,
+                   section: String, alternates: [String: Route]) -> Page {
+        let available = photos.filter { media[$0.key] != nil }
+        let views = available.enumerated().map { index, photo in
+            AlbumPhotoView(index: index, image: image(photo.key, alt: photo.caption, from: route, expected: photo.expected),
+                           full: route.link(toFile: media[photo.key]!.path), caption: photo.caption, current: index == 0)
+        }
+        let view = AlbumView(heading: title, main: views.first?.image, mainCaption: views.first?.caption ?? "", photos: views,
+                             paged: views.count > 8, back: back)
+        return Page(route: route, language: language, template: "album/album", title: title, section: section,
+                    alternates: alternates, content: view).with(kind: "album", scripts: ["assets/js/album.js"])
+    }
+}

@@ -1,0 +1,25 @@
+/// The heart on a character or product page: what the favourites list keeps about it.
+/// El corazón de una ficha: lo que la lista de favoritos guarda de ella.
+struct FavouriteView: Sendable {
+    let id: String
+    let title: String
+    /// Paths from the site root, so the favourites page can link them from anywhere.
+    let href: String
+    let image: String
+    let kindLabel: String
+    let addLabel: String
+}
+
+extension PageFactory {
+    func favourite(id: String, title: String, route: Route, imageKey: String?, kindKey: String, language: String) -> FavouriteView {
+        FavouriteView(id: id, title: title, href: route.file, image: media[imageKey]?.path ?? "assets/placeholder.svg",
+                      kindLabel: text(kindKey, language), addLabel: text("favourite_add", language))
+    }
+}
+
+/// A generated file that is not a page: data scripts for the client side.
+/// Un fichero generado que no es una página: scripts de datos para el navegador.
+public struct DataFile: Sendable {
+    public let path: String
+    public let bytes: [UInt8]
+}
