@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes a build into a staging folder and swaps it in only when the build succeeds.
 /// Escribe la construcción en una carpeta temporal y la cambia por la salida solo si todo fue bien.
@@ -75,16 +76,31 @@ public struct OutputWriter: Sendable {
 /// La carpeta en la que escribe una construcción; rechaza rutas que saldrían de ella.
 public struct StagingArea: Sendable {
     public let directory: String
+    private let createdFolders = FolderSet()
+
+    public init(directory: String) { self.directory = directory }
 
     public func write(_ bytes: [UInt8], to path: String) throws {
         guard Self.isSafe(path) else {
             throw VitrinaError(.write, "refused to write \(path): output paths must stay inside the output folder")
         }
-        try Files.write(bytes, to: "\(directory)/\(path)")
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, createdFolders.insert(folder) {
+            try Files.createDirectory("\(directory)/\(folder)")
+        }
+        try Files.writeFile(bytes, to: "\(directory)/\(path)")
     }
 
     static func isSafe(_ path: String) -> Bool {
         !path.isEmpty && !path.hasPrefix("/") && !path.contains("\0")
             && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
     }
+}
+
+/// Folders already created in a staging area, so each is made once.
+/// Carpetas ya creadas en la zona temporal, para crear cada una una sola vez.
+final class FolderSet: Sendable {
+    private let folders = Mutex<Set<String>>([])
+
+    func insert(_ folder: String) -> Bool { folders.withLock { $0.insert(folder).inserted } }
 }

@@ -7,24 +7,48 @@ public struct PageLinks: Sendable {
     public let links: [String]
     public let ids: Set<String>
 
-    /// Reads `href`/`src` values and `id`s from HTML.
+    /// Reads `href`/`src` values and `id`s from HTML in one pass over its UTF-8 bytes.
     public static func extract(file: String, html: String) -> PageLinks {
-        PageLinks(file: file, links: values(of: ["href", "src"], in: html), ids: Set(values(of: ["id"], in: html)))
-    }
-
-    static func values(of attributes: [String], in html: String) -> [String] {
-        var found: [String] = []
-        for attribute in attributes {
-            var rest = html[...]
-            let marker = " \(attribute)=\""
-            while let range = rest.range(of: marker) {
-                let after = rest[range.upperBound...]
-                guard let end = after.firstIndex(of: "\"") else { break }
-                found.append(String(after[..<end]))
-                rest = after[end...]
+        var links: [String] = []
+        var ids = Set<String>()
+        var html = html
+        html.withUTF8 { bytes in
+            AttributeScanner.scan(bytes) { name, value in
+                if name == .id { ids.insert(value) } else { links.append(value) }
             }
         }
-        return found
+        return PageLinks(file: file, links: links, ids: ids)
+    }
+}
+
+/// Finds ` href="…"`, ` src="…"` and ` id="…"` in HTML bytes without Foundation's string search.
+/// Encuentra ` href="…"`, ` src="…"` e ` id="…"` en los bytes del HTML sin la búsqueda de Foundation.
+enum AttributeScanner {
+    enum Name { case href, src, id }
+
+    private static let patterns: [(Name, [UInt8])] = [(.href, Array(" href=\"".utf8)), (.src, Array(" src=\"".utf8)), (.id, Array(" id=\"".utf8))]
+
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ found: (Name, String) -> Void) {
+        let space = UInt8(ascii: " "), quote = UInt8(ascii: "\"")
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            guard bytes[index] == space else { index += 1; continue }
+            var matched = false
+            for (name, pattern) in patterns where index + pattern.count <= count {
+                var k = 1
+                while k < pattern.count && bytes[index + k] == pattern[k] { k += 1 }
+                guard k == pattern.count else { continue }
+                let start = index + pattern.count
+                var end = start
+                while end < count && bytes[end] != quote { end += 1 }
+                found(name, String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                index = end
+                matched = true
+                break
+            }
+            if !matched { index += 1 }
+        }
     }
 }
 
@@ -67,7 +91,7 @@ public struct LinkChecker: Sendable {
             switch segment {
             case "..": if parts.isEmpty { return nil } else { parts.removeLast() }
             case ".", "": continue
-            default: parts.append(String(segment).removingPercentEncoding ?? String(segment))
+            default: parts.append(segment.contains("%") ? String(segment).removingPercentEncoding ?? String(segment) : String(segment))
             }
         }
         var path = parts.joined(separator: "/")

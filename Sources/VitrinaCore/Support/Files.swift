@@ -21,6 +21,23 @@ public enum Files {
         }
     }
 
+    /// Writes into an existing folder with plain POSIX calls (Foundation's `createFile` is slow on Linux).
+    public static func writeFile(_ bytes: [UInt8], to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw VitrinaError(.write, "cannot write \(path): \(String(cString: strerror(errno))); check that the folder is writable")
+        }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            guard written > 0 else {
+                throw VitrinaError(.write, "cannot write \(path): \(String(cString: strerror(errno))); check the disk has room")
+            }
+            offset += written
+        }
+    }
+
     public static func createDirectory(_ path: String) throws {
         guard !path.isEmpty else { return }
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

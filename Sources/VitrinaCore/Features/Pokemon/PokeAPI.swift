@@ -148,7 +148,7 @@ struct PokedexMapper {
                 id: dto.id, name: dto.name,
                 names: localized(spec?.names.map { ($0.language.name, $0.name) } ?? []),
                 genus: localized(spec?.genera.map { ($0.language.name, $0.genus) } ?? []),
-                flavorText: localized(spec?.flavor_text_entries.map { ($0.language.name, clean($0.flavor_text)) } ?? []),
+                flavorText: LocalizedText(localized(spec?.flavor_text_entries.map { ($0.language.name, $0.flavor_text) } ?? []).values.mapValues(clean)),
                 types: dto.types.sorted { $0.slot < $1.slot }.map(\.type.name),
                 abilities: dto.abilities.sorted { $0.slot < $1.slot }.map { .init(name: $0.ability.name, isHidden: $0.is_hidden) },
                 height: dto.height, weight: dto.weight,
