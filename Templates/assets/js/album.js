@@ -167,6 +167,13 @@
     strip.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
 
+    // Small sprites are pixel art: keep them sharp when enlarged. / Los sprites pequeños son pixel art: nítidos al ampliar.
+    const pixelArt = thumbs.every(function (thumb) {
+      const width = Number(thumb.getAttribute('data-width'));
+      return width > 0 && width <= 160;
+    });
+    if (pixelArt && stage && stage.parentElement) stage.parentElement.classList.add('album-pixelated');
+
     // Initial state: roving tabindex on the strip, current picture shown. / Estado inicial: tabindex itinerante.
     thumbs.forEach(function (thumb, position) {
       thumb.tabIndex = position === current ? 0 : -1;

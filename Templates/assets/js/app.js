@@ -83,9 +83,10 @@
     });
   }
 
-  // Translate a key, with placeholders. / Traduce una clave, con marcadores.
+  // Translate a key, with placeholders; "KEY_one" is used for n = 1 when the page has it. / Traduce una clave; "CLAVE_one" si n = 1.
   function t(key, vars) {
-    const template = hasString(key) ? strings()[key] : (FALLBACK_STRINGS[key] || '');
+    const singular = vars && Number(vars.n) === 1 && hasString(key + '_one') ? key + '_one' : null;
+    const template = singular ? strings()[singular] : hasString(key) ? strings()[key] : (FALLBACK_STRINGS[key] || '');
     return format(template, vars);
   }
 
@@ -98,7 +99,8 @@
   function url(path) {
     if (!path) return '';
     const text = String(path);
-    if (/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(text)) return text;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(text)) return /^https?:/i.test(text) ? text : '';
+    if (/^[/#?]/.test(text)) return text;
     return root() + text;
   }
 
@@ -288,6 +290,20 @@
     });
   }
 
+  // Check a box; a switch that carries aria-checked keeps it in step. / Marca una casilla; aria-checked sigue al estado.
+  function setChecked(input, on) {
+    input.checked = on;
+    if (input.hasAttribute('aria-checked')) input.setAttribute('aria-checked', on ? 'true' : 'false');
+  }
+
+  // Every switch with aria-checked in the markup updates it when toggled. / Cada interruptor con aria-checked lo actualiza.
+  function initSwitches() {
+    document.querySelectorAll('input[type="checkbox"][role="switch"][aria-checked]').forEach(function (input) {
+      input.addEventListener('change', function () { setChecked(input, input.checked); });
+      setChecked(input, input.checked);
+    });
+  }
+
   // The settings page: three live switches and the restore button. / Página de ajustes: tres interruptores y el botón de restaurar.
   function initSettingsPage() {
     const form = document.getElementById('settings-form');
@@ -299,9 +315,9 @@
     function syncSwitches() {
       const settings = getSettings();
       const systemDark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
-      if (dark) dark.checked = settings.theme === 'dark' || (settings.theme === 'system' && systemDark);
-      if (motion) motion.checked = settings.reducedMotion;
-      if (shiny) shiny.checked = settings.shiny;
+      if (dark) setChecked(dark, settings.theme === 'dark' || (settings.theme === 'system' && systemDark));
+      if (motion) setChecked(motion, settings.reducedMotion);
+      if (shiny) setChecked(shiny, settings.shiny);
     }
     if (dark || motion || shiny) {
       syncSwitches();
@@ -474,7 +490,8 @@
 
   // Toggle buttons on character and product pages. / Botones de favorito en fichas de personaje y producto.
   function initFavouriteToggles() {
-    const buttons = Array.from(document.querySelectorAll('.favourite-toggle[data-favourite-id]'));
+    const buttons = Array.from(document.querySelectorAll('.favourite-toggle[data-favourite-id]'))
+      .filter(function (button) { return button.getAttribute('data-favourite-id') !== ''; });
     if (buttons.length === 0) return;
     function sync() {
       const ids = new Set(favouriteList().map(function (item) { return item.id; }));
@@ -1002,11 +1019,13 @@
   // Switch the field between name (text) and age (number). / Cambia el campo entre nombre (texto) y edad (número).
   function applyComponentMode(field, mode, radio) {
     if (mode === 'age') {
+      // Empty first: a number field warns about text it cannot parse. / Vacía antes: un campo numérico avisa del texto.
+      field.value = '';
+      field.removeAttribute('value');
       field.type = 'number';
       field.setAttribute('inputmode', 'numeric');
       field.min = '0';
       field.step = '1';
-      field.autocomplete = 'off';
     } else {
       field.type = 'text';
       field.removeAttribute('inputmode');
@@ -1209,7 +1228,7 @@
 
   ready(function () {
     runFeature(function () { applySettings(getSettings()); });
-    [initSettingsPage, initFavouriteToggles, initFavouritesPage, initWatched, initPokemonTable,
+    [initSwitches, initSettingsPage, initFavouriteToggles, initFavouritesPage, initWatched, initPokemonTable,
       initCharacterFilter, initSearchPage, initComponents, initProfile, listenForOutsideChanges].forEach(runFeature);
   });
 })();

