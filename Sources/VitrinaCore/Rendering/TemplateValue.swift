@@ -9,6 +9,7 @@ enum TemplateValue {
         case let flag as Bool: return flag
         case let number as Double: return number
         case let strings as [String: String]: return strings
+        case let convertible as TemplateConvertible: return convertible.templateFields
         default: break
         }
         let mirror = Mirror(reflecting: value)
@@ -27,5 +28,44 @@ enum TemplateValue {
         default:
             return value
         }
+    }
+}
+
+/// View models shown many times per page spell out their fields, skipping reflection.
+/// Los modelos de vista que se repiten mucho dan sus campos directamente, sin reflexión.
+protocol TemplateConvertible {
+    var templateFields: [String: Any] { get }
+}
+
+extension ImageView: TemplateConvertible {
+    var templateFields: [String: Any] {
+        var fields: [String: Any] = ["src": src, "width": width, "height": height, "alt": alt, "placeholder": placeholder]
+        if let shinySrc { fields["shinySrc"] = shinySrc }
+        return fields
+    }
+}
+
+extension LinkView: TemplateConvertible {
+    var templateFields: [String: Any] { ["href": href, "label": label, "current": current] }
+}
+
+extension TypeBadgeView: TemplateConvertible {
+    var templateFields: [String: Any] { ["name": name, "key": key, "href": href] }
+}
+
+extension StatusView: TemplateConvertible {
+    var templateFields: [String: Any] { ["label": label, "key": key] }
+}
+
+extension PokemonRowView: TemplateConvertible {
+    var templateFields: [String: Any] {
+        ["id": id, "number": number, "name": name, "href": href, "searchName": searchName, "typeKeys": typeKeys,
+         "removeLabel": removeLabel, "sprite": sprite.templateFields, "types": types.map(\.templateFields)]
+    }
+}
+
+extension CharacterCardView: TemplateConvertible {
+    var templateFields: [String: Any] {
+        ["name": name, "href": href, "image": image.templateFields, "status": status.templateFields, "species": species]
     }
 }
