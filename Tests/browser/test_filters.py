@@ -121,7 +121,7 @@ def test_pokemon_search_by_name_or_number(page, site_url, query):
     assert len(visible_ids(page)) == 151
     page.locator("#pokemon-q").fill(query)
     page.locator("#pokemon-q").press("Enter")
-    expect(page.locator("#pokemon-count")).to_have_text(fmt(strings["results_count"], n=1))
+    expect(page.locator("#pokemon-count")).to_have_text(fmt(strings.get("results_count_one", strings["results_count"]), n=1))
     assert visible_ids(page) == ["25"]
     expect(page.locator('.pokemon-table tr[data-id="25"]')).to_contain_text("Pikachu")
     expect(page.locator("#pokemon-empty")).to_be_hidden()
