@@ -17,11 +17,11 @@ public struct OutputWriter: Sendable {
         return Files.join(parent.isEmpty ? "." : parent, ".\(name).staging")
     }
 
-    /// A fresh, empty staging folder.
+    /// A fresh, empty staging folder that knows what the last build wrote, to reuse unchanged files.
     public func beginStaging() throws -> StagingArea {
         try Files.remove(stagingDirectory)
         try Files.createDirectory(stagingDirectory)
-        return StagingArea(directory: stagingDirectory)
+        return StagingArea(directory: stagingDirectory, previous: outputDirectory, previousHashes: manifest())
     }
 
     public func discard(_ staging: StagingArea) {
@@ -36,7 +36,9 @@ public struct OutputWriter: Sendable {
             try Files.createDirectory((target as NSString).deletingLastPathComponent)
             try FileManager.default.copyItem(atPath: "\(outputDirectory)/\(path)", toPath: target)
         }
-        try Files.write(Array((written.sorted().joined(separator: "\n") + "\n").utf8), to: "\(staging.directory)/\(Self.manifestName)")
+        let hashes = staging.hashes
+        let lines = written.sorted().map { path in hashes[path].map { "\(path)\t\($0)" } ?? path }
+        try Files.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: "\(staging.directory)/\(Self.manifestName)")
         let previous = stagingDirectory + ".old"
         try Files.remove(previous)
         if Files.exists(outputDirectory) { try FileManager.default.moveItem(atPath: outputDirectory, toPath: previous) }
@@ -57,9 +59,17 @@ public struct OutputWriter: Sendable {
     }
 
     /// What the last build wrote, from its manifest.
-    public func ownFiles() -> [String] {
-        guard let text = try? Files.readText("\(outputDirectory)/\(Self.manifestName)") else { return [] }
-        return text.split(separator: "\n").map(String.init)
+    public func ownFiles() -> [String] { manifest().keys.sorted() }
+
+    /// The last build's files with the fingerprint of their content (`path<TAB>hash` lines).
+    func manifest() -> [String: String] {
+        guard let text = try? Files.readText("\(outputDirectory)/\(Self.manifestName)") else { return [:] }
+        var entries: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            entries[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        return entries
     }
 
     /// `vitrina clean`: removes what Vitrina wrote and keeps everything else.
@@ -76,9 +86,21 @@ public struct OutputWriter: Sendable {
 /// La carpeta en la que escribe una construcción; rechaza rutas que saldrían de ella.
 public struct StagingArea: Sendable {
     public let directory: String
+    /// The current output and what each of its files held: a file whose content is unchanged is hard-linked
+    /// from there instead of written again, so a rebuild touches only what changed.
+    let previous: String?
+    let previousHashes: [String: String]
     private let createdFolders = FolderSet()
+    private let written = HashBook()
 
-    public init(directory: String) { self.directory = directory }
+    public init(directory: String, previous: String? = nil, previousHashes: [String: String] = [:]) {
+        self.directory = directory
+        self.previous = previous
+        self.previousHashes = previousHashes
+    }
+
+    /// Fingerprints of the files written in this staging area, by path.
+    var hashes: [String: String] { written.all }
 
     public func write(_ bytes: [UInt8], to path: String) throws {
         guard Self.isSafe(path) else {
@@ -88,7 +110,18 @@ public struct StagingArea: Sendable {
         if !folder.isEmpty, createdFolders.insert(folder) {
             try Files.createDirectory("\(directory)/\(folder)")
         }
+        let hash = Fingerprint.hex(bytes) + "-" + String(bytes.count)
+        written.record(hash, for: path)
+        if let previous, previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == bytes.count,
+           link("\(previous)/\(path)", "\(directory)/\(path)") == 0 {
+            return
+        }
         try Files.writeFile(bytes, to: "\(directory)/\(path)")
+    }
+
+    static func size(of path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
     static func isSafe(_ path: String) -> Bool {
@@ -103,4 +136,13 @@ final class FolderSet: Sendable {
     private let folders = Mutex<Set<String>>([])
 
     func insert(_ folder: String) -> Bool { folders.withLock { $0.insert(folder).inserted } }
+}
+
+/// Content fingerprints recorded while a build writes, by path.
+/// Huellas del contenido anotadas mientras se escribe, por ruta.
+final class HashBook: Sendable {
+    private let entries = Mutex<[String: String]>([:])
+
+    func record(_ hash: String, for path: String) { entries.withLock { $0[path] = hash } }
+    var all: [String: String] { entries.withLock { $0 } }
 }
