@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The links and anchors of one written HTML file.
 /// Los enlaces y anclas de un fichero HTML escrito.
@@ -57,12 +58,26 @@ enum AttributeScanner {
 public struct LinkChecker: Sendable {
     public init() {}
 
+    /// Checks pages in parallel chunks (grouped by folder so each chunk's cache stays useful); problems come back sorted.
     public func check(pages: [PageLinks], files: Set<String>) -> [String] {
         let idsByFile = Dictionary(pages.map { ($0.file, $0.ids) }, uniquingKeysWith: { a, _ in a })
+        let sorted = pages.sorted { $0.file < $1.file }
+        let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, sorted.count))
+        let size = (sorted.count + chunks - 1) / max(chunks, 1)
+        let results = Mutex<[Int: [String]]>([:])
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let slice = sorted[min(chunk * size, sorted.count)..<min((chunk + 1) * size, sorted.count)]
+            let found = check(Array(slice), files: files, ids: idsByFile)
+            results.withLock { $0[chunk] = found }
+        }
+        return results.withLock { all in (0..<chunks).flatMap { all[$0] ?? [] } }
+    }
+
+    private func check(_ pages: [PageLinks], files: Set<String>, ids idsByFile: [String: Set<String>]) -> [String] {
         var problems: [String] = []
         // Pages in one folder share most links (navigation, assets): check each (folder, link) once.
         var verdicts: [String: String?] = [:]
-        for page in pages.sorted(by: { $0.file < $1.file }) {
+        for page in pages {
             let folder = page.file.split(separator: "/").dropLast().joined(separator: "/")
             for link in Set(page.links).sorted() where Self.isInternal(link) {
                 if !link.hasPrefix("#"), !link.hasPrefix("?"), let verdict = verdicts[folder + "\u{0}" + link] {

@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 /// The site graph: every page of every feature, the navigation, and the 404 page.
 /// El grafo del sitio: todas las páginas de cada función, la navegación y la página 404.
 public struct SitePlanner: Sendable {
@@ -29,37 +32,42 @@ public struct SitePlanner: Sendable {
         var cards: [FeatureCard] = []
         var pages: [Page] = []
         var files: [DataFile] = []
+        // Each feature's pages are built by its own job; the jobs run in parallel, their pages join in order.
+        var jobs: [@Sendable () -> [Page]] = []
         var maps: [(titleKey: String, route: @Sendable (String) -> Route)] = []
         if let pokedex = data.pokedex {
             navigation.append(.init(key: "pokemon", labelKey: "nav_pokemon", route: pokemon.list))
             cards.append(FeatureCard(key: "pokemon", icon: "◓", route: pokemon.list))
-            pages += PokemonPages(pokedex: pokedex, factory: factory).pages()
+            jobs.append { PokemonPages(pokedex: pokedex, factory: factory).pages() }
         }
         if let multiverse = data.multiverse {
             navigation.append(.init(key: "characters", labelKey: "nav_characters", route: { characters.grid(page: 1, $0) }))
             cards.append(FeatureCard(key: "characters", icon: "◎", route: { characters.grid(page: 1, $0) }))
             let pageSize = factory.config.source("rickandmorty")?.pageSize ?? 20
             let builder = CharacterPages(multiverse: multiverse, factory: factory, pageSize: pageSize)
-            pages += builder.pages()
+            jobs.append { builder.pages() }
             files += builder.dataFiles()
             maps.append(("map_characters_title", characters.map))
         }
         if let shop = data.store {
             navigation.append(.init(key: "store", labelKey: "nav_store", route: store.categories))
             cards.append(FeatureCard(key: "store", icon: "◈", route: store.categories))
-            pages += StorePages(store: shop, factory: factory).pages()
+            jobs.append { StorePages(store: shop, factory: factory).pages() }
         }
         if hasDiary {
             navigation.append(.init(key: "diary", labelKey: "nav_diary", route: diary.list))
             cards.append(FeatureCard(key: "diary", icon: "✎", route: diary.list))
-            pages += DiaryPages(entries: data.diary, factory: factory).pages()
+            let entries = data.diary
+            jobs.append { DiaryPages(entries: entries, factory: factory).pages() }
             maps.append(("map_diary_title", diary.map))
         }
         if hasDocs {
             navigation.append(.init(key: "docs", labelKey: "nav_docs", route: docs.index))
             cards.append(FeatureCard(key: "docs", icon: "❑", route: docs.index))
-            pages += DocsPages(docs: data.docs, factory: factory).pages()
+            let documents = data.docs
+            jobs.append { DocsPages(docs: documents, factory: factory).pages() }
         }
+        pages += Self.run(jobs)
         let albums = pages.filter { $0.kind == "album" }
         let home: @Sendable (String) -> Route = { factory.route($0) }
         let linkTarget: @Sendable (String) -> Route = hasDocs ? docs.index : home
@@ -80,6 +88,15 @@ public struct SitePlanner: Sendable {
             .init(key: "settings", labelKey: "nav_settings", route: showcase.settings),
         ]
         return Plan(pages: pages, navigation: navigation, tools: tools, searchRoute: showcase.search, files: files)
+    }
+
+    static func run(_ jobs: [@Sendable () -> [Page]]) -> [Page] {
+        let results = Mutex<[Int: [Page]]>([:])
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let built = jobs[index]()
+            results.withLock { $0[index] = built }
+        }
+        return results.withLock { all in jobs.indices.flatMap { all[$0] ?? [] } }
     }
 
     func notFoundPage() -> Page {
