@@ -71,7 +71,7 @@ public struct PageRenderer: Sendable {
             root: page.route.rootPrefix,
             kind: page.kind,
             settingsScript: page.route.link(toFile: "assets/js/settings.js"),
-            scripts: (page.scripts + ["assets/js/app.js"]).map { page.route.link(toFile: $0) },
+            scripts: (["assets/js/app.js"] + page.scripts).map { page.route.link(toFile: $0) },
             styles: page.styles.map { page.route.link(toFile: $0) },
             stringsJSON: scriptStrings[language] ?? "{}",
             search: searchRoute.map { page.route.link(to: $0(language)) },

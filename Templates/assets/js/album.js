@@ -5,26 +5,9 @@
 
   const PAGE = 8;
 
-  // Run once the DOM is parsed (this file loads before app.js). / Ejecuta con el DOM listo (se carga antes que app.js).
-  function ready(fn) {
-    let done = false;
-    const run = function () {
-      if (done) return;
-      done = true;
-      fn();
-    };
-    if (document.readyState === 'complete') run();
-    else {
-      document.addEventListener('DOMContentLoaded', run);
-      window.addEventListener('load', run);
-    }
-  }
-
-  // Motion is reduced by the setting or by the system. / Movimiento reducido por ajuste o por el sistema.
-  function reducedMotion() {
-    if (document.documentElement.getAttribute('data-motion') === 'reduced') return true;
-    return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  }
+  // Shared helpers from app.js, which every page loads first. / Utilidades de app.js, que cada página carga antes.
+  const ready = window.VITRINA.ready;
+  const reducedMotion = window.VITRINA.reducedMotion;
 
   // Pixels from the strip's scroll origin to an element's left edge. / Distancia desde el origen del desplazamiento.
   function offsetInStrip(strip, node) {
