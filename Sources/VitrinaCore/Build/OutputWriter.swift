@@ -30,7 +30,8 @@ public struct OutputWriter: Sendable {
 
     /// Carries over files Vitrina did not write (a `CNAME`), records what it wrote, and swaps folders.
     public func commit(_ staging: StagingArea, written: [String]) throws {
-        let foreign = foreignFiles().filter { !written.contains($0) }
+        let ours = Set(written)
+        let foreign = foreignFiles().filter { !ours.contains($0) }
         for path in foreign {
             let target = "\(staging.directory)/\(path)"
             try Files.createDirectory((target as NSString).deletingLastPathComponent)

@@ -7,6 +7,7 @@ public struct PageRenderer: Sendable {
     let navigation: [NavigationEntry]
     let tools: [NavigationEntry]
     let searchRoute: (@Sendable (String) -> Route)?
+    let tables: [String: [String: String]]
     let scriptStrings: [String: String]
 
     /// UI strings the page scripts read from `#vitrina-strings`.
@@ -33,10 +34,11 @@ public struct PageRenderer: Sendable {
         self.navigation = navigation
         self.tools = tools
         self.searchRoute = searchRoute
-        scriptStrings = Dictionary(uniqueKeysWithValues: factory.languages.map { language in
-            let table = factory.strings.table(language)
-            return (language, ScriptJSON.object(Self.scriptStringKeys.reduce(into: [:]) { $0[$1] = table[$1] ?? $1 }))
-        })
+        let tables = Dictionary(uniqueKeysWithValues: factory.languages.map { ($0, factory.strings.table($0)) })
+        self.tables = tables
+        scriptStrings = tables.mapValues { table in
+            ScriptJSON.object(Self.scriptStringKeys.reduce(into: [:]) { $0[$1] = table[$1] ?? $1 })
+        }
     }
 
     public func render(_ page: Page) throws -> String {
@@ -45,7 +47,7 @@ public struct PageRenderer: Sendable {
 
     func layout(for page: Page) -> LayoutView {
         let language = page.language
-        let t = factory.strings.table(language)
+        let t = tables[language] ?? factory.strings.table(language)
         let home = factory.route(language)
         return LayoutView(
             lang: language,

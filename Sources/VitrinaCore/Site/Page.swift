@@ -64,7 +64,9 @@ public struct PageFactory: Sendable {
     public func text(_ key: String, _ language: String) -> String { strings.text(key, language) }
 
     /// A route in `language`; the default language lives at the root.
-    public func route(_ language: String, _ segments: String...) -> Route {
+    public func route(_ language: String, _ segments: String...) -> Route { route(language, segments) }
+
+    public func route(_ language: String, _ segments: [String]) -> Route {
         Route.page(language: language, defaultLanguage: defaultLanguage, segments)
     }
 

@@ -16,9 +16,7 @@ public enum Files {
 
     public static func write(_ bytes: [UInt8], to path: String) throws {
         try createDirectory((path as NSString).deletingLastPathComponent)
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw VitrinaError(.write, "cannot write \(path): check that the folder is writable and the disk has room")
-        }
+        try writeFile(bytes, to: path)
     }
 
     /// Writes into an existing folder with plain POSIX calls (Foundation's `createFile` is slow on Linux).

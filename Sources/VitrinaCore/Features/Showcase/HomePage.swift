@@ -1,11 +1,11 @@
-/// One feature card of the app's home screen; cards for screens not built yet have no link.
-/// Una tarjeta de función de la pantalla de inicio; las de pantallas aún no construidas no enlazan.
+/// One feature card of the app's home screen, linking to its section.
+/// Una tarjeta de función de la pantalla de inicio, que enlaza a su sección.
 public struct FeatureCard: Sendable {
     public let key: String
     public let icon: String
-    public let route: (@Sendable (String) -> Route)?
+    public let route: @Sendable (String) -> Route
 
-    public init(key: String, icon: String, route: (@Sendable (String) -> Route)?) {
+    public init(key: String, icon: String, route: @escaping @Sendable (String) -> Route) {
         self.key = key
         self.icon = icon
         self.route = route
@@ -32,7 +32,7 @@ public struct HomePages: Sendable {
                     HomeCardView(
                         key: card.key, icon: card.icon, title: factory.text("card_\(card.key)_title", language),
                         text: factory.text("card_\(card.key)_text", language),
-                        href: card.route.map { route.link(to: $0(language)) }, soon: card.route == nil)
+                        href: route.link(to: card.route(language)))
                 })
             return Page(route: route, language: language, template: "home/index", title: factory.config.title, description: view.intro,
                         section: "home", alternates: factory.alternates { factory.route($0) }, content: view)
@@ -40,5 +40,5 @@ public struct HomePages: Sendable {
     }
 }
 
-struct HomeCardView: Sendable { let key: String; let icon: String; let title: String; let text: String; let href: String?; let soon: Bool }
+struct HomeCardView: Sendable { let key: String; let icon: String; let title: String; let text: String; let href: String }
 struct HomeView: Sendable { let heading: String; let intro: String; let cards: [HomeCardView] }

@@ -16,9 +16,3 @@ public struct ShowcaseRoutes: Sendable {
     public func maps(_ language: String) -> Route { named("mapa", "map", language) }
     public func coordinates(_ language: String) -> Route { named("mapa", "map", language, language == "es" ? "coordenadas" : "coordinates") }
 }
-
-extension PageFactory {
-    func route(_ language: String, _ segments: [String]) -> Route {
-        Route.page(language: language, defaultLanguage: defaultLanguage, segments)
-    }
-}
