@@ -43,7 +43,7 @@ snapshot: deps
 fixtures:
 	Scripts/make-fixtures.sh "$(RECORDINGS)"
 
-## Release build of the default site, cold and warm, with pages per second and peak memory.
+## Vitrina vs Hugo side by side on ../shared/corpora/tldr-en (tmpfs, disk, no-change rebuild, 2x and 4x) and the default site warm: table and PASS/FAIL goals (RUNS=3).
 bench: deps
 	Scripts/bench.sh
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import VitrinaCore
 
 /// The `vitrina` command: a thin adapter that parses flags, calls the core and prints.
@@ -10,7 +11,7 @@ struct Vitrina: AsyncParsableCommand {
         commandName: "vitrina",
         abstract: "Builds a static site from PokéAPI, Rick and Morty, Fake Store data and Markdown.",
         version: VitrinaVersion.number,
-        subcommands: [Build.self, Fetch.self, Clean.self])
+        subcommands: [Build.self, Serve.self, New.self, Fetch.self, Clean.self])
 
     /// Exit codes: 0 success, 1 the build failed, 2 the command line was wrong.
     static func main() async {
@@ -73,16 +74,70 @@ struct Build: AsyncParsableCommand {
     var baseURL: String?
 
     func run() async throws {
-        let options = BuildOptions(
+        var options = BuildOptions(
             siteDirectory: site.siteDirectory, outputDirectory: site.output.map(Console.absolute), offline: offline, strict: strict,
             drafts: drafts, baseURL: baseURL, apiOverrides: try site.overrides())
+        let progress = TerminalProgress.standardOutput()
+        options.progress = progress
         let client = LiveHTTPClient()
         let result: Result<BuildReport, Error>
         do { result = .success(try await BuildPipeline(options: options, client: client).build()) } catch { result = .failure(error) }
         await client.shutdown()
+        progress.clear()
         let report = try result.get()
         print(report.summary)
         print("Open \(Console.absolute(options.outputDirectory))/index.html")
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build, serve the site on 127.0.0.1, and rebuild and reload open pages on every edit of Content/, Templates/ or site.yml.")
+
+    @OptionGroup var site: SiteOptions
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on (0 picks a free one).") var port = 8080
+    @Flag(help: "Open no connection: use only the cache and the committed snapshot.") var offline = false
+    @Flag(help: "Also build pages marked draft: true.") var drafts = false
+
+    func run() async throws {
+        var options = BuildOptions(siteDirectory: site.siteDirectory, outputDirectory: site.output.map(Console.absolute), offline: offline,
+                                   drafts: drafts, apiOverrides: try site.overrides())
+        let progress = TerminalProgress.standardOutput()
+        options.progress = progress
+        let client = LiveHTTPClient()
+        let session = DevSession(options: options, client: client) { result, changed in
+            progress.clear()
+            if !changed.isEmpty { Console.line("Changed: " + changed.prefix(5).joined(separator: ", ") + (changed.count > 5 ? " …" : "")) }
+            switch result {
+            case .success(let report): Console.line(report.summary)
+            case .failure(let failure): Console.error(failure); Console.line("Still serving the last good build; fix the file and save.")
+            }
+        }
+        await session.build()
+        let output = options.outputDirectory, host = host
+        let server = DevServer(outputDirectory: output, host: host, port: port, hub: session.hub)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await server.run { port in Console.line("Serving \(output) at http://\(host):\(port)/ (Ctrl-C to stop)") }
+            }
+            group.addTask { try await session.watch() }
+            try await group.next()
+            group.cancelAll()
+        }
+        await client.shutdown()
+    }
+}
+
+struct New: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write a minimal site (site.yml, a home text, a docs page, the default theme) into DIR.")
+
+    @Argument(help: "The folder to create the site in.") var directory: String
+
+    func run() async throws {
+        let path = Console.absolute((directory as NSString).expandingTildeInPath)
+        do { try NewSite(directory: path).create() } catch let error as VitrinaError { throw BuildFailure(error: error, warnings: []) }
+        print("Created a site in \(path). Next: vitrina serve --site \(path)")
     }
 }
 
@@ -119,6 +174,46 @@ struct Clean: AsyncParsableCommand {
     }
 }
 
+/// A progress line redrawn in place on a terminal; plain lines, one per stage, when stdout is a file or a pipe (CI).
+/// Una línea de progreso redibujada en un terminal; líneas simples, una por etapa, si la salida es un fichero (CI).
+final class TerminalProgress: BuildProgress, Sendable {
+    let isTerminal: Bool
+    private let last = Mutex((stage: "", drawn: ContinuousClock.now))
+
+    init(isTerminal: Bool) { self.isTerminal = isTerminal }
+
+    static func standardOutput() -> TerminalProgress { TerminalProgress(isTerminal: isatty(STDOUT_FILENO) == 1) }
+
+    func stage(_ name: String) {
+        if isTerminal { draw("\(name)…") } else { Console.line("· \(name)") }
+        last.withLock { $0.stage = name }
+    }
+
+    func advance(_ stage: String, done: Int, total: Int?) {
+        guard isTerminal else { return }
+        // At most one redraw every 50 ms.
+        let due = last.withLock { state -> Bool in
+            guard ContinuousClock.now - state.drawn > .milliseconds(50) || done == total else { return false }
+            state.drawn = .now
+            return true
+        }
+        guard due else { return }
+        if let total, total > 0 {
+            let width = 30, filled = min(width, done * width / total)
+            draw("\(stage) [" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] \(done)/\(total)")
+        } else {
+            draw("\(stage) \(done)")
+        }
+    }
+
+    private func draw(_ line: String) {
+        FileHandle.standardOutput.write(Data(("\r\u{1B}[2K" + line).utf8))
+    }
+
+    /// Clears the progress line before the report is printed.
+    func clear() { if isTerminal { FileHandle.standardOutput.write(Data("\r\u{1B}[2K".utf8)) } }
+}
+
 /// Printing errors without stack noise.
 /// Errores impresos sin ruido de pila.
 enum Console {
@@ -128,6 +223,11 @@ enum Console {
             text += failure.warnings.map { "warning: \($0.message)\n" }.joined()
         }
         FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// One line to stdout, unbuffered, so a long-running command's output shows as it happens, even into a pipe.
+    static func line(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
     static func absolute(_ path: String) -> String {

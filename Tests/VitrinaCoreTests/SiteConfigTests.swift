@@ -84,10 +84,15 @@ struct SiteConfigTests {
         try Data("title: Temporal\nlanguages: [es]\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect(try SiteConfig.load(path: path).title == "Temporal")
 
-        let missing = folder.appendingPathComponent("nope.yml").path
+        // A folder without site.yml builds with defaults, titled after the site's folder; a missing folder is an error.
+        let site = folder.appendingPathComponent("notas")
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        let defaults = try SiteConfig.load(path: site.appendingPathComponent("Content/site.yml").path)
+        #expect(defaults.title == "notas" && defaults.languages == ["es"] && !defaults.appScreens)
+        let missing = folder.appendingPathComponent("nope/Content/site.yml").path
         let error = try #require(throws: VitrinaError.self) { try SiteConfig.load(path: missing) }
         #expect(error.stage == .config)
-        #expect(error.message.contains(missing))
+        #expect(error.message.contains(folder.appendingPathComponent("nope/Content").path))
     }
 
     @Test func defaults() throws {

@@ -24,7 +24,7 @@ struct CommandLineTests {
         return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self))
     }
 
-    @Test(arguments: [[], ["--help"], ["build", "--help"], ["fetch", "--help"], ["clean", "--help"]])
+    @Test(arguments: [[], ["--help"], ["build", "--help"], ["fetch", "--help"], ["clean", "--help"], ["serve", "--help"], ["new", "--help"]])
     func helpExitsZero(_ arguments: [String]) throws {
         let result = try run(arguments.isEmpty ? ["--help"] : arguments)
         #expect(result.status == 0)
@@ -46,7 +46,7 @@ struct CommandLineTests {
     @Test func aFailedBuildExitsOneWithAClearMessage() throws {
         let missing = try run(["build", "--site", "/nonexistent-vitrina-site"])
         #expect(missing.status == 1)
-        #expect(missing.error.contains("/nonexistent-vitrina-site/Content/site.yml not found"))
+        #expect(missing.error.contains("/nonexistent-vitrina-site/Content not found"))
         #expect(!missing.error.contains("Fatal error"))
     }
 

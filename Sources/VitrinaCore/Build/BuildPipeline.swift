@@ -9,11 +9,15 @@ public struct SiteData: Sendable {
     public var docs: [DocPage] = []
     public var diary: [DiaryEntry] = []
     public var profile: Profile?
+    /// Markdown folders outside the features' own, as sections.
+    public var sections: Section?
     public var media = MediaCatalog()
+    /// Fingerprints of each API source's responses (`source:pokeapi`) and of the media catalogue (`media`).
+    public var inputs: [String: BuildInput] = [:]
 }
 
-/// The build, one stage after another: config → fetch → content → plan → render and write → check → swap.
-/// La construcción, etapa tras etapa: configuración → descarga → contenido → plan → render y escritura → comprobación → cambio.
+/// The build, one stage after another: config → fetch → content → plan → diff → render → check → write.
+/// La construcción, etapa tras etapa: configuración → descarga → contenido → plan → diferencias → render → comprobación → escritura.
 public struct BuildPipeline: Sendable {
     public let options: BuildOptions
     let client: any HTTPClient
@@ -25,36 +29,52 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Builds the site into the output folder, or throws `BuildFailure` leaving the previous output untouched.
+    /// Only pages whose inputs changed since the last build into the same folder are drawn again.
     public func build() async throws -> BuildReport {
         var report = BuildReport()
         report.outputDirectory = options.outputDirectory
-        var timer = StageTimer()
+        var timer = StageTimer(progress: options.progress)
         do {
+            let configPath = options.contentDirectory + "/site.yml"
             var config = try timer.run("config") { try loadConfig() }
             if let baseURL = options.baseURL { config.baseURL = baseURL }
             let fetcher = makeFetcher(config, revalidateAll: false)
+            let counting = Task { [progress = options.progress] in
+                while !Task.isCancelled, let progress {
+                    try await Task.sleep(for: .milliseconds(100))
+                    progress.advance("fetch", done: fetcher.stats.requests, total: nil)
+                }
+            }
+            defer { counting.cancel() }
             var data = try await timer.run("fetch") { try await fetchSources(config, fetcher) }
             try await timer.run("content") { try await loadContent(config, into: &data) }
             await timer.run("media") { await fetchMedia(config, fetcher, into: &data) }
+            data.inputs = Self.dataInputs(config: config, served: fetcher.served, media: data.media)
             report.fetch = fetcher.stats
-            let strings = try Strings.load(directory: options.templatesDirectory + "/i18n", languages: config.orderedLanguages,
-                                           defaultLanguage: config.defaultLanguage, diagnostics: diagnostics)
+            let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
+            let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
+                                           diagnostics: diagnostics)
             let factory = PageFactory(config: config, strings: strings, media: data.media)
             let plan = try timer.run("plan") { try SitePlanner(factory: factory).plan(data) }
+            let templates = try TemplateLibrary.load(theme: theme)
             let writer = OutputWriter(outputDirectory: options.outputDirectory)
+            let statePath = BuildState.path(siteDirectory: options.siteDirectory, outputDirectory: options.outputDirectory)
+            let previous = previousState(statePath, writer: writer)
+            let site = siteInput(config: config, configText: (try? Files.read(configPath)) ?? [], plan: plan, theme: theme)
+            let jobs = timer.run("diff") { Self.jobs(plan.pages, templates: templates, strings: strings, site: site, previous: previous) }
             let staging = try writer.beginStaging()
             do {
-                let templates = try TemplateLibrary.load(directory: options.templatesDirectory)
                 let renderer = PageRenderer(templates: templates, factory: factory, baseURL: config.baseURL, navigation: plan.navigation,
                                             tools: plan.tools, searchRoute: plan.searchRoute)
                 let output = try await timer.run("render") {
-                    try await SiteWriter(staging: staging, renderer: renderer, templatesDirectory: options.templatesDirectory)
-                        .write(plan.pages, files: plan.files, media: data.media, baseURL: config.baseURL)
+                    try await SiteWriter(staging: staging, renderer: renderer, theme: theme, progress: options.progress)
+                        .write(jobs, files: plan.files, media: data.media, baseURL: config.baseURL)
                 }
                 timer.run("check") {
                     for problem in LinkChecker().check(pages: output.links, files: Set(output.files)) { diagnostics.warn(.link, problem) }
                 }
                 report.pages = plan.pages.count
+                report.rendered = output.rendered
                 report.files = output.files.count
                 report.bytes = output.bytes
                 report.warnings = diagnostics.warnings
@@ -62,7 +82,12 @@ public struct BuildPipeline: Sendable {
                     throw VitrinaError(.check, "--strict: the build has \(report.warnings.count) warning(s), which fail it:\n"
                         + report.warnings.map { "  - \($0.message)" }.joined(separator: "\n"))
                 }
-                try timer.run("swap") { try writer.commit(staging, written: output.files) }
+                try timer.run("write") {
+                    let id = try writer.commit(staging, written: output.files)
+                    let state = BuildState(buildID: id, records: output.records)
+                    try state.save(statePath)
+                    options.memo?.remember(state, at: statePath)
+                }
             } catch {
                 writer.discard(staging)
                 throw error
@@ -74,6 +99,57 @@ public struct BuildPipeline: Sendable {
         }
         report.stages = timer.stages
         return report
+    }
+
+    /// The last build's record of this output, when the output still holds that build.
+    func previousState(_ path: String, writer: OutputWriter) -> BuildState? {
+        guard let id = writer.buildID() else { return nil }
+        if let state = options.memo?.state(path), state.buildID == id { return state }
+        guard let state = BuildState.load(path), state.buildID == id else { return nil }
+        return state
+    }
+
+    /// Fingerprints of each API source's responses and of the media catalogue.
+    static func dataInputs(config: SiteConfig, served: [StoredResponse], media: MediaCatalog) -> [String: BuildInput] {
+        var inputs: [String: BuildInput] = [:]
+        for (name, source) in config.sources {
+            let lines = served.filter { $0.url.hasPrefix(source.baseURL + "/") }.map { "\($0.url) \(Fingerprint.hex($0.body))" }
+            inputs["source:\(name)"] = BuildInput(key: "source:\(name)", fingerprint: Fingerprint.hex(lines.joined(separator: "\n")))
+        }
+        let files = media.outputs.map { "\($0.path) \($0.width)x\($0.height) \($0.bytes.count)" }.sorted()
+        inputs["media"] = BuildInput(key: "media", fingerprint: Fingerprint.hex(files.joined(separator: "\n")))
+        return inputs
+    }
+
+    /// What every page is made from: the config, the build flags, Vitrina's version and the navigation.
+    func siteInput(config: SiteConfig, configText: [UInt8], plan: SitePlanner.Plan, theme: Theme) -> BuildInput {
+        let navigation = config.orderedLanguages.flatMap { language in
+            (plan.navigation + plan.tools).map { "\($0.key)|\($0.route(language).file)|\($0.label?(language) ?? $0.labelKey)" }
+        }
+        let facts = [VitrinaVersion.number, Fingerprint.hex(configText), config.baseURL, "\(options.drafts)", theme.origin] + navigation
+        return BuildInput(key: "site", fingerprint: Fingerprint.hex(facts.joined(separator: "\n")))
+    }
+
+    /// Each page with the digest of all its inputs; a page whose digest matches the last build's record reuses it.
+    /// A page that declares no inputs of its own (home, album, map screens) is made from everything.
+    static func jobs(_ pages: [Page], templates: TemplateLibrary, strings: Strings, site: BuildInput, previous: BuildState?) -> [SiteWriter.Job] {
+        var all = Set<BuildInput>()
+        for page in pages { all.formUnion(page.inputs) }
+        let everything = BuildInput(key: "everything", fingerprint: Fingerprint.hex(all.map { "\($0.key)=\($0.fingerprint)" }.sorted().joined(separator: "\n")))
+        var stringPrints: [String: String] = [:]
+        return pages.map { page in
+            let table = stringPrints[page.language] ?? {
+                let print = Fingerprint.hex(strings.table(page.language).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"))
+                stringPrints[page.language] = print
+                return print
+            }()
+            let inputs = [site, BuildInput(key: "template:\(page.template)", fingerprint: templates.fingerprint(page.template)),
+                          BuildInput(key: "strings:\(page.language)", fingerprint: table)]
+                + (page.inputs.isEmpty ? [everything] : Set(page.inputs).sorted { ($0.key, $0.fingerprint) < ($1.key, $1.fingerprint) })
+            let digest = Fingerprint.hex(inputs.map { "\($0.key)=\($0.fingerprint)" }.joined(separator: "\n"))
+            let record = previous?.records[page.route.file]
+            return SiteWriter.Job(page: page, digest: digest, inputs: inputs.map(\.key), reuse: record?.digest == digest ? record : nil)
+        }
     }
 
     /// `vitrina fetch`: revalidates every response the site needs; optionally rewrites the snapshot from them.
@@ -144,11 +220,13 @@ public struct BuildPipeline: Sendable {
 
     func loadContent(_ config: SiteConfig, into data: inout SiteData) async throws {
         let loader = DocumentLoader(siteDirectory: options.siteDirectory, languages: config.orderedLanguages,
-                                    defaultLanguage: config.defaultLanguage, renderer: MarkdownRenderer(allowRawHTML: config.unsafeHTML))
+                                    defaultLanguage: config.defaultLanguage, renderer: MarkdownRenderer(allowRawHTML: config.unsafeHTML),
+                                    memo: options.memo?.documents)
         data.docs = try DocPageMapper.map(try await loader.load(folder: "docs"), defaultLanguage: config.defaultLanguage)
             .filter { options.drafts || !$0.draft }
         data.diary = try DiaryMapper.map(try await loader.load(folder: "diary"), defaultLanguage: config.defaultLanguage)
             .filter { options.drafts || !$0.draft }
+        data.sections = try await SectionLoader(loader: loader, reserved: ["data", "docs", "diary"], drafts: options.drafts).load()
         data.profile = try Profile.load(path: options.contentDirectory + "/profile.yml", display: "Content/profile.yml")
     }
 
@@ -183,14 +261,17 @@ public struct BuildPipeline: Sendable {
 struct StageTimer {
     private(set) var stages: [(name: String, duration: Duration)] = []
     private let clock = ContinuousClock()
+    var progress: (any BuildProgress)?
 
     mutating func run<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
+        progress?.stage(name)
         let start = clock.now
         defer { stages.append((name, clock.now - start)) }
         return try work()
     }
 
     mutating func run<T>(_ name: String, _ work: () async throws -> T) async rethrows -> T {
+        progress?.stage(name)
         let start = clock.now
         defer { stages.append((name, clock.now - start)) }
         return try await work()

@@ -2,6 +2,8 @@
 /// Lo que hizo una construcción: cuentas, bytes, tiempo por etapa, peticiones y avisos.
 public struct BuildReport: Sendable {
     public var pages = 0
+    /// Pages drawn by this build; the others kept the file of the last build, their inputs unchanged.
+    public var rendered = 0
     public var files = 0
     public var bytes = 0
     public var stages: [(name: String, duration: Duration)] = []
@@ -13,6 +15,7 @@ public struct BuildReport: Sendable {
 
     public var summary: String {
         var lines = ["Built \(pages) pages, \(files) files, \(Self.size(bytes)) into \(outputDirectory) in \(Self.time(total))"]
+        lines.append("  pages drawn: \(rendered), unchanged: \(pages - rendered)")
         lines.append("  stages: " + stages.map { "\($0.name) \(Self.time($0.duration))" }.joined(separator: ", "))
         lines.append("  fetch: \(fetch.requests) requests (\(fetch.network) downloaded, \(fetch.revalidated) revalidated), \(fetch.cacheHits) cache hits, \(fetch.snapshotHits) from snapshot, \(fetch.stale) stale")
         lines.append("  warnings: \(warnings.count)")
@@ -37,4 +40,9 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     public let error: VitrinaError
     public let warnings: [BuildWarning]
     public var description: String { error.description }
+
+    public init(error: VitrinaError, warnings: [BuildWarning]) {
+        self.error = error
+        self.warnings = warnings
+    }
 }

@@ -17,29 +17,61 @@ public struct OutputWriter: Sendable {
         return Files.join(parent.isEmpty ? "." : parent, ".\(name).staging")
     }
 
-    /// A fresh, empty staging folder that knows what the last build wrote, to reuse unchanged files.
+    /// A fresh, empty staging folder. When the output holds an earlier build, the staging folder receives only the
+    /// files whose content changed, and the commit moves them in; otherwise it receives the whole site and replaces the output.
     public func beginStaging() throws -> StagingArea {
         try Files.remove(stagingDirectory)
         try Files.createDirectory(stagingDirectory)
-        return StagingArea(directory: stagingDirectory, previous: outputDirectory, previousHashes: manifest())
+        let previous = manifest()
+        return StagingArea(directory: stagingDirectory, previous: previous.isEmpty ? nil : outputDirectory, previousHashes: previous)
     }
 
     public func discard(_ staging: StagingArea) {
         try? Files.remove(staging.directory)
     }
 
-    /// Carries over files Vitrina did not write (a `CNAME`), records what it wrote, and swaps folders.
-    public func commit(_ staging: StagingArea, written: [String]) throws {
-        let ours = Set(written)
+    /// Records what was written and brings it into the output; returns the build id (the manifest's fingerprint).
+    @discardableResult
+    public func commit(_ staging: StagingArea, written: [String]) throws -> String {
+        let hashes = staging.hashes
+        let lines = written.sorted().map { path in hashes[path].map { "\(path)\t\($0)" } ?? path }
+        let manifest = Array((lines.joined(separator: "\n") + "\n").utf8)
+        try Files.write(manifest, to: "\(staging.directory)/\(Self.manifestName)")
+        if staging.previous != nil {
+            try update(from: staging, written: Set(written))
+        } else {
+            try replace(with: staging, written: Set(written))
+        }
+        return Fingerprint.hex(manifest)
+    }
+
+    /// Moves the changed files (and the manifest) into the output one by one, each rename atomic, then removes
+    /// the files the new build no longer has. Files Vitrina did not write are never touched.
+    func update(from staging: StagingArea, written: Set<String>) throws {
+        var folders = Set<String>()
+        for path in staging.changed.sorted() + [Self.manifestName] {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty, folders.insert(folder).inserted { try Files.createDirectory("\(outputDirectory)/\(folder)") }
+            guard rename("\(staging.directory)/\(path)", "\(outputDirectory)/\(path)") == 0 else {
+                throw VitrinaError(.write, "could not move \(path) into \(outputDirectory): \(String(cString: strerror(errno))); run `vitrina clean` and build again")
+            }
+        }
+        for path in staging.previousHashes.keys where !written.contains(path) {
+            unlink("\(outputDirectory)/\(path)")
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, rmdir("\(outputDirectory)/\(folder)") == 0 { folder = (folder as NSString).deletingLastPathComponent }
+        }
+        try? Files.remove(staging.directory)
+    }
+
+    /// Carries over files Vitrina did not write (a `CNAME`) and swaps the staging folder in for the output.
+    func replace(with staging: StagingArea, written ours: Set<String>) throws {
         let foreign = foreignFiles().filter { !ours.contains($0) }
         for path in foreign {
             let target = "\(staging.directory)/\(path)"
             try Files.createDirectory((target as NSString).deletingLastPathComponent)
             try FileManager.default.copyItem(atPath: "\(outputDirectory)/\(path)", toPath: target)
         }
-        let hashes = staging.hashes
-        let lines = written.sorted().map { path in hashes[path].map { "\(path)\t\($0)" } ?? path }
-        try Files.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: "\(staging.directory)/\(Self.manifestName)")
         let previous = stagingDirectory + ".old"
         try Files.remove(previous)
         if Files.exists(outputDirectory) { try FileManager.default.moveItem(atPath: outputDirectory, toPath: previous) }
@@ -50,6 +82,11 @@ public struct OutputWriter: Sendable {
             throw VitrinaError(.write, "could not move the new site into \(outputDirectory) (\(error.localizedDescription)); the previous output is unchanged")
         }
         try? Files.remove(previous)
+    }
+
+    /// The build id of the output's manifest, to match a saved build state with.
+    public func buildID() -> String? {
+        (try? Files.read("\(outputDirectory)/\(Self.manifestName)")).map { Fingerprint.hex($0) }
     }
 
     /// Files in the output folder that no earlier build recorded as its own.
@@ -83,16 +120,17 @@ public struct OutputWriter: Sendable {
     }
 }
 
-/// The folder a build writes into before it is swapped in; refuses paths that would leave it.
-/// La carpeta en la que escribe una construcción; rechaza rutas que saldrían de ella.
+/// The folder a build writes into before its files reach the output; refuses paths that would leave it.
+/// La carpeta en la que escribe una construcción antes de llevar sus ficheros a la salida; rechaza rutas que saldrían de ella.
 public struct StagingArea: Sendable {
     public let directory: String
-    /// The current output and what each of its files held: a file whose content is unchanged is hard-linked
-    /// from there instead of written again, so a rebuild touches only what changed.
+    /// The output holding an earlier build, and what each of its files held: a file whose content is unchanged is
+    /// not written again, so a rebuild touches only what changed.
     let previous: String?
     let previousHashes: [String: String]
-    private let createdFolders = FolderSet()
+    private let createdFolders = PathSet()
     private let written = HashBook()
+    private let changedFiles = PathSet()
 
     public init(directory: String, previous: String? = nil, previousHashes: [String: String] = [:]) {
         self.directory = directory
@@ -100,24 +138,32 @@ public struct StagingArea: Sendable {
         self.previousHashes = previousHashes
     }
 
-    /// Fingerprints of the files written in this staging area, by path.
+    /// Fingerprints of the files of this build, by path.
     var hashes: [String: String] { written.all }
+    /// Files written into the staging folder because they are new or changed.
+    var changed: Set<String> { changedFiles.all }
 
     public func write(_ bytes: [UInt8], to path: String) throws {
         guard Self.isSafe(path) else {
             throw VitrinaError(.write, "refused to write \(path): output paths must stay inside the output folder")
         }
+        let hash = Fingerprint.hex(bytes) + "-" + String(bytes.count)
+        written.record(hash, for: path)
+        if let previous, previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == bytes.count { return }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, createdFolders.insert(folder) {
             try Files.createDirectory("\(directory)/\(folder)")
         }
-        let hash = Fingerprint.hex(bytes) + "-" + String(bytes.count)
-        written.record(hash, for: path)
-        if let previous, previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == bytes.count,
-           link("\(previous)/\(path)", "\(directory)/\(path)") == 0 {
-            return
-        }
+        _ = changedFiles.insert(path)
         try Files.writeFile(bytes, to: "\(directory)/\(path)")
+    }
+
+    /// A file the earlier build wrote and this one keeps as it is, unrendered: its size, or nil when there is none to keep.
+    func keep(_ path: String) -> Int? {
+        guard let previous, let hash = previousHashes[path], let size = hash.split(separator: "-").last.flatMap({ Int($0) }),
+              Self.size(of: "\(previous)/\(path)") == size else { return nil }
+        written.record(hash, for: path)
+        return size
     }
 
     static func size(of path: String) -> Int? {
@@ -131,12 +177,13 @@ public struct StagingArea: Sendable {
     }
 }
 
-/// Folders already created in a staging area, so each is made once.
-/// Carpetas ya creadas en la zona temporal, para crear cada una una sola vez.
-final class FolderSet: Sendable {
+/// A set of paths shared by render tasks: folders already created, files changed.
+/// Un conjunto de rutas compartido por las tareas: carpetas ya creadas, ficheros cambiados.
+final class PathSet: Sendable {
     private let folders = Mutex<Set<String>>([])
 
     func insert(_ folder: String) -> Bool { folders.withLock { $0.insert(folder).inserted } }
+    var all: Set<String> { folders.withLock { $0 } }
 }
 
 /// Content fingerprints recorded while a build writes, by path.

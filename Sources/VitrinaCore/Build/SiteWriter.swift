@@ -1,26 +1,39 @@
 import Foundation
+import Synchronization
 
-/// Renders pages in parallel and streams them into the staging folder, with assets, media and the sitemap.
-/// Dibuja las páginas en paralelo y las escribe en la carpeta temporal, con recursos, imágenes y mapa del sitio.
+/// Renders the pages whose inputs changed in parallel and streams them into the staging folder, with assets, media
+/// and the sitemap; pages whose inputs did not change keep their file and the links recorded for them.
+/// Dibuja en paralelo las páginas cuyas entradas cambiaron y las escribe en la carpeta temporal, con recursos e imágenes;
+/// las demás conservan su fichero y los enlaces anotados.
 struct SiteWriter: Sendable {
     let staging: StagingArea
     let renderer: PageRenderer
-    let templatesDirectory: String
+    let theme: Theme
+    var progress: (any BuildProgress)?
+    let drawn = Counter()
+
+    /// A page with the digest of its inputs and, when those match the last build's, the record to reuse.
+    struct Job: Sendable {
+        let page: Page
+        let digest: String
+        let inputs: [String]
+        let reuse: BuildState.Record?
+    }
 
     struct Output: Sendable {
         var files: [String] = []
         var bytes = 0
         var links: [PageLinks] = []
+        var records: [String: BuildState.Record] = [:]
+        var rendered = 0
     }
 
-    func write(_ pages: [Page], files: [DataFile], media: MediaCatalog, baseURL: String) async throws -> Output {
-        var output = try await writePages(pages)
+    func write(_ jobs: [Job], files: [DataFile], media: MediaCatalog, baseURL: String) async throws -> Output {
+        var output = try await writePages(jobs)
         for file in files { try add(file.bytes, at: file.path, to: &output) }
         for file in media.outputs { try add(file.bytes, at: file.path, to: &output) }
-        for asset in Files.list(templatesDirectory + "/assets") {
-            try add(try Files.read(templatesDirectory + "/assets/" + asset), at: "assets/" + asset, to: &output)
-        }
-        try add(Array(Sitemap.xml(for: pages, baseURL: baseURL).utf8), at: "sitemap.xml", to: &output)
+        for asset in theme.assets { try add(asset.bytes, at: asset.path, to: &output) }
+        try add(Array(Sitemap.xml(for: jobs.map(\.page), baseURL: baseURL).utf8), at: "sitemap.xml", to: &output)
         output.files.sort()
         return output
     }
@@ -32,29 +45,50 @@ struct SiteWriter: Sendable {
     }
 
     /// Pages split into one batch per core and a few more, each rendered and written by its own task.
-    private func writePages(_ pages: [Page]) async throws -> Output {
+    private func writePages(_ jobs: [Job]) async throws -> Output {
         let batches = max(1, ProcessInfo.processInfo.activeProcessorCount * 4)
-        let size = (pages.count + batches - 1) / batches
+        let size = (jobs.count + batches - 1) / batches
+        let total = jobs.reduce(0) { $0 + ($1.reuse == nil ? 1 : 0) }
         return try await withThrowingTaskGroup(of: Output.self) { group in
-            for start in stride(from: 0, to: pages.count, by: max(size, 1)) {
-                let batch = pages[start..<min(start + size, pages.count)]
-                group.addTask {
-                    var output = Output()
-                    for page in batch {
-                        let html = try renderer.render(page)
-                        try add(Array(html.utf8), at: page.route.file, to: &output)
-                        output.links.append(PageLinks.extract(file: page.route.file, html: html))
-                    }
-                    return output
-                }
+            for start in stride(from: 0, to: jobs.count, by: max(size, 1)) {
+                let batch = jobs[start..<min(start + size, jobs.count)]
+                group.addTask { try batch.reduce(into: Output()) { try write($1, into: &$0, total: total) } }
             }
             var all = Output()
             for try await part in group {
                 all.files += part.files
                 all.bytes += part.bytes
                 all.links += part.links
+                all.records.merge(part.records) { a, _ in a }
+                all.rendered += part.rendered
             }
             return all
         }
     }
+
+    private func write(_ job: Job, into output: inout Output, total: Int) throws {
+        let file = job.page.route.file
+        if let record = job.reuse, let size = staging.keep(file) {
+            output.files.append(file)
+            output.bytes += size
+            output.links.append(PageLinks(file: file, links: record.links, ids: Set(record.ids)))
+            output.records[file] = record
+            return
+        }
+        let html = try renderer.render(job.page)
+        try add(Array(html.utf8), at: file, to: &output)
+        let links = PageLinks.extract(file: file, html: html)
+        output.links.append(links)
+        output.records[file] = BuildState.Record(digest: job.digest, inputs: job.inputs, links: links.links, ids: links.ids.sorted())
+        output.rendered += 1
+        if let progress { progress.advance("render", done: drawn.increment(), total: total) }
+    }
+}
+
+/// A count shared by render tasks.
+/// Una cuenta compartida por las tareas de dibujo.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+
+    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
 }

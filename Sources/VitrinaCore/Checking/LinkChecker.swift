@@ -75,37 +75,57 @@ public struct LinkChecker: Sendable {
 
     private func check(_ pages: [PageLinks], files: Set<String>, ids idsByFile: [String: Set<String>]) -> [String] {
         var problems: [String] = []
-        // Pages in one folder share most links (navigation, assets): check each (folder, link) once.
+        // A link that climbs at least as many folders as its page is deep (`../../assets/site.css` from `a/b/`) resolves
+        // the same from every page of that depth: check it once per depth. Other links are checked per folder.
         var verdicts: [String: String?] = [:]
         for page in pages {
+            let depth = page.file.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
             let folder = page.file.split(separator: "/").dropLast().joined(separator: "/")
-            for link in Set(page.links).sorted() where Self.isInternal(link) {
-                if !link.hasPrefix("#"), !link.hasPrefix("?"), let verdict = verdicts[folder + "\u{0}" + link] {
-                    if let problem = verdict { problems.append(problem.replacingOccurrences(of: "\u{0}", with: page.file)) }
+            var found: [String] = []
+            for link in Set(page.links) where Self.isInternal(link) {
+                guard !link.hasPrefix("#"), !link.hasPrefix("?") else {
+                    if let problem = self.problem(link, on: page, files: files, ids: idsByFile) { found.append(problem) }
+                    continue
+                }
+                let key = Self.climbs(link) >= depth ? "\(depth)\u{0}\(link)" : "\(folder)/\u{0}\(link)"
+                if let verdict = verdicts[key] {
+                    if let problem = verdict { found.append(problem.replacingOccurrences(of: "\u{0}", with: page.file)) }
                     continue
                 }
                 let problem = self.problem(link, on: page, files: files, ids: idsByFile)
-                if !link.hasPrefix("#"), !link.hasPrefix("?") {
-                    verdicts[folder + "\u{0}" + link] = .some(problem?.replacingOccurrences(of: page.file + " links", with: "\u{0} links"))
-                }
-                if let problem { problems.append(problem) }
+                verdicts[key] = .some(problem?.replacingOccurrences(of: page.file + " links", with: "\u{0} links"))
+                if let problem { found.append(problem) }
             }
+            problems += found.sorted()
         }
         return problems
     }
 
+    /// How many leading `../` a link has.
+    static func climbs(_ link: String) -> Int {
+        var count = 0
+        var rest = link[...]
+        while rest.hasPrefix("../") {
+            count += 1
+            rest = rest.dropFirst(3)
+        }
+        return count
+    }
+
     /// What is wrong with one link of a page, or nil when it resolves (and its anchor exists).
     func problem(_ link: String, on page: PageLinks, files: Set<String>, ids idsByFile: [String: Set<String>]) -> String? {
-        let decoded = link.replacingOccurrences(of: "&amp;", with: "&")
-        let parts = decoded.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let decoded = link.contains("&") ? link.replacingOccurrences(of: "&amp;", with: "&") : link
+        let hash = decoded.firstIndex(of: "#")
+        let beforeFragment = decoded[..<(hash ?? decoded.endIndex)]
+        let fragment = hash.map { String(decoded[decoded.index(after: $0)...]) }
         // `?page=2` alone links to this page: keep the empty path before the `?`.
-        let path = parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let fragment = parts.count > 1 ? parts[1] : nil
+        let path = String(beforeFragment[..<(beforeFragment.firstIndex(of: "?") ?? beforeFragment.endIndex)])
         let target = path.isEmpty ? page.file : Self.resolve(path, from: page.file)
         guard let target, files.contains(target) else {
             return "\(page.file) links to \(link), which is not in the output"
         }
-        if let fragment, !fragment.isEmpty, let ids = idsByFile[target], !ids.contains(fragment.removingPercentEncoding ?? fragment) {
+        if let fragment, !fragment.isEmpty, let ids = idsByFile[target],
+           !ids.contains(fragment.contains("%") ? fragment.removingPercentEncoding ?? fragment : fragment) {
             return "\(page.file) links to \(link), but \(target) has no id \"\(fragment)\""
         }
         return nil

@@ -10,6 +10,10 @@ public struct BuildOptions: Sendable {
     public var apiOverrides: [String: String]
     public var retry: RetryPolicy
     public var requestTimeout: Duration
+    /// What a long-running process (`vitrina serve`) keeps between builds: parsed documents and the last build state.
+    public var memo: BuildMemo?
+    /// Hears each stage start and how many pages are drawn, for a progress bar.
+    public var progress: (any BuildProgress)?
 
     public init(
         siteDirectory: String, outputDirectory: String? = nil, offline: Bool = false, strict: Bool = false,
@@ -31,4 +35,11 @@ public struct BuildOptions: Sendable {
     public var templatesDirectory: String { Files.join(siteDirectory, "Templates") }
     public var cacheDirectory: String { Files.join(siteDirectory, ".vitrina", "cache") }
     public var snapshotDirectory: String { Files.join(contentDirectory, "data") }
+}
+
+/// Hears how far a build has got: each stage as it starts, then counts within it.
+/// Escucha por dónde va una construcción: cada etapa al empezar y las cuentas dentro de ella.
+public protocol BuildProgress: Sendable {
+    func stage(_ name: String)
+    func advance(_ stage: String, done: Int, total: Int?)
 }

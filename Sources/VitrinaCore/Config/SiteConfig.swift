@@ -11,6 +11,11 @@ public struct SiteConfig: Sendable, Equatable {
     public var languages: [String]
     public var unsafeHTML: Bool
     public var sources: [String: SourceConfig]
+    /// Pages listed per section index page.
+    public var pageSize: Int = 20
+    /// The app's screens: feature cards on the home page, album, map, favourites, settings, components, profile, search.
+    /// On by default when the site has API sources.
+    public var appScreens: Bool = false
 
     public init(
         title: String = "Vitrina", description: String = "", baseURL: String = "",
@@ -60,9 +65,16 @@ public struct SourceConfig: Sendable, Equatable {
 
 extension SiteConfig {
     /// Reads and validates `site.yml`; errors name the file, the line and the key.
+    /// Without a site.yml, a folder of Markdown still builds: defaults, titled after the site's folder.
     public static func load(path: String) throws -> SiteConfig {
         guard Files.exists(path) else {
-            throw VitrinaError(.config, "\(path) not found: a site needs Content/site.yml (run `vitrina build --site DIR` with the folder that holds Content/)")
+            let content = (path as NSString).deletingLastPathComponent
+            guard Files.isDirectory(content) else {
+                throw VitrinaError(.config, "\(content) not found: a site is a folder holding Content/ (run `vitrina build --site DIR`, or `vitrina new DIR` to start one)")
+            }
+            var config = try parse("title: Vitrina", file: path)
+            config.title = ((content as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            return config
         }
         return try parse(try Files.readText(path), file: path)
     }
@@ -85,6 +97,7 @@ extension SiteConfig {
         config.defaultLanguage = try reader.string(root, "default_language") ?? "es"
         config.languages = try reader.strings(root, "languages") ?? [config.defaultLanguage]
         config.unsafeHTML = try reader.bool(root, "unsafe_html") ?? false
+        config.pageSize = try reader.int(root, "page_size") ?? config.pageSize
         if !config.languages.contains(config.defaultLanguage) {
             throw VitrinaError(.config, "\(file): default_language \(config.defaultLanguage) is not in languages \(config.languages)")
         }
@@ -99,6 +112,7 @@ extension SiteConfig {
                 config.sources[name] = try reader.source(settings, name: name, at: value)
             }
         }
+        config.appScreens = try reader.bool(root, "app_screens") ?? !config.sources.isEmpty
         return config
     }
 }

@@ -12,7 +12,8 @@ public struct FrontMatter: Sendable {
     /// Splits `---\nyaml\n---\nbody`; a file without front matter is all body.
     public static func parse(_ text: String, file: String) throws -> FrontMatter {
         // Windows line endings too: "\r\n" is one Character, so it would never split on "\n".
-        let normalized = (text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text).replacingOccurrences(of: "\r\n", with: "\n")
+        let unmarked = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        let normalized = unmarked.utf8.contains(13) ? unmarked.replacingOccurrences(of: "\r\n", with: "\n") : unmarked
         let lines = normalized.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) == "---" }) == true else {
             return FrontMatter(fields: [:], body: normalized, bodyLine: 1)
@@ -20,8 +21,9 @@ public struct FrontMatter: Sendable {
         guard let close = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
             throw VitrinaError(.content, "\(file):1: the front matter opened with --- is never closed; add a line with --- after it")
         }
-        let yaml = lines[1..<close].joined(separator: "\n")
         let body = lines[(close + 1)...].joined(separator: "\n")
+        if let fields = simpleFields(lines[1..<close]) { return FrontMatter(fields: fields, body: body, bodyLine: close + 2) }
+        let yaml = lines[1..<close].joined(separator: "\n")
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
@@ -43,6 +45,42 @@ public struct FrontMatter: Sendable {
     }
 
     public subscript(key: String) -> FieldValue? { fields[key] }
+
+    /// Front matter made only of `key: plain text` or `key: "text"` lines reads the same without a YAML parser;
+    /// anything else (lists, nesting, escapes, comments) returns nil and goes to Yams.
+    static func simpleFields(_ lines: ArraySlice<Substring>) -> [String: FieldValue]? {
+        var fields: [String: FieldValue] = [:]
+        for (offset, line) in lines.enumerated() {
+            if line.allSatisfy({ $0 == " " }) { continue }
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            let key = line[..<colon]
+            guard !key.isEmpty, key.utf8.allSatisfy({ isKeyByte($0) }) else { return nil }
+            var value = line[line.index(after: colon)...]
+            guard value.first == " " || value.isEmpty else { return nil }
+            value = value.drop { $0 == " " }
+            while value.last == " " { value = value.dropLast() }
+            guard let scalar = plainScalar(value) else { return nil }
+            fields[String(key)] = FieldValue(scalar: scalar, line: lines.startIndex + offset + 1)
+        }
+        return fields
+    }
+
+    private static func isKeyByte(_ byte: UInt8) -> Bool {
+        (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == 95 || byte == 45
+    }
+
+    /// `text` or `"text"` with nothing YAML would read differently (no escapes, flow or block markers, comments).
+    private static func plainScalar(_ value: Substring) -> String? {
+        if value.isEmpty { return nil }
+        if value.first == "\"" {
+            guard value.count >= 2, value.last == "\"" else { return nil }
+            let inner = value.dropFirst().dropLast()
+            return inner.contains("\"") || inner.contains("\\") ? nil : String(inner)
+        }
+        guard let first = value.utf8.first, !"[]{}&*!|>'%@`#,?-:\"~".utf8.contains(first) else { return nil }
+        if value.contains(": ") || value.contains(" #") || value.hasSuffix(":") { return nil }
+        return String(value)
+    }
 }
 
 /// One front matter value with the line it came from.
@@ -51,6 +89,12 @@ public struct FieldValue: Sendable {
     public let scalar: String?
     public let children: [String: FieldValue]
     public let line: Int
+
+    init(scalar: String, line: Int) {
+        self.scalar = scalar
+        self.children = [:]
+        self.line = line
+    }
 
     init(node: Node, line: Int) {
         self.line = line

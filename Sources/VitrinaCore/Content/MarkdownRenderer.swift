@@ -69,11 +69,12 @@ enum HeadingAnchors {
         var headings: [RenderedMarkdown.Heading] = []
         var used: [String: Int] = [:]
         var rest = html[...]
-        while let open = rest.range(of: "<h") {
+        let closers: [StaticString] = ["</h1>", "</h2>", "</h3>", "</h4>", "</h5>", "</h6>"]
+        while let open = rest.firstRange(of: "<h") {
             let afterTag = rest[open.upperBound...]
             guard let levelChar = afterTag.first, let level = levelChar.wholeNumberValue, (1...6).contains(level),
                   afterTag.dropFirst().first == ">",
-                  let close = afterTag.range(of: "</h\(level)>")
+                  let close = afterTag.firstRange(of: closers[level - 1])
             else {
                 output += rest[..<open.upperBound]
                 rest = afterTag
@@ -98,7 +99,7 @@ enum HeadingAnchors {
             rest = afterTag[close.upperBound...]
         }
         output += rest
-        if output.contains("<table>") {
+        if output[...].firstRange(of: "<table>") != nil {
             output = output.replacingOccurrences(of: "<table>", with: "<div class=\"table-wrap\"><table>")
                 .replacingOccurrences(of: "</table>", with: "</table></div>")
         }
@@ -132,6 +133,7 @@ public enum HTMLText {
         for c in html {
             if c == "<" { inTag = true } else if c == ">" { inTag = false } else if !inTag { text.append(c) }
         }
+        guard text.contains("&") else { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
         return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&amp;", with: "&").trimmingCharacters(in: .whitespacesAndNewlines)

@@ -24,6 +24,11 @@ public struct PageRenderer: Sendable {
         public let key: String
         public let labelKey: String
         public let route: @Sendable (String) -> Route
+        /// A label of its own (a section's title) instead of a UI string.
+        public var label: (@Sendable (String) -> String)? = nil
+
+        /// The entry's text in `language`.
+        func text(_ language: String, strings table: [String: String]) -> String { label?(language) ?? table[labelKey] ?? key }
     }
 
     public init(templates: TemplateLibrary, factory: PageFactory, baseURL: String, navigation: [NavigationEntry],
@@ -61,7 +66,7 @@ public struct PageRenderer: Sendable {
             stylesheet: page.route.link(toFile: "assets/site.css"),
             icon: page.route.link(toFile: "assets/favicon.svg"),
             nav: navigation.map { entry in
-                LinkView(href: page.route.link(to: entry.route(language)), label: t[entry.labelKey] ?? entry.key, current: entry.key == page.section)
+                LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.section)
             },
             languages: factory.languages.compactMap { other in
                 page.alternates[other].map {
@@ -78,7 +83,7 @@ public struct PageRenderer: Sendable {
             stringsJSON: scriptStrings[language] ?? "{}",
             search: searchRoute.map { page.route.link(to: $0(language)) },
             tools: tools.map { entry in
-                LinkView(href: page.route.link(to: entry.route(language)), label: t[entry.labelKey] ?? entry.key, current: entry.key == page.section)
+                LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.section)
             },
             t: t,
             content: page.content)

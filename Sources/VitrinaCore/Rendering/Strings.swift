@@ -12,16 +12,25 @@ public struct Strings: Sendable {
         self.defaultLanguage = defaultLanguage
     }
 
-    /// Loads every language; a key missing in one language is a warning naming it.
+    /// The `<lang>.yml` files of one folder, as a theme's `i18n/` would hold them.
     public static func load(directory: String, languages: [String], defaultLanguage: String, diagnostics: Diagnostics) throws -> Strings {
+        var files: [String: [UInt8]] = [:]
+        for language in languages where Files.exists("\(directory)/\(language).yml") {
+            files["i18n/\(language).yml"] = try Files.read("\(directory)/\(language).yml")
+        }
+        let theme = Theme(origin: (directory as NSString).deletingLastPathComponent, files: files)
+        return try load(theme: theme, languages: languages, defaultLanguage: defaultLanguage, diagnostics: diagnostics)
+    }
+
+    /// Loads every language; a key missing in one language is a warning naming it.
+    public static func load(theme: Theme, languages: [String], defaultLanguage: String, diagnostics: Diagnostics) throws -> Strings {
         var tables: [String: [String: String]] = [:]
         for language in languages {
-            let file = "\(directory)/\(language).yml"
-            guard Files.exists(file) else {
+            let file = "\(theme.origin)/i18n/\(language).yml"
+            guard let text = theme.text("i18n/\(language).yml") else {
                 diagnostics.warn(.i18n, "\(file) is missing: UI strings for \(language) fall back to \(defaultLanguage)")
                 continue
             }
-            let text = try Files.readText(file)
             do {
                 // Scalars as written: `Yes` stays "Yes", an empty value stays "".
                 let mapping = try Yams.compose(yaml: text)?.mapping ?? [:]

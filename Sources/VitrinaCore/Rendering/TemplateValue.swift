@@ -69,3 +69,63 @@ extension CharacterCardView: TemplateConvertible {
         ["name": name, "href": href, "image": image.templateFields, "status": status.templateFields, "species": species]
     }
 }
+
+extension LayoutView: TemplateConvertible {
+    var templateFields: [String: Any] {
+        var fields: [String: Any] = [
+            "lang": lang, "title": title, "fullTitle": fullTitle, "description": description, "siteTitle": siteTitle, "home": home,
+            "stylesheet": stylesheet, "icon": icon, "nav": nav.map(\.templateFields), "languages": languages.map(\.templateFields),
+            "hasLanguages": hasLanguages, "root": root, "kind": kind, "settingsScript": settingsScript, "scripts": scripts, "styles": styles,
+            "stringsJSON": stringsJSON, "tools": tools.map(\.templateFields), "t": t,
+        ]
+        if let canonical { fields["canonical"] = canonical }
+        if let baseHref { fields["baseHref"] = baseHref }
+        if let search { fields["search"] = search }
+        if let converted = TemplateValue.convert(content) { fields["content"] = converted }
+        return fields
+    }
+}
+
+extension LanguageLink: TemplateConvertible {
+    var templateFields: [String: Any] {
+        var fields: [String: Any] = ["code": code, "label": label, "href": href, "current": current]
+        if let absolute { fields["absolute"] = absolute }
+        return fields
+    }
+}
+
+extension PaginationView: TemplateConvertible {
+    var templateFields: [String: Any] {
+        var fields: [String: Any] = ["pages": pages.map(\.templateFields), "isNeeded": isNeeded]
+        if let previous { fields["previous"] = previous.templateFields }
+        if let next { fields["next"] = next.templateFields }
+        return fields
+    }
+}
+
+extension DocLinkView: TemplateConvertible {
+    var templateFields: [String: Any] {
+        ["title": title, "description": description, "hasDescription": !description.isEmpty, "href": href, "draft": draft]
+    }
+}
+
+extension SectionLinkView: TemplateConvertible {
+    var templateFields: [String: Any] { ["title": title, "href": href, "count": count] }
+}
+
+extension SectionView: TemplateConvertible {
+    var templateFields: [String: Any] {
+        ["title": title, "description": description, "hasDescription": !description.isEmpty, "html": html, "breadcrumbs": breadcrumbs.map(\.templateFields),
+         "hasBreadcrumbs": hasBreadcrumbs, "subsections": subsections.map(\.templateFields), "hasSubsections": hasSubsections,
+         "pages": pages.map(\.templateFields), "hasPages": hasPages, "pagination": pagination.templateFields]
+    }
+}
+
+extension ContentPageView: TemplateConvertible {
+    var templateFields: [String: Any] {
+        var fields: [String: Any] = ["title": title, "showTitle": showTitle, "html": html, "draft": draft,
+                                     "breadcrumbs": breadcrumbs.map(\.templateFields), "hasBreadcrumbs": hasBreadcrumbs]
+        if let contentLanguage { fields["contentLanguage"] = contentLanguage }
+        return fields
+    }
+}

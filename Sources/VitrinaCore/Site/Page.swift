@@ -19,6 +19,8 @@ public struct Page: Sendable {
     public var styles: [String] = []
     /// Listed in the site search index under this kind (`pokemon`, `character`, `doc`…), or not at all.
     public var searchKind: String?
+    /// What the page is made from besides the site-wide inputs (config, template, strings); none means "everything".
+    public var inputs: [BuildInput] = []
 
     public init(route: Route, language: String, template: String, title: String, description: String = "",
                 section: String, alternates: [String: Route], content: any Sendable, inSitemap: Bool = true) {
@@ -32,6 +34,13 @@ public struct Page: Sendable {
         self.content = content
         self.inSitemap = inSitemap
         self.kind = template.replacingOccurrences(of: "/", with: "-")
+    }
+
+    /// The same page, also made from `inputs`.
+    public func with(inputs more: [BuildInput]) -> Page {
+        var page = self
+        page.inputs += more
+        return page
     }
 
     /// The same page with extra scripts, styles, a page kind or a search listing.
@@ -119,4 +128,19 @@ public struct PaginationView: Sendable {
         next = current < count ? LinkView(href: route.link(to: link(current + 1)), label: nextLabel) : nil
         isNeeded = count > 1
     }
+}
+
+/// One thing a page is made from (a content file, a folder's listing, an API source, a template, the strings),
+/// with the fingerprint of its current content: a page whose inputs all match the last build's is not drawn again.
+/// Algo de lo que está hecha una página, con la huella de su contenido actual: si todo coincide, no se vuelve a dibujar.
+public struct BuildInput: Sendable, Hashable {
+    public let key: String
+    public let fingerprint: String
+
+    public init(key: String, fingerprint: String) {
+        self.key = key
+        self.fingerprint = fingerprint
+    }
+
+    public static func file(_ path: String, _ fingerprint: String) -> BuildInput { BuildInput(key: "file:\(path)", fingerprint: fingerprint) }
 }

@@ -29,14 +29,22 @@ public struct Route: Sendable, Hashable, Comparable, CustomStringConvertible {
     public static func < (a: Route, b: Route) -> Bool { a.file < b.file }
 
     /// A link from this route's file to `target`, relative, pointing at a file.
+    /// Walks both paths' bytes once: shared leading folders are dropped, one `../` per folder left.
     public func link(to target: Route, fragment: String? = nil) -> String {
-        var from = file.split(separator: "/").dropLast().map(String.init)
-        var to = target.file.split(separator: "/").map(String.init)
-        while let a = from.first, let b = to.first, to.count > 1, a == b {
-            from.removeFirst()
-            to.removeFirst()
+        let from = file.utf8, to = target.file.utf8
+        let slash = UInt8(ascii: "/")
+        let fromFolders = from.reduce(0) { $0 + ($1 == slash ? 1 : 0) }
+        let toFolders = to.reduce(0) { $0 + ($1 == slash ? 1 : 0) }
+        var a = from.startIndex, b = to.startIndex
+        var common = 0
+        while common < fromFolders, common < toFolders,
+              let endA = from[a...].firstIndex(of: slash), let endB = to[b...].firstIndex(of: slash),
+              from[a..<endA].elementsEqual(to[b..<endB]) {
+            common += 1
+            a = from.index(after: endA)
+            b = to.index(after: endB)
         }
-        let link = String(repeating: "../", count: from.count) + to.joined(separator: "/")
+        let link = String(repeating: "../", count: fromFolders - common) + String(target.file[b...])
         return fragment.map { link + "#" + $0 } ?? link
     }
 

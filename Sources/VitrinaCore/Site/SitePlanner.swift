@@ -12,7 +12,7 @@ public struct SitePlanner: Sendable {
         public let pages: [Page]
         public let navigation: [PageRenderer.NavigationEntry]
         public let tools: [PageRenderer.NavigationEntry]
-        public let searchRoute: @Sendable (String) -> Route
+        public let searchRoute: (@Sendable (String) -> Route)?
         /// Data scripts for the client side (search index, characters).
         public let files: [DataFile]
     }
@@ -25,6 +25,7 @@ public struct SitePlanner: Sendable {
         let diary = DiaryRoutes(factory: factory)
         let docs = DocsRoutes(factory: factory)
         let showcase = ShowcaseRoutes(factory: factory)
+        let sections = SectionRoutes(factory: factory)
         let hasDiary = !data.diary.isEmpty, hasDocs = !data.docs.isEmpty
         let factory = self.factory
 
@@ -35,30 +36,36 @@ public struct SitePlanner: Sendable {
         // Each feature's pages are built by its own job; the jobs run in parallel, their pages join in order.
         var jobs: [@Sendable () -> [Page]] = []
         var maps: [(titleKey: String, route: @Sendable (String) -> Route)] = []
+        let media = data.inputs["media"].map { [$0] } ?? []
+        let from = { (source: String) -> [BuildInput] in (data.inputs["source:\(source)"].map { [$0] } ?? []) + media }
         if let pokedex = data.pokedex {
             navigation.append(.init(key: "pokemon", labelKey: "nav_pokemon", route: pokemon.list))
             cards.append(FeatureCard(key: "pokemon", icon: "◓", route: pokemon.list))
-            jobs.append { PokemonPages(pokedex: pokedex, factory: factory).pages() }
+            let inputs = from("pokeapi")
+            jobs.append { PokemonPages(pokedex: pokedex, factory: factory).pages().map { $0.with(inputs: inputs) } }
         }
         if let multiverse = data.multiverse {
             navigation.append(.init(key: "characters", labelKey: "nav_characters", route: { characters.grid(page: 1, $0) }))
             cards.append(FeatureCard(key: "characters", icon: "◎", route: { characters.grid(page: 1, $0) }))
             let pageSize = factory.config.source("rickandmorty")?.pageSize ?? 20
             let builder = CharacterPages(multiverse: multiverse, factory: factory, pageSize: pageSize)
-            jobs.append { builder.pages() }
+            let inputs = from("rickandmorty")
+            jobs.append { builder.pages().map { $0.with(inputs: inputs) } }
             files += builder.dataFiles()
             maps.append(("map_characters_title", characters.map))
         }
         if let shop = data.store {
             navigation.append(.init(key: "store", labelKey: "nav_store", route: store.categories))
             cards.append(FeatureCard(key: "store", icon: "◈", route: store.categories))
-            jobs.append { StorePages(store: shop, factory: factory).pages() }
+            let inputs = from("fakestore")
+            jobs.append { StorePages(store: shop, factory: factory).pages().map { $0.with(inputs: inputs) } }
         }
         if hasDiary {
             navigation.append(.init(key: "diary", labelKey: "nav_diary", route: diary.list))
             cards.append(FeatureCard(key: "diary", icon: "✎", route: diary.list))
             let entries = data.diary
-            jobs.append { DiaryPages(entries: entries, factory: factory).pages() }
+            let inputs = media + entries.flatMap(\.inputs)
+            jobs.append { DiaryPages(entries: entries, factory: factory).pages().map { $0.with(inputs: inputs) } }
             maps.append(("map_diary_title", diary.map))
         }
         if hasDocs {
@@ -67,21 +74,31 @@ public struct SitePlanner: Sendable {
             let documents = data.docs
             jobs.append { DocsPages(docs: documents, factory: factory).pages() }
         }
+        let appScreens = factory.config.appScreens
+        let root = data.sections ?? Section(folders: [], slugs: [], index: nil, pages: [], subsections: [], titles: [:])
+        for section in root.subsections {
+            navigation.append(.init(key: section.slugs.first ?? "", labelKey: "", route: { sections.index(section, $0) },
+                                    label: { section.title($0, defaultLanguage: factory.defaultLanguage) }))
+        }
+        jobs.append { SectionPages(root: root, factory: factory, rootIsHome: !appScreens).pages() }
         pages += Self.run(jobs)
-        let albums = pages.filter { $0.kind == "album" }
-        let home: @Sendable (String) -> Route = { factory.route($0) }
-        let linkTarget: @Sendable (String) -> Route = hasDocs ? docs.index : home
-        pages += ShowcasePages(factory: factory, profile: data.profile, maps: maps, linkTarget: linkTarget).pages(albums: albums)
-        cards += [FeatureCard(key: "album", icon: "▦", route: showcase.albums), FeatureCard(key: "map", icon: "◉", route: showcase.maps),
-                  FeatureCard(key: "favourites", icon: "♥", route: showcase.favourites), FeatureCard(key: "settings", icon: "⚙", route: showcase.settings),
-                  FeatureCard(key: "components", icon: "◧", route: showcase.components)]
-        if data.profile != nil { cards.append(FeatureCard(key: "profile", icon: "☺", route: showcase.profile)) }
-        pages += HomePages(cards: cards, factory: factory).pages()
+        if appScreens {
+            let albums = pages.filter { $0.kind == "album" }
+            let home: @Sendable (String) -> Route = { factory.route($0) }
+            let linkTarget: @Sendable (String) -> Route = hasDocs ? docs.index : home
+            pages += ShowcasePages(factory: factory, profile: data.profile, maps: maps, linkTarget: linkTarget).pages(albums: albums)
+            cards += [FeatureCard(key: "album", icon: "▦", route: showcase.albums), FeatureCard(key: "map", icon: "◉", route: showcase.maps),
+                      FeatureCard(key: "favourites", icon: "♥", route: showcase.favourites), FeatureCard(key: "settings", icon: "⚙", route: showcase.settings),
+                      FeatureCard(key: "components", icon: "◧", route: showcase.components)]
+            if data.profile != nil { cards.append(FeatureCard(key: "profile", icon: "☺", route: showcase.profile)) }
+            pages += HomePages(cards: cards, factory: factory).pages()
+        }
         pages.append(notFoundPage())
         pages.sort { $0.route < $1.route }
         for (a, b) in zip(pages, pages.dropFirst()) where a.route == b.route {
             throw VitrinaError(.content, "two pages would both be written to \(a.route.file) (\(a.title) and \(b.title)); give one a different slug")
         }
+        guard appScreens else { return Plan(pages: pages, navigation: navigation, tools: [], searchRoute: nil, files: files) }
         files += SearchIndex.files(for: pages, factory: factory)
         let tools: [PageRenderer.NavigationEntry] = [
             .init(key: "favourites", labelKey: "nav_favourites", route: showcase.favourites),
@@ -105,6 +122,7 @@ public struct SitePlanner: Sendable {
                                 home: LinkView(href: "index.html", label: factory.text("nav_home", language)))
         return Page(route: Route(file: "404.html"), language: language, template: "404", title: view.heading, section: "",
                     alternates: [:], content: view, inSitemap: false)
+            .with(inputs: [BuildInput(key: "not-found", fingerprint: "")])
     }
 }
 

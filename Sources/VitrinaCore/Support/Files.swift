@@ -48,14 +48,30 @@ public enum Files {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
     }
 
-    /// Every regular file below `root`, as sorted paths relative to it.
-    public static func list(_ root: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+    /// Every regular file below `root`, as sorted paths relative to it; `skippingFolders` names top-level folders to leave out.
+    /// Walks with `readdir` (Foundation's enumerator stats every entry, slowly on Linux).
+    public static func list(_ root: String, skippingFolders skipped: Set<String> = []) -> [String] {
         var files: [String] = []
-        for case let path as String in enumerator where !isDirectory(root + "/" + path) {
-            files.append(path)
-        }
+        walk(root, prefix: "", skipped: skipped, into: &files)
         return files.sorted()
+    }
+
+    private static func walk(_ folder: String, prefix: String, skipped: Set<String>, into files: inout [String]) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != ".", name != ".." else { continue }
+            let path = prefix + name
+            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) || entry.pointee.d_type == UInt8(DT_LNK) { isFolder = isDirectory(folder + "/" + name) }
+            if isFolder {
+                if prefix.isEmpty && skipped.contains(name) { continue }
+                walk(folder + "/" + name, prefix: path + "/", skipped: skipped, into: &files)
+            } else {
+                files.append(path)
+            }
+        }
     }
 
     public static func remove(_ path: String) throws {

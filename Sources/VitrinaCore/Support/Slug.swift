@@ -4,7 +4,7 @@ import Foundation
 /// Segmentos de URL seguros: minúsculas ASCII, dígitos y guiones, nunca vacíos ni `..`.
 public enum Slug {
     public static func make(_ text: String, fallback: String = "page") -> String {
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+        let folded = text.utf8.allSatisfy({ $0 < 128 }) ? text : text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
         var slug = ""
         var pendingHyphen = false
         for scalar in folded.unicodeScalars {
@@ -20,6 +20,12 @@ public enum Slug {
         }
         if slug.count > 80 { slug = String(slug.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) }
         return slug.isEmpty ? fallback : slug
+    }
+
+    /// A slug for names with no letters or digits (`$`, `[[`): their code points, `u24`, `u5b-5b`.
+    public static func codes(_ text: String) -> String {
+        let codes = text.unicodeScalars.prefix(20).map { String($0.value, radix: 16) }
+        return codes.isEmpty ? "page" : "u" + codes.joined(separator: "-")
     }
 
     /// `25-pikachu`: an id keeps slugs unique even when names collide.

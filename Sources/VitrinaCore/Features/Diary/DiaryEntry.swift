@@ -9,6 +9,8 @@ public struct DiaryEntry: Sendable {
     /// Path relative to `Content/diary/`, e.g. `photos/albaicin.jpg`.
     public let photo: String?
     public let versions: [String: Version]
+    /// The entry's files with their fingerprints.
+    public let inputs: [BuildInput]
 
     public struct Place: Sendable, Equatable {
         public let name: String
@@ -48,7 +50,8 @@ public enum DiaryMapper {
                     message: document.fields.string("message") ?? "", html: document.body.html, language: language)
             }
             return DiaryEntry(name: name, slug: Slug.make(fields.string("slug") ?? name), date: date, draft: try fields.bool("draft"),
-                              place: try place(fields), photo: fields.string("photo"), versions: versions)
+                              place: try place(fields), photo: fields.string("photo"), versions: versions,
+                              inputs: documents.values.map { .file($0.file, $0.fingerprint) })
         }.sorted { ($0.date, $0.slug) > ($1.date, $1.slug) }
     }
 

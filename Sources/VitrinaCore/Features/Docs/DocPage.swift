@@ -2,10 +2,12 @@
 /// Una página de documentación con sus traducciones.
 public struct DocPage: Sendable {
     public let name: String
-    public let slug: String
+    public var slug: String
     public let weight: Int
     public let draft: Bool
     public let versions: [String: Version]
+    /// Whether the slug was given in the front matter (else it comes from the file name).
+    public var explicitSlug = false
 
     /// The page in one language.
     public struct Version: Sendable {
@@ -15,7 +17,13 @@ public struct DocPage: Sendable {
         public let html: String
         public let headings: [RenderedMarkdown.Heading]
         public let language: String
+        /// The Markdown file it came from and the fingerprint of its bytes, for the build's dependency records.
+        public let file: String
+        public let fingerprint: String
     }
+
+    /// The files of every translation with their fingerprints.
+    public var inputs: [BuildInput] { versions.values.map { .file($0.file, $0.fingerprint) } }
 
     /// The page's text in `language`, or in the default language when it has no translation.
     public func version(_ language: String, defaultLanguage: String) -> Version? {
@@ -26,33 +34,56 @@ public struct DocPage: Sendable {
 /// Builds doc pages from documents: title falls back to the first heading, then the file name.
 /// Construye páginas de documentación: el título cae al primer encabezado y luego al nombre del fichero.
 public enum DocPageMapper {
-    public static func map(_ groups: [String: [String: Document]], defaultLanguage: String) throws -> [DocPage] {
-        var pages: [DocPage] = []
-        for (name, documents) in groups {
-            let primary = documents[defaultLanguage] ?? documents.values.sorted { $0.language < $1.language }.first!
-            var versions: [String: DocPage.Version] = [:]
-            for (language, document) in documents {
-                let fields = document.fields
-                versions[language] = DocPage.Version(
-                    title: fields.string("title") ?? document.body.firstHeading ?? name.replacingOccurrences(of: "-", with: " ").capitalized,
-                    description: fields.string("description") ?? "",
-                    date: try fields.date("date"), html: document.body.html, headings: document.body.headings, language: language)
-            }
-            pages.append(DocPage(
-                name: name, slug: Slug.make(primary.fields.string("slug") ?? name, fallback: "page"),
-                weight: try primary.fields.int("weight") ?? 1_000, draft: try primary.fields.bool("draft"), versions: versions))
-        }
-        return try uniqueSlugs(pages).sorted { ($0.weight, $0.slug) < ($1.weight, $1.slug) }
+    public static func map(_ groups: [String: [String: Document]], defaultLanguage: String, folder: String = "Content/docs") throws -> [DocPage] {
+        let pages = try groups.map { try page(name: $0.key, documents: $0.value, defaultLanguage: defaultLanguage) }
+        return try uniqueSlugs(pages, folder: folder).sorted { ($0.weight, $0.slug) < ($1.weight, $1.slug) }
     }
 
-    static func uniqueSlugs(_ pages: [DocPage]) throws -> [DocPage] {
+    /// One page from its documents by language.
+    public static func page(name: String, documents: [String: Document], defaultLanguage: String) throws -> DocPage {
+        let primary = documents[defaultLanguage] ?? documents.values.sorted { $0.language < $1.language }.first!
+        var versions: [String: DocPage.Version] = [:]
+        for (language, document) in documents {
+            let fields = document.fields
+            versions[language] = DocPage.Version(
+                title: fields.string("title") ?? document.body.firstHeading ?? name.replacingOccurrences(of: "-", with: " ").capitalized,
+                description: fields.string("description") ?? "",
+                date: try fields.date("date"), html: document.body.html, headings: document.body.headings, language: language,
+                file: document.file, fingerprint: document.fingerprint)
+        }
+        return DocPage(name: name, slug: Slug.make(primary.fields.string("slug") ?? name, fallback: Slug.codes(name)),
+                       weight: try primary.fields.int("weight") ?? 1_000, draft: try primary.fields.bool("draft"), versions: versions,
+                       explicitSlug: primary.fields.string("slug") != nil)
+    }
+
+    /// What a list of these pages shows (order, slugs, titles, descriptions, drafts), as one input.
+    public static func listing(_ pages: [DocPage], folder: String, extra: [String] = []) -> BuildInput {
+        var facts: [String] = []
+        for page in pages {
+            facts.append("\(page.slug)|\(page.weight)|\(page.draft)")
+            for (language, version) in page.versions.sorted(by: { $0.key < $1.key }) { facts.append("\(language)|\(version.title)|\(version.description)") }
+        }
+        return BuildInput(key: "list:\(folder)", fingerprint: Fingerprint.hex((facts + extra).joined(separator: "\n")))
+    }
+
+    /// Two slugs given in front matter that collide are an error; a slug made from a file name that collides
+    /// (`clang.md`, `clang++.md`) gets `-2`, `-3`… in name order, the plainest name keeping the bare slug.
+    static func uniqueSlugs(_ pages: [DocPage], folder: String) throws -> [DocPage] {
         var seen: [String: String] = [:]
-        for page in pages.sorted(by: { $0.name < $1.name }) {
+        var result: [DocPage] = []
+        let ordered = pages.sorted { ($0.explicitSlug ? 0 : 1, $0.name != $0.slug ? 1 : 0, $0.name) < ($1.explicitSlug ? 0 : 1, $1.name != $1.slug ? 1 : 0, $1.name) }
+        for var page in ordered {
             if let other = seen[page.slug] {
-                throw VitrinaError(.content, "Content/docs/\(page.name).md and Content/docs/\(other).md both have slug \(page.slug); give one a different slug:")
+                guard !page.explicitSlug else {
+                    throw VitrinaError(.content, "\(folder)/\(page.name).md and \(folder)/\(other).md both have slug \(page.slug); give one a different slug: in its front matter")
+                }
+                var number = 2
+                while seen["\(page.slug)-\(number)"] != nil { number += 1 }
+                page.slug = "\(page.slug)-\(number)"
             }
             seen[page.slug] = page.name
+            result.append(page)
         }
-        return pages
+        return result
     }
 }

@@ -15,11 +15,13 @@ public struct DocsPages: Sendable {
     let docs: [DocPage]
     let factory: PageFactory
     let routes: DocsRoutes
+    let listing: BuildInput
 
     public init(docs: [DocPage], factory: PageFactory) {
         self.docs = docs
         self.factory = factory
         self.routes = DocsRoutes(factory: factory)
+        self.listing = DocPageMapper.listing(docs, folder: "Content/docs")
     }
 
     public func pages() -> [Page] {
@@ -40,6 +42,7 @@ public struct DocsPages: Sendable {
         })
         return Page(route: route, language: language, template: "docs/index", title: view.heading, description: view.intro,
                     section: "docs", alternates: factory.alternates(routes.index), content: view)
+            .with(inputs: [listing])
     }
 
     func docPage(at index: Int, _ language: String) -> Page {
@@ -60,6 +63,7 @@ public struct DocsPages: Sendable {
         return Page(route: route, language: language, template: "docs/page", title: text.title, description: text.description,
                     section: "docs", alternates: factory.alternates { routes.page(page, $0) }, content: view)
             .with(searchKind: "doc")
+            .with(inputs: [listing] + page.inputs)
     }
 
     /// `href="configuration.md#keys"` → `href="../configuration/index.html#keys"`.

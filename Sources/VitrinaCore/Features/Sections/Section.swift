@@ -1,0 +1,31 @@
+/// A folder of Markdown under `Content/`: its own text from `_index.md`, its pages and its subsections.
+/// Una carpeta de Markdown bajo `Content/`: su texto de `_index.md`, sus páginas y sus subsecciones.
+public struct Section: Sendable {
+    /// Folder names from `Content/` (`["linux"]`); empty for `Content/` itself, whose pages sit at the root.
+    public let folders: [String]
+    /// The URL segments of the folders.
+    public let slugs: [String]
+    /// `_index.md`: title, description, weight and the text above the list.
+    public let index: DocPage?
+    /// Sorted by weight, then title.
+    public var pages: [DocPage]
+    public var subsections: [Section]
+
+    public var folder: String { (["Content"] + folders).joined(separator: "/") }
+
+    /// Titles by language from `_index.md` (its `title:` or first heading), when it gives one.
+    public let titles: [String: String]
+
+    /// The section's title in `language`: its own, the default language's, or the folder name.
+    public func title(_ language: String, defaultLanguage: String) -> String {
+        titles[language] ?? titles[defaultLanguage] ?? folders.last ?? ""
+    }
+
+    public var weight: Int { index?.weight ?? 1_000 }
+
+    /// Pages in this section and all below it.
+    public var totalPages: Int { pages.count + subsections.reduce(0) { $0 + $1.totalPages } }
+
+    /// This section and every section below it, depth first.
+    public var all: [Section] { [self] + subsections.flatMap(\.all) }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Reads every folder of Markdown under `Content/` that no feature claims into a tree of sections.
+/// Lee cada carpeta de Markdown de `Content/` que ninguna función reclama y la convierte en un árbol de secciones.
+public struct SectionLoader: Sendable {
+    public let loader: DocumentLoader
+    /// Top-level folders owned by features (`docs`, `diary`, `data`).
+    public let reserved: Set<String>
+    public let drafts: Bool
+
+    public init(loader: DocumentLoader, reserved: Set<String>, drafts: Bool) {
+        self.loader = loader
+        self.reserved = reserved
+        self.drafts = drafts
+    }
+
+    /// The root section (`Content/` itself), or nil when there is no Markdown outside the features' folders.
+    public func load() async throws -> Section? {
+        let content = Files.join(loader.siteDirectory, "Content")
+        let files = Files.list(content, skippingFolders: reserved).filter { $0.hasSuffix(".md") }
+        guard !files.isEmpty else { return nil }
+        let documents = try await loader.documents(paths: files, in: "Content")
+        var byFolder: [[String]: [String: [String: Document]]] = [:]
+        for document in documents {
+            let parts = document.file.split(separator: "/").dropFirst().dropLast().map(String.init)
+            byFolder[parts, default: [:]][document.name, default: [:]][document.language] = document
+        }
+        // Every folder between the root and a folder with pages is a section too.
+        for folders in Array(byFolder.keys) {
+            for depth in 0..<folders.count where byFolder[Array(folders.prefix(depth))] == nil { byFolder[Array(folders.prefix(depth))] = [:] }
+        }
+        return try section([], byFolder: byFolder, parentSlugs: [])
+    }
+
+    private func section(_ folders: [String], byFolder: [[String]: [String: [String: Document]]], parentSlugs: [String]) throws -> Section {
+        var groups = byFolder[folders] ?? [:]
+        let titles = (groups["_index"] ?? [:]).compactMapValues { $0.fields.string("title") ?? $0.body.firstHeading }
+        let display = (["Content"] + folders).joined(separator: "/")
+        let index = try groups.removeValue(forKey: "_index").map { try DocPageMapper.page(name: "_index", documents: $0, defaultLanguage: loader.defaultLanguage) }
+        let pages = try DocPageMapper.uniqueSlugs(try groups.map { try DocPageMapper.page(name: $0.key, documents: $0.value, defaultLanguage: loader.defaultLanguage) }
+            .filter { drafts || !$0.draft }, folder: display)
+        let slugs = folders.isEmpty ? [] : parentSlugs + [Slug.make(folders.last!, fallback: "section")]
+        let children = byFolder.keys.filter { $0.count == folders.count + 1 && Array($0.prefix(folders.count)) == folders }.sorted { $0.last! < $1.last! }
+        let language = loader.defaultLanguage
+        return Section(
+            folders: folders, slugs: slugs, index: index,
+            pages: pages.sorted { ($0.weight, Self.sortKey($0, language), $0.slug) < ($1.weight, Self.sortKey($1, language), $1.slug) },
+            subsections: try children.map { try section($0, byFolder: byFolder, parentSlugs: slugs) }
+                .filter { $0.totalPages > 0 }
+                .sorted { ($0.weight, $0.title(language, defaultLanguage: language).lowercased()) < ($1.weight, $1.title(language, defaultLanguage: language).lowercased()) },
+            titles: titles)
+    }
+
+    static func sortKey(_ page: DocPage, _ language: String) -> String {
+        page.version(language, defaultLanguage: language)?.title.lowercased() ?? page.slug
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Hummingbird
+
+/// `vitrina serve`'s HTTP side: the built site from the output folder, with a live-reload script put into every
+/// HTML page and the build events as server-sent events.
+/// El lado HTTP de `vitrina serve`: el sitio construido, con un script de recarga en cada página y los avisos como eventos.
+public struct DevServer: Sendable {
+    public let outputDirectory: String
+    public let host: String
+    public let port: Int
+    public let hub: ReloadHub
+
+    static let eventsPath = "/_vitrina/events"
+    static let scriptPath = "/_vitrina/live.js"
+
+    public init(outputDirectory: String, host: String = "127.0.0.1", port: Int = 8080, hub: ReloadHub) {
+        self.outputDirectory = outputDirectory
+        self.host = host
+        self.port = port
+        self.hub = hub
+    }
+
+    /// Serves until cancelled; `onListening` gets the bound port (useful with port 0).
+    public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in self.respond(to: request) }
+        var app = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) })
+        app.logger.logLevel = .critical
+        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    func respond(to request: Request) -> Response {
+        guard request.method == .get || request.method == .head else { return Self.text("Method Not Allowed", status: .methodNotAllowed) }
+        switch request.uri.path {
+        case Self.eventsPath: return events()
+        case Self.scriptPath: return Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-store"],
+                                              body: ResponseBody(byteBuffer: ByteBuffer(string: LiveReloadScript.source)))
+        default: return file(at: request.uri.path)
+        }
+    }
+
+    /// The stream of build events, one `data:` line per event, with a comment every 15 s to keep the connection open.
+    func events() -> Response {
+        let stream = hub.subscribe()
+        let (buffers, continuation) = AsyncStream<ByteBuffer>.makeStream()
+        let forward = Task {
+            continuation.yield(ByteBuffer(string: ": connected\n\n"))
+            for await event in stream { continuation.yield(ByteBuffer(string: "data: \(event.data)\n\n")) }
+            continuation.finish()
+        }
+        let keepAlive = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(15))
+                continuation.yield(ByteBuffer(string: ": keep-alive\n\n"))
+            }
+        }
+        continuation.onTermination = { _ in
+            forward.cancel()
+            keepAlive.cancel()
+        }
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                        body: ResponseBody(asyncSequence: buffers))
+    }
+
+    /// A file of the output; folders answer with their `index.html`; HTML gets the live-reload script.
+    func file(at urlPath: String) -> Response {
+        let decoded = urlPath.removingPercentEncoding ?? urlPath
+        var relative = decoded.split(separator: "/").map(String.init).joined(separator: "/")
+        guard relative.isEmpty || StagingArea.isSafe(relative) else { return Self.text("Not Found", status: .notFound) }
+        if relative.isEmpty || Files.isDirectory("\(outputDirectory)/\(relative)") { relative = Files.join(relative, "index.html") }
+        guard var bytes = try? Files.read("\(outputDirectory)/\(relative)") else {
+            let page = (try? Files.read("\(outputDirectory)/404.html")).map { Self.withLiveReload($0) } ?? Array("Not Found".utf8)
+            return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: page)))
+        }
+        let type = MediaType.forPath(relative)
+        if type.hasPrefix("text/html") { bytes = Self.withLiveReload(bytes) }
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The page with `<script src="/_vitrina/live.js">` before `</body>` (the built files stay as they are).
+    static func withLiveReload(_ html: [UInt8]) -> [UInt8] {
+        let tag = Array("<script src=\"\(scriptPath)\"></script>\n".utf8)
+        let marker = Array("</body>".utf8)
+        guard let at = lastIndex(of: marker, in: html) else { return html + tag }
+        return Array(html[..<at]) + tag + Array(html[at...])
+    }
+
+    static func lastIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= marker.count else { return nil }
+        var index = bytes.count - marker.count
+        while index >= 0 {
+            if bytes[index] == marker[0], Array(bytes[index..<index + marker.count]) == marker { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    static func text(_ text: String, status: HTTPResponse.Status) -> Response {
+        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}
+
+/// Content types by file extension, for the files a site holds.
+/// Tipos de contenido por extensión, para los ficheros de un sitio.
+enum MediaType {
+    static let types = [
+        "html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+        "json": "application/json", "xml": "application/xml", "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg",
+        "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp", "ico": "image/x-icon", "txt": "text/plain; charset=utf-8",
+    ]
+
+    static func forPath(_ path: String) -> String {
+        types[(path as NSString).pathExtension.lowercased()] ?? "application/octet-stream"
+    }
+}
+
+/// The script every served page loads: reloads on a good build, shows the error of a failed one in an overlay.
+/// El script que carga cada página servida: recarga tras una construcción buena y muestra el error de una fallida.
+enum LiveReloadScript {
+    static let source = #"""
+    (function () {
+      "use strict";
+      var overlay = null;
+      function hide() { if (overlay) { overlay.remove(); overlay = null; } }
+      function show(message) {
+        hide();
+        overlay = document.createElement("div");
+        overlay.id = "vitrina-error-overlay";
+        overlay.setAttribute("role", "alert");
+        overlay.style.cssText = "position:fixed;inset:0;z-index:2147483647;background:rgba(20,10,10,.92);color:#ffe9e9;" +
+          "font:14px/1.5 ui-monospace,monospace;padding:2rem;overflow:auto;white-space:pre-wrap";
+        var title = document.createElement("strong");
+        title.textContent = "Vitrina: the last build failed; the page shows the last good build.\n\n";
+        var text = document.createElement("div");
+        text.className = "vitrina-error-message";
+        text.textContent = message;
+        overlay.appendChild(title);
+        overlay.appendChild(text);
+        document.body.appendChild(overlay);
+      }
+      var failed = false;
+      var source = new EventSource("/_vitrina/events");
+      source.onmessage = function (event) {
+        var data = JSON.parse(event.data);
+        if (data.kind === "error") { failed = true; show(data.message); }
+        else if (data.kind === "reload") { hide(); failed = false; window.location.reload(); }
+      };
+      window.vitrinaLiveReload = { connected: function () { return source.readyState === 1; }, failed: function () { return failed; } };
+    })();
+    """#
+}

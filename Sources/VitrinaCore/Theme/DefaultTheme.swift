@@ -1,0 +1,254 @@
+/// The default theme's files, compiled into Vitrina so a folder of Markdown builds with no `Templates/`.
+/// Los ficheros del tema por defecto, compilados en Vitrina para que una carpeta de Markdown se construya sin `Templates/`.
+enum DefaultTheme {
+    static let files: [String: String] = [
+        "layouts/base.mustache": #"""
+        <!DOCTYPE html>
+        <html lang="{{lang}}" data-page="{{kind}}">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{fullTitle}}</title>
+        <meta name="description" content="{{description}}">
+        <meta name="generator" content="Vitrina">
+        {{#baseHref}}<base href="{{baseHref}}">
+        {{/baseHref}}
+        {{#canonical}}<link rel="canonical" href="{{canonical}}">
+        {{/canonical}}
+        {{#languages}}{{#absolute}}<link rel="alternate" hreflang="{{code}}" href="{{absolute}}">
+        {{/absolute}}{{/languages}}
+        <link rel="stylesheet" href="{{stylesheet}}">
+        <link rel="icon" href="{{icon}}" type="image/svg+xml">
+        </head>
+        <body>
+        <a class="skip-link" href="#main">{{t.skip_to_content}}</a>
+        <header class="site-header">
+        <a class="brand" href="{{home}}">{{siteTitle}}</a>
+        <nav aria-label="{{t.nav_label}}">
+        <ul>
+        {{#nav}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>
+        {{/nav}}
+        </ul>
+        </nav>
+        {{#hasLanguages}}
+        <nav class="language-switch" aria-label="{{t.language_label}}">
+        <ul>
+        {{#languages}}<li>{{#current}}<span aria-current="true">{{label}}</span>{{/current}}{{^current}}<a href="{{href}}" hreflang="{{code}}" lang="{{code}}">{{label}}</a>{{/current}}</li>
+        {{/languages}}
+        </ul>
+        </nav>
+        {{/hasLanguages}}
+        </header>
+        <main id="main">
+        {{$main}}{{/main}}
+        </main>
+        <footer class="site-footer"><p>{{t.footer_made_with}} Vitrina.</p></footer>
+        </body>
+        </html>
+
+        """#,
+        "index.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        <h1>{{title}}</h1>
+        {{#hasDescription}}<p class="lead">{{description}}</p>{{/hasDescription}}
+        {{{html}}}
+        {{> partials/listing}}
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "section.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        {{> partials/breadcrumbs}}
+        <h1>{{title}}</h1>
+        {{#hasDescription}}<p class="lead">{{description}}</p>{{/hasDescription}}
+        {{{html}}}
+        {{> partials/listing}}
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "page.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        {{> partials/breadcrumbs}}
+        <article class="prose"{{#contentLanguage}} lang="{{contentLanguage}}"{{/contentLanguage}}>
+        {{#showTitle}}<h1>{{title}}</h1>
+        {{/showTitle}}{{#draft}}<p><span class="badge">{{t.draft_badge}}</span></p>
+        {{/draft}}{{{html}}}
+        </article>
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "partials/breadcrumbs.mustache": #"""
+        {{#hasBreadcrumbs}}<nav class="breadcrumbs" aria-label="{{t.breadcrumbs_label}}"><ol>{{#breadcrumbs}}<li><a href="{{href}}">{{label}}</a></li>{{/breadcrumbs}}</ol></nav>{{/hasBreadcrumbs}}
+
+        """#,
+        "partials/listing.mustache": #"""
+        {{#hasSubsections}}<h2>{{t.sections_title}}</h2>
+        <ul class="sections">
+        {{#subsections}}<li><a href="{{href}}">{{title}}</a> <span class="count">{{count}}</span></li>
+        {{/subsections}}
+        </ul>
+        {{/hasSubsections}}
+        {{#hasPages}}<ul class="pages">
+        {{#pages}}<li><a href="{{href}}">{{title}}</a>{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}{{#hasDescription}} — <span class="muted">{{description}}</span>{{/hasDescription}}</li>
+        {{/pages}}
+        </ul>
+        {{/hasPages}}
+        {{> partials/pagination}}
+
+        """#,
+        "partials/pagination.mustache": #"""
+        {{#pagination.isNeeded}}
+        <nav class="pagination" aria-label="{{t.pagination_label}}">
+        <ul>
+        {{#pagination.previous}}<li><a rel="prev" href="{{href}}">← {{label}}</a></li>
+        {{/pagination.previous}}
+        {{#pagination.pages}}<li>{{#current}}<span aria-current="page">{{label}}</span>{{/current}}{{^current}}<a href="{{href}}">{{label}}</a>{{/current}}</li>
+        {{/pagination.pages}}
+        {{#pagination.next}}<li><a rel="next" href="{{href}}">{{label}} →</a></li>
+        {{/pagination.next}}
+        </ul>
+        </nav>
+        {{/pagination.isNeeded}}
+
+        """#,
+        "docs/index.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        <h1>{{heading}}</h1>
+        <p class="lead">{{intro}}</p>
+        <ol class="pages">
+        {{#pages}}<li><a href="{{href}}">{{title}}</a>{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}{{#hasDescription}} — <span class="muted">{{description}}</span>{{/hasDescription}}</li>
+        {{/pages}}
+        </ol>
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "docs/page.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        <article class="prose"{{#contentLanguage}} lang="{{contentLanguage}}"{{/contentLanguage}}>
+        <h1>{{title}}{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}</h1>
+        <p class="lead">{{description}}</p>
+        <nav class="toc" aria-label="{{t.toc_label}}"><ul>{{#toc}}<li><a href="{{href}}">{{label}}</a></li>{{/toc}}</ul></nav>
+        {{{html}}}
+        <nav class="pagination" aria-label="{{t.prev_next_label}}"><ul>
+        {{#previous}}<li><a rel="prev" href="{{href}}">← {{label}}</a></li>{{/previous}}
+        {{#next}}<li><a rel="next" href="{{href}}">{{label}} →</a></li>{{/next}}
+        </ul></nav>
+        </article>
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "404.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        <h1>{{heading}}</h1>
+        <p class="lead">{{text}}</p>
+        {{#home}}<p><a href="{{href}}">{{label}}</a></p>{{/home}}
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "assets/site.css": #"""
+        /* Vitrina's default theme: readable text, light and dark. */
+        :root { color-scheme: light dark; --fg: #1d2330; --muted: #5b6475; --bg: #fdfdfc; --line: #dde1e8; --accent: #2459c9; }
+        @media (prefers-color-scheme: dark) { :root { --fg: #e6e9ef; --muted: #a3acbd; --bg: #14171d; --line: #2c323d; --accent: #8fb2ff; } }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 1rem/1.6 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
+        a { color: var(--accent); }
+        .skip-link { position: absolute; left: -999px; }
+        .skip-link:focus { left: 1rem; top: 1rem; }
+        .site-header, main, .site-footer { max-width: 50rem; margin: 0 auto; padding: 1rem; }
+        .site-header { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: baseline; border-bottom: 1px solid var(--line); }
+        .brand { font-weight: 700; text-decoration: none; color: var(--fg); }
+        .site-header ul, .breadcrumbs ol, .pagination ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .25rem .75rem; }
+        [aria-current="page"] { font-weight: 700; }
+        .breadcrumbs li + li::before { content: "›"; margin-right: .75rem; color: var(--muted); }
+        .lead, .muted, .count { color: var(--muted); }
+        .pages li, .sections li { margin: .25rem 0; }
+        .badge { font-size: .8em; padding: 0 .4em; border: 1px solid var(--muted); border-radius: .3em; }
+        .prose code, .prose pre { font-family: ui-monospace, monospace; background: color-mix(in srgb, var(--line) 45%, transparent); border-radius: .25em; }
+        .prose code { padding: .1em .3em; }
+        .prose pre { padding: .75rem; overflow-x: auto; }
+        .prose blockquote { margin: 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+        .prose table { border-collapse: collapse; }
+        .prose th, .prose td { border: 1px solid var(--line); padding: .25rem .5rem; }
+        .heading-anchor { margin-left: .3em; text-decoration: none; opacity: .5; }
+        .pagination { margin-top: 1.5rem; }
+        .site-footer { border-top: 1px solid var(--line); color: var(--muted); font-size: .9rem; }
+
+        """#,
+        "assets/favicon.svg": #"""
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M8 1 15 8 8 15 1 8z" fill="#2459c9"/></svg>
+
+        """#,
+        "i18n/es.yml": #"""
+        # Textos de la interfaz en español. / UI strings in Spanish.
+        skip_to_content: Saltar al contenido
+        nav_label: Secciones
+        nav_home: Inicio
+        nav_docs: Documentación
+        language_label: Idioma
+        language_es: Español
+        language_en: English
+        footer_made_with: Hecho con
+        breadcrumbs_label: Ruta
+        sections_title: Secciones
+        pagination_label: Páginas
+        previous: Anterior
+        next: Siguiente
+        prev_next_label: Anterior y siguiente
+        draft_badge: Borrador
+        docs_title: Documentación
+        docs_intro: Guías y referencia.
+        toc_label: En esta página
+        not_found_title: Página no encontrada
+        not_found_text: La página que buscas no existe o ha cambiado de sitio.
+
+        """#,
+        "i18n/en.yml": #"""
+        # UI strings in English. / Textos de la interfaz en inglés.
+        skip_to_content: Skip to content
+        nav_label: Sections
+        nav_home: Home
+        nav_docs: Docs
+        language_label: Language
+        language_es: Español
+        language_en: English
+        footer_made_with: Made with
+        breadcrumbs_label: Breadcrumbs
+        sections_title: Sections
+        pagination_label: Pages
+        previous: Previous
+        next: Next
+        prev_next_label: Previous and next
+        draft_badge: Draft
+        docs_title: Docs
+        docs_intro: Guides and reference.
+        toc_label: On this page
+        not_found_title: Page not found
+        not_found_text: The page you are looking for does not exist or has moved.
+
+        """#,
+    ]
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The templates, UI strings and assets that draw a site: the site's `Templates/` folder, or the built-in default theme.
+/// Las plantillas, textos y recursos que dibujan un sitio: la carpeta `Templates/` del sitio o el tema por defecto incluido.
+public struct Theme: Sendable {
+    /// Where the files came from, for messages: the `Templates` folder's path, or `default theme`.
+    public let origin: String
+    /// Every file by its path inside the theme (`layouts/base.mustache`, `i18n/es.yml`, `assets/site.css`).
+    public let files: [String: [UInt8]]
+
+    public init(origin: String, files: [String: [UInt8]]) {
+        self.origin = origin
+        self.files = files
+    }
+
+    /// The site's own `Templates/` when it has one, else the default theme.
+    public static func load(templatesDirectory: String) throws -> Theme {
+        guard Files.isDirectory(templatesDirectory) else { return .builtIn }
+        var files: [String: [UInt8]] = [:]
+        for path in Files.list(templatesDirectory) { files[path] = try Files.read("\(templatesDirectory)/\(path)") }
+        return Theme(origin: templatesDirectory, files: files)
+    }
+
+    /// The theme compiled into Vitrina: a plain, readable layout for folders of Markdown.
+    public static let builtIn = Theme(origin: "default theme", files: DefaultTheme.files.mapValues { Array($0.utf8) })
+
+    public func text(_ path: String) -> String? { files[path].map { String(decoding: $0, as: UTF8.self) } }
+
+    /// The files copied as they are into the output's `assets/`.
+    public var assets: [(path: String, bytes: [UInt8])] {
+        files.keys.filter { $0.hasPrefix("assets/") }.sorted().map { ($0, files[$0]!) }
+    }
+
+    /// The fingerprint of one file, for the build's dependency records.
+    public func fingerprint(_ path: String) -> String { files[path].map { Fingerprint.hex($0) } ?? "-" }
+
+    /// `vitrina new`: writes the theme's files under `directory` so they can be edited.
+    public func write(to directory: String) throws {
+        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) { try Files.write(bytes, to: "\(directory)/\(path)") }
+    }
+}

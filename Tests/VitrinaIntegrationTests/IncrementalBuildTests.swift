@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+@testable import VitrinaCore
+
+/// A folder of Markdown in a temporary folder, built with the default theme (or its own `Templates/`).
+/// Una carpeta de Markdown en una carpeta temporal, construida con el tema por defecto (o con su `Templates/`).
+struct MarkdownSite {
+    let root: String
+
+    init(files: [String: String], theme: Bool = false) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-md-\(UUID().uuidString)").path
+        for (path, text) in files { try write(path, text) }
+        if theme { try Theme.builtIn.write(to: root + "/Templates") }
+    }
+
+    func write(_ path: String, _ text: String) throws { try Files.write(Array(text.utf8), to: "\(root)/\(path)") }
+    func remove(_ path: String) throws { try Files.remove("\(root)/\(path)") }
+    func removeAll() { try? FileManager.default.removeItem(atPath: root) }
+
+    func build(into output: String? = nil, memo: BuildMemo? = nil, drafts: Bool = false) async throws -> BuildReport {
+        var options = BuildOptions(siteDirectory: root, outputDirectory: output, offline: true, drafts: drafts)
+        options.memo = memo
+        return try await BuildPipeline(options: options, client: NoNetwork()).build()
+    }
+
+    var output: String { root + "/Output" }
+
+    /// Every output file with its bytes.
+    func files(_ directory: String? = nil) throws -> [String: [UInt8]] {
+        let folder = directory ?? output
+        var files: [String: [UInt8]] = [:]
+        for path in Files.list(folder) { files[path] = try Files.read("\(folder)/\(path)") }
+        return files
+    }
+
+    /// The incremental output must equal a build from scratch into a fresh folder, byte for byte.
+    func expectSameAsFullBuild(_ comment: Comment? = nil) async throws {
+        let fresh = root + "/Fresh-\(UUID().uuidString)"
+        defer { try? Files.remove(fresh) }
+        _ = try await build(into: fresh)
+        let incremental = try files(), full = try files(fresh)
+        #expect(Set(incremental.keys) == Set(full.keys), comment)
+        for (path, bytes) in full where incremental[path] != bytes { Issue.record("\(path) differs from a full build. \(comment?.description ?? "")") }
+    }
+}
+
+/// A client for sites without API sources: any request is a test failure.
+struct NoNetwork: HTTPClient {
+    func send(_ request: WebRequest) async throws -> WebResponse {
+        Issue.record("unexpected request to \(request.url)")
+        throw FetchError.unreachable(url: request.url, reason: "no network in this test")
+    }
+}
+
+/// Incremental builds: only pages whose inputs changed are drawn again, and the result equals a full build.
+@Suite("Incremental builds")
+struct IncrementalBuildTests {
+    static let files = [
+        "Content/site.yml": "title: Notas\ndefault_language: es\nlanguages: [es, en]\npage_size: 2\n",
+        "Content/_index.md": "---\ntitle: Notas\n---\nBienvenida.\n",
+        "Content/linux/_index.md": "---\ntitle: Linux\n---\nÓrdenes de Linux.\n",
+        "Content/linux/tar.md": "---\ntitle: tar\n---\nArchiva ficheros.\n",
+        "Content/linux/ls.md": "# ls\n\nLista ficheros.\n",
+        "Content/linux/cp.md": "---\ntitle: cp\nweight: 1\n---\nCopia.\n",
+        "Content/linux/cp.en.md": "---\ntitle: cp\n---\nCopies.\n",
+        "Content/osx/open.md": "Abre ficheros.\n",
+        "Content/about.md": "---\ntitle: Acerca de\ndescription: Quiénes somos.\n---\nTexto.\n",
+    ]
+
+    @Test func nothingChangedDrawsNothingAndRewritesNothing() async throws {
+        let site = try MarkdownSite(files: Self.files)
+        defer { site.removeAll() }
+        let first = try await site.build()
+        #expect(first.rendered == first.pages)
+        let stamp = FileStamp(path: site.output + "/linux/tar/index.html")
+        let second = try await site.build()
+        #expect(second.rendered == 0)
+        #expect(second.pages == first.pages)
+        #expect(FileStamp(path: site.output + "/linux/tar/index.html") == stamp, "unchanged files are not rewritten")
+        try await site.expectSameAsFullBuild()
+    }
+
+    @Test func editingABodyRedrawsOnlyThatPageInEachLanguage() async throws {
+        let site = try MarkdownSite(files: Self.files)
+        defer { site.removeAll() }
+        _ = try await site.build()
+        try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nArchiva y comprime ficheros.\n")
+        let report = try await site.build()
+        #expect(report.rendered == 2, "linux/tar in es and en/linux/tar (which falls back to Spanish)")
+        #expect(try Files.readText(site.output + "/linux/tar/index.html").contains("Archiva y comprime"))
+        try await site.expectSameAsFullBuild()
+    }
+
+    @Test func editingATitleAlsoRedrawsTheListsThatShowIt() async throws {
+        let site = try MarkdownSite(files: Self.files)
+        defer { site.removeAll() }
+        let first = try await site.build()
+        try site.write("Content/linux/tar.md", "---\ntitle: tar (GNU)\n---\nArchiva ficheros.\n")
+        let report = try await site.build()
+        #expect(report.rendered > 2 && report.rendered < first.pages)
+        #expect(try Files.readText(site.output + "/linux/page/2/index.html").contains("tar (GNU)"))
+        try await site.expectSameAsFullBuild()
+    }
+
+    @Test func aRemovedPageIsRemovedAndANewOneAppears() async throws {
+        let site = try MarkdownSite(files: Self.files)
+        defer { site.removeAll() }
+        _ = try await site.build()
+        try site.remove("Content/osx/open.md")
+        try site.write("Content/osx/say.md", "---\ntitle: say\n---\nHabla.\n")
+        _ = try await site.build()
+        #expect(!Files.exists(site.output + "/osx/open/index.html"))
+        #expect(Files.exists(site.output + "/osx/say/index.html"))
+        try await site.expectSameAsFullBuild()
+    }
+
+    @Test func changingATemplateRedrawsOnlyThePagesThatUseIt() async throws {
+        let site = try MarkdownSite(files: Self.files, theme: true)
+        defer { site.removeAll() }
+        let first = try await site.build()
+        let page = try Files.readText(site.root + "/Templates/page.mustache")
+        try site.write("Templates/page.mustache", page.replacingOccurrences(of: "<article class=\"prose\"", with: "<article class=\"prose page\""))
+        let report = try await site.build()
+        let contentPages = first.pages - 2 * 4 - 1  // four section indexes (home, linux ×2 pages, osx) per language, and the 404
+        #expect(report.rendered == contentPages)
+        #expect(try Files.readText(site.output + "/linux/tar/index.html").contains("prose page"))
+        try await site.expectSameAsFullBuild()
+
+        try site.write("Templates/partials/pagination.mustache", "{{#pagination.isNeeded}}<nav class=\"pages\"></nav>{{/pagination.isNeeded}}\n")
+        let partial = try await site.build()
+        #expect(partial.rendered == 2 * 4, "the indexes include the pagination partial; the pages do not")
+        try await site.expectSameAsFullBuild()
+    }
+
+    @Test func changingStringsOrConfigRedrawsWhatTheyReach() async throws {
+        let site = try MarkdownSite(files: Self.files, theme: true)
+        defer { site.removeAll() }
+        let first = try await site.build()
+        let english = try Files.readText(site.root + "/Templates/i18n/en.yml")
+        try site.write("Templates/i18n/en.yml", english.replacingOccurrences(of: "Skip to content", with: "Skip to the text"))
+        let strings = try await site.build()
+        #expect(strings.rendered == first.pages / 2, "only the English pages (404 is Spanish)")
+        try await site.expectSameAsFullBuild()
+
+        try site.write("Content/site.yml", "title: Apuntes\ndefault_language: es\nlanguages: [es, en]\npage_size: 2\n")
+        let config = try await site.build()
+        #expect(config.rendered == first.pages)
+        try await site.expectSameAsFullBuild()
+    }
+
+    @Test func randomEditsAlwaysMatchAFullBuild() async throws {
+        let site = try MarkdownSite(files: Self.files)
+        defer { site.removeAll() }
+        let memo = BuildMemo()
+        _ = try await site.build(memo: memo)
+        var random = SeededRandom(seed: 20_261_123)
+        let words = ["alfa", "beta", "gamma", "delta", "épsilon", "zeta"]
+        for round in 0..<12 {
+            let folder = ["linux", "osx", "bsd"][random.next(3)]
+            let name = words[random.next(words.count)]
+            let path = "Content/\(folder)/\(name).md"
+            switch random.next(5) {
+            case 0: try site.remove(path)
+            case 1: try site.write(path, "---\ntitle: \(name) \(round)\nweight: \(random.next(4))\n---\nTexto \(round).\n")
+            case 2: try site.write(path, "# \(name.uppercased())\n\n- [ ] tarea \(round)\n")
+            case 3: try site.write("Content/\(folder)/_index.md", "---\ntitle: \(folder.capitalized) \(round)\n---\n")
+            default: try site.write("Content/\(folder)/\(name).en.md", "---\ntitle: \(name) in English\n---\nText \(round).\n")
+            }
+            _ = try await site.build(memo: round.isMultiple(of: 2) ? memo : nil)
+            try await site.expectSameAsFullBuild("after round \(round)")
+        }
+    }
+
+    @Test func aChangedSourceResponseRedrawsThePagesMadeFromIt() throws {
+        let theme = Theme(origin: "test", files: ["a.mustache": Array("{{title}}".utf8)])
+        let templates = try TemplateLibrary.load(theme: theme)
+        let site = BuildInput(key: "site", fingerprint: "1")
+        func page(_ file: String, source: String) -> Page {
+            Page(route: Route(file: file), language: "es", template: "a", title: file, section: "", alternates: [:], content: "")
+                .with(inputs: [BuildInput(key: "source:pokeapi", fingerprint: source)])
+        }
+        let before = BuildPipeline.jobs([page("p/index.html", source: "A")], templates: templates, strings: Strings(tables: [:], defaultLanguage: "es"),
+                                        site: site, previous: nil)
+        let record = BuildState.Record(digest: before[0].digest, inputs: before[0].inputs, links: [], ids: [])
+        let state = BuildState(buildID: "x", records: ["p/index.html": record])
+        let same = BuildPipeline.jobs([page("p/index.html", source: "A")], templates: templates, strings: Strings(tables: [:], defaultLanguage: "es"),
+                                      site: site, previous: state)
+        let changed = BuildPipeline.jobs([page("p/index.html", source: "B")], templates: templates, strings: Strings(tables: [:], defaultLanguage: "es"),
+                                         site: site, previous: state)
+        #expect(same[0].reuse != nil)
+        #expect(changed[0].reuse == nil)
+        #expect(before[0].inputs.contains("source:pokeapi") && before[0].inputs.contains("template:a"))
+    }
+}
+
+/// A small deterministic generator, so a failing sequence of edits can be replayed.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+}

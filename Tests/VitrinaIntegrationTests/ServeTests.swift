@@ -1,0 +1,86 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import VitrinaCore
+
+/// `vitrina serve` and `vitrina new`: the watcher, the rebuild loop, the reload events and the HTTP side.
+@Suite("Serve and new")
+struct ServeTests {
+    @Test func newWritesASiteThatBuildsWithoutWarningsAndRefusesToOverwrite() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-new-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try NewSite(directory: root).create()
+        #expect(Files.exists(root + "/Content/site.yml") && Files.exists(root + "/Content/docs/getting-started.md"))
+        #expect(Files.exists(root + "/Templates/layouts/base.mustache") && Files.exists(root + "/Templates/i18n/en.yml"))
+        let options = BuildOptions(siteDirectory: root, offline: true, strict: true)
+        let report = try await BuildPipeline(options: options, client: NoNetwork()).build()
+        #expect(report.warnings.isEmpty)
+        #expect(Files.exists(root + "/Output/docs/getting-started/index.html"))
+        #expect(Files.exists(root + "/Output/en/docs/getting-started/index.html"))
+        #expect(try Files.readText(root + "/Output/index.html").contains("Bienvenido"))
+        #expect(throws: VitrinaError.self) { try NewSite(directory: root).create() }
+    }
+
+    @Test func aFolderOfMarkdownWithoutSiteYmlOrThemeBuilds() async throws {
+        let site = try MarkdownSite(files: ["Content/linux/tar.md": "# tar\n\nArchives.\n", "Content/linux/ls.md": "Lists files.\n",
+                                            "Content/linux/sub/deep.md": "---\ntitle: Deep\n---\nText.\n"])
+        defer { site.removeAll() }
+        let report = try await site.build()
+        #expect(report.warnings.isEmpty)
+        let index = try Files.readText(site.output + "/linux/index.html")
+        #expect(index.contains("href=\"tar/index.html\">tar</a>"), "title from the first heading")
+        #expect(index.contains("href=\"ls/index.html\">Ls</a>"), "title from the file name")
+        #expect(!index.contains("class=\"lead\"") && !index.contains("class=\"muted\""), "no empty descriptions")
+        #expect(index.contains("href=\"sub/index.html\">sub</a>"), "subsections are listed")
+        #expect(Files.exists(site.output + "/linux/sub/deep/index.html"))
+    }
+
+    @Test func aFailedRebuildKeepsTheLastGoodSiteAndItsErrorReachesOpenPages() async throws {
+        let site = try MarkdownSite(files: IncrementalBuildTests.files)
+        defer { site.removeAll() }
+        let outcomes = Mutex<[Bool]>([])
+        let session = DevSession(options: BuildOptions(siteDirectory: site.root, offline: true), client: NoNetwork(),
+                                 interval: .milliseconds(20)) { result, _ in
+            outcomes.withLock { $0.append((try? result.get()) != nil) }
+        }
+        #expect(await session.build())
+        let events = session.hub.subscribe()
+        var iterator = events.makeAsyncIterator()
+        let watching = Task { try await session.watch() }
+        defer { watching.cancel() }
+
+        try await Task.sleep(for: .milliseconds(50))
+        try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nNuevo texto.\n")
+        #expect(await iterator.next() == .reload)
+        #expect(try Files.readText(site.output + "/linux/tar/index.html").contains("Nuevo texto"))
+
+        try site.write("Content/linux/tar.md", "---\ntitle: [tar\n---\nRoto.\n")
+        guard case .failed(let message) = await iterator.next() else { Issue.record("expected the error event"); return }
+        #expect(message.contains("Content/linux/tar.md") && message.contains("line"))
+        #expect(try Files.readText(site.output + "/linux/tar/index.html").contains("Nuevo texto"), "the last good page is still served")
+        let late = session.hub.subscribe()
+        var lateIterator = late.makeAsyncIterator()
+        #expect(await lateIterator.next() == .failed(message), "a page opened while the build is broken sees the error at once")
+
+        try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nArreglado.\n")
+        #expect(await iterator.next() == .reload)
+        #expect(try Files.readText(site.output + "/linux/tar/index.html").contains("Arreglado"))
+        #expect(outcomes.withLock { $0 } == [true, true, false, true])
+    }
+
+    @Test func theServerServesPagesWithTheLiveReloadScript() async throws {
+        let site = try MarkdownSite(files: IncrementalBuildTests.files)
+        defer { site.removeAll() }
+        _ = try await site.build()
+        let server = DevServer(outputDirectory: site.output, port: 0, hub: ReloadHub())
+        let page = server.file(at: "/linux/tar/")
+        #expect(page.status == .ok)
+        #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+        let html = String(decoding: DevServer.withLiveReload(try Files.read(site.output + "/linux/tar/index.html")), as: UTF8.self)
+        #expect(html.contains("<script src=\"/_vitrina/live.js\"></script>\n</body>"))
+        #expect(server.file(at: "/assets/site.css").headers[.contentType] == "text/css; charset=utf-8")
+        #expect(server.file(at: "/nothing/here").status == .notFound)
+        #expect(server.file(at: "/../../etc/passwd").status == .notFound)
+        #expect(LiveReloadScript.source.contains("new EventSource(\"/_vitrina/events\")"))
+    }
+}
