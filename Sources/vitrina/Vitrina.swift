@@ -115,6 +115,8 @@ struct Serve: AsyncParsableCommand {
             }
         }
         await session.build()
+        let stop = Self.exitOnInterrupt()
+        defer { stop.forEach { $0.cancel() } }
         let output = options.outputDirectory, host = host
         let server = DevServer(outputDirectory: output, host: host, port: port, hub: session.hub)
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -126,6 +128,19 @@ struct Serve: AsyncParsableCommand {
             group.cancelAll()
         }
         await client.shutdown()
+    }
+}
+
+extension Serve {
+    /// Ctrl-C or SIGTERM ends the server at once, even with pages still listening for reloads.
+    static func exitOnInterrupt() -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { Foundation.exit(0) }
+            source.resume()
+            return source
+        }
     }
 }
 

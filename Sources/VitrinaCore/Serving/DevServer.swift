@@ -28,7 +28,7 @@ public struct DevServer: Sendable {
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) })
         app.logger.logLevel = .critical
-        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        try await app.runService(gracefulShutdownSignals: [])
     }
 
     func respond(to request: Request) -> Response {

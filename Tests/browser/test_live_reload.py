@@ -1,0 +1,63 @@
+"""`vitrina serve`: a real server on 127.0.0.1 and a real page that reloads on an edit, shows a failed
+rebuild's error in an overlay, and clears it when the file is fixed. The site comes from `vitrina new`.
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO
+
+PAGE = "Content/docs/getting-started.md"
+
+
+@pytest.fixture
+def served_site(tmp_path):
+    binary = REPO / ".build" / "debug" / "vitrina"
+    site = tmp_path / "sitio"
+    subprocess.run([str(binary), "new", str(site)], check=True, stdout=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [str(binary), "serve", "--site", str(site), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    url = None
+    deadline = time.time() + 60
+    while url is None and time.time() < deadline:
+        line = server.stdout.readline()
+        if not line:
+            break
+        match = re.search(r"at (http://127\.0\.0\.1:\d+/)", line)
+        if match:
+            url = match.group(1)
+    assert url, "vitrina serve did not say where it listens"
+    yield site, url
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def _edit(site: Path, text: str) -> None:
+    (site / PAGE).write_text(text, encoding="utf-8")
+
+
+def test_edit_reloads_the_open_page_and_errors_show_in_an_overlay(served_site, page):
+    site, url = served_site
+    page.goto(url + "docs/getting-started/")
+    page.wait_for_function("window.vitrinaLiveReload && window.vitrinaLiveReload.connected()")
+    assert page.locator("h1").first.inner_text().startswith("Primeros pasos")
+
+    _edit(site, "---\ntitle: Primeros pasos\n---\nTexto recargado al guardar.\n")
+    page.wait_for_selector("text=Texto recargado al guardar.", timeout=10_000)
+
+    _edit(site, "---\ntitle: [roto\n---\nNo se ve.\n")
+    overlay = page.locator("#vitrina-error-overlay")
+    overlay.wait_for(state="visible", timeout=10_000)
+    assert "Content/docs/getting-started.md" in overlay.inner_text()
+    assert page.locator("text=Texto recargado al guardar.").count() == 1, "the last good page stays underneath"
+
+    _edit(site, "---\ntitle: Primeros pasos\n---\nArreglado.\n")
+    page.wait_for_selector("text=Arreglado.", timeout=10_000)
+    assert page.locator("#vitrina-error-overlay").count() == 0
