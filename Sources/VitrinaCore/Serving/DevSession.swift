@@ -30,12 +30,8 @@ public struct DevSession: Sendable {
             onBuild(.success(report), changed)
             hub.send(.reload)
             return true
-        } catch let failure as BuildFailure {
-            onBuild(.failure(failure), changed)
-            hub.send(.failed(failure.error.message))
-            return false
         } catch {
-            let failure = BuildFailure(error: VitrinaError(.write, "\(error)"), warnings: [])
+            let failure = error as? BuildFailure ?? BuildFailure(error: VitrinaError(.write, "\(error)"), warnings: [])
             onBuild(.failure(failure), changed)
             hub.send(.failed(failure.error.message))
             return false

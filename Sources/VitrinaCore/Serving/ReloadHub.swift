@@ -46,6 +46,4 @@ public final class ReloadHub: Sendable {
         }
         for listener in listeners { listener.yield(event) }
     }
-
-    public var listenerCount: Int { state.withLock { $0.listeners.count } }
 }
