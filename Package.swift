@@ -29,7 +29,6 @@ let package = Package(
                 "CCmarkGFM",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -60,6 +59,10 @@ let package = Package(
         .testTarget(
             name: "VitrinaCoreTests",
             dependencies: ["VitrinaCore", "TestSupport"]
+        ),
+        .testTarget(
+            name: "TemplateEngineTests",
+            dependencies: ["VitrinaCore", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .testTarget(
             name: "VitrinaIntegrationTests",

@@ -76,7 +76,7 @@ struct SiteWriter: Sendable {
             return
         }
         let html = try renderer.render(job.page)
-        try add(Array(html.utf8), at: file, to: &output)
+        try add(html, at: file, to: &output)
         let links = PageLinks.extract(file: file, html: html)
         output.links.append(links)
         output.records[file] = BuildState.Record(digest: job.digest, inputs: job.inputs, links: links.links, ids: links.ids.sorted())

@@ -10,13 +10,19 @@ public struct PageLinks: Sendable {
 
     /// Reads `href`/`src` values and `id`s from HTML in one pass over its UTF-8 bytes.
     public static func extract(file: String, html: String) -> PageLinks {
+        var html = html
+        return html.withUTF8 { extract(file: file, bytes: $0) }
+    }
+
+    public static func extract(file: String, html: [UInt8]) -> PageLinks {
+        html.withUnsafeBufferPointer { extract(file: file, bytes: $0) }
+    }
+
+    static func extract(file: String, bytes: UnsafeBufferPointer<UInt8>) -> PageLinks {
         var links: [String] = []
         var ids = Set<String>()
-        var html = html
-        html.withUTF8 { bytes in
-            AttributeScanner.scan(bytes) { name, value in
-                if name == .id { ids.insert(value) } else { links.append(value) }
-            }
+        AttributeScanner.scan(bytes) { name, value in
+            if name == .id { ids.insert(value) } else { links.append(value) }
         }
         return PageLinks(file: file, links: links, ids: ids)
     }

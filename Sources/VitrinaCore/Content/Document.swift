@@ -74,7 +74,7 @@ public struct DocumentLoader: Sendable {
         let (name, language): (String, String) =
             parts.count > 1 && languages.contains(String(parts.last!))
             ? (parts.dropLast().joined(separator: "."), String(parts.last!)) : (stem, defaultLanguage)
-        let front = try FrontMatter.parse(String(decoding: bytes, as: UTF8.self), file: display)
+        let front = try FrontMatter.parse(bytes, file: display)
         return Document(file: display, name: name, language: language, fields: FieldReader(file: display, fields: front.fields),
                         body: renderer.render(front.body), fingerprint: Fingerprint.hex(bytes))
     }

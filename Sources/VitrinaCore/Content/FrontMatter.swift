@@ -11,22 +11,66 @@ public struct FrontMatter: Sendable {
 
     /// Splits `---\nyaml\n---\nbody`; a file without front matter is all body.
     public static func parse(_ text: String, file: String) throws -> FrontMatter {
+        try parse(Array(text.utf8), file: file)
+    }
+
+    /// The same on the file's bytes: lines are found with `memchr`, and only the front matter becomes lines of text.
+    public static func parse(_ bytes: [UInt8], file: String) throws -> FrontMatter {
         // Windows line endings too: "\r\n" is one Character, so it would never split on "\n".
-        let unmarked = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        let normalized = unmarked.utf8.contains(13) ? unmarked.replacingOccurrences(of: "\r\n", with: "\n") : unmarked
-        let lines = normalized.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) == "---" }) == true else {
-            return FrontMatter(fields: [:], body: normalized, bodyLine: 1)
+        var bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if bytes.contains(13) { bytes = withoutCarriageReturns(bytes) }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            let lines = LineScanner(buffer)
+            guard let first = lines.line(at: 0), isFence(UnsafeBufferPointer(rebasing: buffer[first])) else {
+                return FrontMatter(fields: [:], body: String(decoding: buffer, as: UTF8.self), bodyLine: 1)
+            }
+            var lineNumber = 1
+            var position = first.upperBound + 1
+            var closing: Range<Int>?
+            while let line = lines.line(at: position) {
+                lineNumber += 1
+                if isFence(UnsafeBufferPointer(rebasing: buffer[line])) { closing = line; break }
+                position = line.upperBound + 1
+            }
+            guard let closing else {
+                throw VitrinaError(.content, "\(file):1: the front matter opened with --- is never closed; add a line with --- after it")
+            }
+            let bodyStart = min(closing.upperBound + 1, buffer.count)
+            let body = String(decoding: UnsafeBufferPointer(rebasing: buffer[bodyStart...]), as: UTF8.self)
+            let yamlRange = min(first.upperBound + 1, closing.lowerBound)..<closing.lowerBound
+            let yamlText = String(decoding: UnsafeBufferPointer(rebasing: buffer[yamlRange]), as: UTF8.self)
+            let yamlLines = yamlRange.isEmpty ? [] : yamlText.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+            return try FrontMatter(yaml: yamlLines, body: body, bodyLine: lineNumber + 1, file: file)
         }
-        guard let close = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
-            throw VitrinaError(.content, "\(file):1: the front matter opened with --- is never closed; add a line with --- after it")
+    }
+
+    /// `---` alone on its line, spaces around it allowed.
+    private static func isFence(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var trimmed = line[...]
+        while let first = trimmed.first, first == 32 || first == 9 { trimmed = trimmed.dropFirst() }
+        while let last = trimmed.last, last == 32 || last == 9 { trimmed = trimmed.dropLast() }
+        return trimmed.elementsEqual("---".utf8)
+    }
+
+    private static func withoutCarriageReturns(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() where !(byte == 13 && index + 1 < bytes.count && bytes[index + 1] == 10) { result.append(byte) }
+        return result
+    }
+
+    /// Reads the lines between the fences: simple `key: value` lines directly, anything else through Yams.
+    private init(yaml lines: [Substring], body: String, bodyLine: Int, file: String) throws {
+        self.body = body
+        self.bodyLine = bodyLine
+        if let fields = Self.simpleFields(lines[...]) {
+            self.fields = fields
+            return
         }
-        let body = lines[(close + 1)...].joined(separator: "\n")
-        if let fields = simpleFields(lines[1..<close]) { return FrontMatter(fields: fields, body: body, bodyLine: close + 2) }
-        let yaml = lines[1..<close].joined(separator: "\n")
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml)
+            node = try Yams.compose(yaml: lines.joined(separator: "\n"))
         } catch {
             throw VitrinaError(.content, "\(file): front matter \(YAMLErrorText.describe(error, lineOffset: 1))")
         }
@@ -41,7 +85,13 @@ public struct FrontMatter: Sendable {
                 fields[name] = FieldValue(node: value, line: (value.mark?.line ?? 0) + 1)
             }
         }
-        return FrontMatter(fields: fields, body: body, bodyLine: close + 2)
+        self.fields = fields
+    }
+
+    init(fields: [String: FieldValue], body: String, bodyLine: Int) {
+        self.fields = fields
+        self.body = body
+        self.bodyLine = bodyLine
     }
 
     public subscript(key: String) -> FieldValue? { fields[key] }
@@ -60,7 +110,7 @@ public struct FrontMatter: Sendable {
             value = value.drop { $0 == " " }
             while value.last == " " { value = value.dropLast() }
             guard let scalar = plainScalar(value) else { return nil }
-            fields[String(key)] = FieldValue(scalar: scalar, line: lines.startIndex + offset + 1)
+            fields[String(key)] = FieldValue(scalar: scalar, line: offset + 2)
         }
         return fields
     }
@@ -80,6 +130,20 @@ public struct FrontMatter: Sendable {
         guard let first = value.utf8.first, !"[]{}&*!|>'%@`#,?-:\"~".utf8.contains(first) else { return nil }
         if value.contains(": ") || value.contains(" #") || value.hasSuffix(":") { return nil }
         return String(value)
+    }
+}
+
+/// The lines of a buffer, found with `memchr`.
+/// Las líneas de un búfer, halladas con `memchr`.
+struct LineScanner {
+    let buffer: UnsafeBufferPointer<UInt8>
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+
+    /// The line starting at `start`, without its newline; nil past the end.
+    func line(at start: Int) -> Range<Int>? {
+        guard start < buffer.count else { return nil }
+        return start..<(buffer.firstIndex(of: 10, from: start) ?? buffer.count)
     }
 }
 

@@ -8,6 +8,8 @@ public struct PageRenderer: Sendable {
     let tools: [NavigationEntry]
     let searchRoute: (@Sendable (String) -> Route)?
     let tables: [String: [String: String]]
+    /// Each language's strings as one template value, built once (`{{t.key}}`).
+    let tableValues: [String: TemplateValue]
     let scriptStrings: [String: String]
 
     /// UI strings the page scripts read from `#vitrina-strings`.
@@ -41,13 +43,15 @@ public struct PageRenderer: Sendable {
         self.searchRoute = searchRoute
         let tables = Dictionary(uniqueKeysWithValues: factory.languages.map { ($0, factory.strings.table($0)) })
         self.tables = tables
+        tableValues = tables.mapValues { .object($0.mapValues { .string($0) }) }
         scriptStrings = tables.mapValues { table in
             ScriptJSON.object(Self.scriptStringKeys.reduce(into: [:]) { $0[$1] = table[$1] ?? $1 })
         }
     }
 
-    public func render(_ page: Page) throws -> String {
-        try templates.render(TemplateValue.convert(layout(for: page)) ?? [:], template: page.template)
+    /// The page's HTML bytes inside the layout.
+    public func render(_ page: Page) throws -> [UInt8] {
+        try templates.render(layout(for: page).templateValue, template: page.template)
     }
 
     func layout(for page: Page) -> LayoutView {
@@ -85,7 +89,7 @@ public struct PageRenderer: Sendable {
             tools: tools.map { entry in
                 LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.section)
             },
-            t: t,
+            t: tableValues[language] ?? .object(t.mapValues { .string($0) }),
             content: page.content)
     }
 }
@@ -115,7 +119,7 @@ struct LayoutView: Sendable {
     let stringsJSON: String
     let search: String?
     let tools: [LinkView]
-    let t: [String: String]
+    let t: TemplateValue
     let content: any Sendable
 }
 

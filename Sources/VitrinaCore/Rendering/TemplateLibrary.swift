@@ -1,24 +1,23 @@
 import Foundation
-import Mustache
 
 /// The theme's Mustache templates, compiled once per build and shared by every render task.
 /// Las plantillas Mustache del tema, compiladas una vez por construcción y compartidas.
 public struct TemplateLibrary: Sendable {
-    private let library: MustacheLibrary
+    private let library: TemplateSet
     public let names: Set<String>
     private let fingerprints: [String: String]
 
     /// Compiles every `*.mustache` of the theme; a syntax error names the file, line and column.
     /// Layouts are also registered by bare name (`{{<base}}…{{/base}}`): Mustache closing tags cannot hold a `/`.
     public static func load(theme: Theme) throws -> TemplateLibrary {
-        var library = MustacheLibrary()
+        var library = TemplateSet()
         var names = Set<String>()
         var sources: [String: String] = [:]
         for path in theme.files.keys.sorted() where path.hasSuffix(".mustache") {
             let name = String(path.dropLast(".mustache".count))
             let text = theme.text(path) ?? ""
             do {
-                let template = try MustacheTemplate(string: text)
+                let template = try CompiledTemplate(source: text)
                 library.register(template, named: name)
                 sources[name] = path
                 if path.hasPrefix("layouts/") {
@@ -27,9 +26,8 @@ public struct TemplateLibrary: Sendable {
                     names.insert(bare)
                     sources[bare] = path
                 }
-            } catch let error as MustacheTemplate.ParserError {
-                let context = error.context
-                throw VitrinaError(.render, "\(theme.origin)/\(path):\(context.lineNumber):\(context.columnNumber): \(describe(error.error)) in `\(context.line.trimmingCharacters(in: .whitespaces))`")
+            } catch {
+                throw VitrinaError(.render, "\(theme.origin)/\(path):\(error.line):\(error.column): \(error.message) in `\(error.lineText.trimmingCharacters(in: .whitespaces))`")
             }
             names.insert(name)
         }
@@ -62,22 +60,12 @@ public struct TemplateLibrary: Sendable {
     /// The fingerprint of a template with everything it includes.
     public func fingerprint(_ name: String) -> String { fingerprints[name] ?? "-" }
 
-    public func render(_ context: Any, template name: String) throws -> String {
-        guard names.contains(name), let html = library.render(context, withTemplate: name) else {
+    /// The page's HTML bytes: `template` drawn with `value`.
+    public func render(_ value: TemplateValue, template name: String) throws -> [UInt8] {
+        guard names.contains(name), let html = library.render(name, value) else {
             throw VitrinaError(.render, "template Templates/\(name).mustache is missing; add it to the theme")
         }
         return html
-    }
-
-    static func describe(_ error: Error) -> String {
-        switch "\(error)" {
-        case let text where text.contains("sectionCloseNameIncorrect"): "a section is closed with a different name than it was opened with"
-        case let text where text.contains("unfinishedName"): "a tag is not closed with }}"
-        case let text where text.contains("expectedSectionEnd"): "a section {{#...}} is never closed"
-        case let text where text.contains("invalidSetDelimiter"): "the set-delimiter tag is malformed"
-        case let text where text.contains("transformApplied") || text.contains("invalidTransform"): "unknown transform"
-        case let text: "template syntax error (\(text))"
-        }
     }
 }
 

@@ -1,0 +1,43 @@
+@testable import VitrinaCore
+
+/// SplitMix64: the same seed gives the same templates and values on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func chance(_ probability: Double) -> Bool {
+        Double.random(in: 0..<1, using: &self) < probability
+    }
+
+    mutating func pick<T>(_ options: [T]) -> T {
+        options[Int.random(in: 0..<options.count, using: &self)]
+    }
+}
+
+/// Plausible leaf values: text with characters HTML must escape and non-ASCII letters, numbers, flags.
+enum SampleValues {
+    static let strings = [
+        "Pokémon", "<b>bold</b>", "Tom & Jerry", "\"quoted\"", "it's", "café ñandú", "", "plain",
+        "/a/b?c=1&d=2", "日本語", "a\nb", "  spaced  ", "¿Qué?", "1 < 2 > 0", "a<\u{301}>", "\u{600}<x",
+    ]
+
+    static func scalar(_ random: inout SeededGenerator) -> TemplateValue {
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0...4: .string(random.pick(strings))
+        case 5, 6: .int(random.pick([0, 1, 7, 151, -3, 1_000_000]))
+        case 7: .double(random.pick([0.5, 2.0, 3.14159, 1e-3, -0.25]))
+        default: .bool(random.chance(0.5))
+        }
+    }
+}
