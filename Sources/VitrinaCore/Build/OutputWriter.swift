@@ -150,7 +150,7 @@ public struct StagingArea: Sendable {
         let hash = Fingerprint.hex(bytes) + "-" + String(bytes.count)
         written.record(hash, for: path)
         if let previous, previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == bytes.count { return }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
         if !folder.isEmpty, createdFolders.insert(folder) {
             try Files.createDirectory("\(directory)/\(folder)")
         }

@@ -64,7 +64,7 @@ enum AttributeScanner {
 public struct LinkChecker: Sendable {
     public init() {}
 
-    /// Checks pages in parallel chunks (grouped by folder so each chunk's cache stays useful); problems come back sorted.
+    /// Checks pages in parallel chunks (sorted by file, so each chunk's memory of good links stays useful); problems come back sorted.
     public func check(pages: [PageLinks], files: Set<String>) -> [String] {
         let idsByFile = Dictionary(pages.map { ($0.file, $0.ids) }, uniquingKeysWith: { a, _ in a })
         let sorted = pages.sorted { $0.file < $1.file }
@@ -81,64 +81,95 @@ public struct LinkChecker: Sendable {
 
     private func check(_ pages: [PageLinks], files: Set<String>, ids idsByFile: [String: Set<String>]) -> [String] {
         var problems: [String] = []
-        // A link that climbs at least as many folders as its page is deep (`../../assets/site.css` from `a/b/`) resolves
-        // the same from every page of that depth: check it once per depth. Other links are checked per folder.
-        var verdicts: [String: String?] = [:]
+        // A link resolves the same from every page whose folder, climbed as many times as the link's leading `../`,
+        // is the same folder: `../index.html` from every page of `linux/`, `../../assets/site.css` from every page two
+        // folders deep. Links found to resolve are remembered by that base folder and the rest of the link.
+        // Un enlace se resuelve igual desde toda página con la misma carpeta base: los buenos se recuerdan por ella.
+        var resolving = Set<LinkKey>()
         for page in pages {
-            let depth = page.file.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
-            let folder = page.file.split(separator: "/").dropLast().joined(separator: "/")
             var found: [String] = []
-            for link in Set(page.links) where Self.isInternal(link) {
-                guard !link.hasPrefix("#"), !link.hasPrefix("?") else {
-                    if let problem = self.problem(link, on: page, files: files, ids: idsByFile) { found.append(problem) }
-                    continue
+            for link in page.links where Self.isInternal(link) {
+                let key = LinkKey(link: link, page: page.file)
+                if let key, resolving.contains(key) { continue }
+                if let problem = self.problem(link, on: page, files: files, ids: idsByFile) {
+                    found.append(problem)
+                } else if let key {
+                    resolving.insert(key)
                 }
-                let key = Self.climbs(link) >= depth ? "\(depth)\u{0}\(link)" : "\(folder)/\u{0}\(link)"
-                if let verdict = verdicts[key] {
-                    if let problem = verdict { found.append(problem.replacingOccurrences(of: "\u{0}", with: page.file)) }
-                    continue
-                }
-                let problem = self.problem(link, on: page, files: files, ids: idsByFile)
-                verdicts[key] = .some(problem?.replacingOccurrences(of: page.file + " links", with: "\u{0} links"))
-                if let problem { found.append(problem) }
             }
-            problems += found.sorted()
+            found.sort()
+            problems += found.enumerated().filter { $0.offset == 0 || found[$0.offset - 1] != $0.element }.map(\.element)
         }
         return problems
+    }
+
+    /// A link by where it starts from: the page's folder climbed once per leading `../` (the page itself for `#x` and
+    /// `?x`), and the rest of the link. Nil when the link climbs above the root.
+    /// Un enlace según su punto de partida: la carpeta de la página subida una vez por cada `../`, y el resto.
+    struct LinkKey: Hashable {
+        let base: Substring
+        let rest: Substring
+
+        init?(link: String, page: String) {
+            if let first = link.utf8.first, first == UInt8(ascii: "#") || first == UInt8(ascii: "?") {
+                base = page[...]
+                rest = link[...]
+                return
+            }
+            let climbs = LinkChecker.climbs(link)
+            var folder = page[..<(page.utf8.lastIndex(of: UInt8(ascii: "/")) ?? page.startIndex)]
+            for _ in 0..<climbs {
+                guard !folder.isEmpty else { return nil }
+                folder = folder[..<(folder.utf8.lastIndex(of: UInt8(ascii: "/")) ?? folder.startIndex)]
+            }
+            base = folder
+            rest = link.utf8.dropFirst(climbs * 3).isEmpty ? "" : link[link.utf8.index(link.startIndex, offsetBy: climbs * 3)...]
+        }
     }
 
     /// How many leading `../` a link has.
     static func climbs(_ link: String) -> Int {
         var count = 0
-        var rest = link[...]
-        while rest.hasPrefix("../") {
-            count += 1
-            rest = rest.dropFirst(3)
-        }
+        var bytes = link.utf8.makeIterator()
+        while bytes.next() == UInt8(ascii: "."), bytes.next() == UInt8(ascii: "."), bytes.next() == UInt8(ascii: "/") { count += 1 }
         return count
     }
 
     /// What is wrong with one link of a page, or nil when it resolves (and its anchor exists).
     func problem(_ link: String, on page: PageLinks, files: Set<String>, ids idsByFile: [String: Set<String>]) -> String? {
-        let decoded = link.contains("&") ? link.replacingOccurrences(of: "&amp;", with: "&") : link
-        let hash = decoded.firstIndex(of: "#")
+        let decoded = link.utf8.contains(UInt8(ascii: "&")) ? link.replacingOccurrences(of: "&amp;", with: "&") : link
+        let hash = decoded.utf8.firstIndex(of: UInt8(ascii: "#"))
         let beforeFragment = decoded[..<(hash ?? decoded.endIndex)]
-        let fragment = hash.map { String(decoded[decoded.index(after: $0)...]) }
+        let fragment = hash.map { String(decoded[decoded.utf8.index(after: $0)...]) }
         // `?page=2` alone links to this page: keep the empty path before the `?`.
-        let path = String(beforeFragment[..<(beforeFragment.firstIndex(of: "?") ?? beforeFragment.endIndex)])
+        let path = String(beforeFragment[..<(beforeFragment.utf8.firstIndex(of: UInt8(ascii: "?")) ?? beforeFragment.endIndex)])
         let target = path.isEmpty ? page.file : Self.resolve(path, from: page.file)
         guard let target, files.contains(target) else {
             return "\(page.file) links to \(link), which is not in the output"
         }
         if let fragment, !fragment.isEmpty, let ids = idsByFile[target],
-           !ids.contains(fragment.contains("%") ? fragment.removingPercentEncoding ?? fragment : fragment) {
+           !ids.contains(fragment.utf8.contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding ?? fragment : fragment) {
             return "\(page.file) links to \(link), but \(target) has no id \"\(fragment)\""
         }
         return nil
     }
 
+    /// Not a link to another site: neither `scheme:` (letters, `+`, `.`, `-` before the first `:`) nor `//host`.
     static func isInternal(_ link: String) -> Bool {
-        !(link.isEmpty || link.hasPrefix("//") || link.contains(":") && link.prefix { $0 != ":" }.allSatisfy { $0.isLetter || $0 == "+" || $0 == "." || $0 == "-" })
+        let slash = UInt8(ascii: "/")
+        guard let first = link.utf8.first else { return false }
+        if first == slash, link.utf8.dropFirst().first == slash { return false }
+        for byte in link.utf8 {
+            if byte == UInt8(ascii: ":") { return false }
+            if !isSchemeByte(byte) { return true }
+        }
+        return true
+    }
+
+    /// Letters (any non-ASCII byte counts as one), `+`, `.` and `-`, which a URL scheme is made of.
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte >= 0x80
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
     }
 
     /// `../a/index.html` from `x/y/index.html` → `x/a/index.html`; nil when it climbs above the root.

@@ -28,7 +28,7 @@ extension TemplateValue {
             }
             return .object(fields)
         case .struct, .class:
-            var fields = TemplateValue.fields([:])
+            var fields: [String: TemplateValue] = [:]
             fields.reserveCapacity(Int(mirror.children.count))
             for child in mirror.children {
                 if let label = child.label, let converted = from(child.value) { fields[label] = converted }
@@ -39,75 +39,69 @@ extension TemplateValue {
         }
     }
 
-    /// An object from typed fields.
-    static func object(_ fields: KeyValuePairs<String, any TemplateConvertible>) -> TemplateValue { .object(Self.fields(fields)) }
-
-    /// The fields of an object, to add optional ones to.
-    static func fields(_ fields: KeyValuePairs<String, any TemplateConvertible>) -> [String: TemplateValue] {
-        var object: [String: TemplateValue] = [:]
-        object.reserveCapacity(fields.count + 2)
-        for (key, value) in fields { object[key] = value.templateValue }
-        return object
-    }
 }
 
-/// Values and view models that give their template value directly, skipping reflection.
-/// Valores y modelos de vista que dan su valor de plantilla directamente, sin reflexión.
+/// View models shown many times per page spell out their fields, skipping reflection.
+/// Los modelos de vista que se repiten mucho dan sus campos directamente, sin reflexión.
 protocol TemplateConvertible {
     var templateValue: TemplateValue { get }
 }
 
-extension TemplateValue: TemplateConvertible { var templateValue: TemplateValue { self } }
-extension String: TemplateConvertible { var templateValue: TemplateValue { .string(self) } }
-extension Int: TemplateConvertible { var templateValue: TemplateValue { .int(self) } }
-extension Bool: TemplateConvertible { var templateValue: TemplateValue { .bool(self) } }
-extension Double: TemplateConvertible { var templateValue: TemplateValue { .double(self) } }
-extension Array: TemplateConvertible where Element: TemplateConvertible { var templateValue: TemplateValue { .list(map(\.templateValue)) } }
+extension Array where Element: TemplateConvertible {
+    var templateValue: TemplateValue { .list(map { $0.templateValue }) }
+}
+
+extension Array where Element == String {
+    var templateValue: TemplateValue { .list(map { .string($0) }) }
+}
 
 extension ImageView: TemplateConvertible {
     var templateValue: TemplateValue {
-        var fields = TemplateValue.fields(["src": src, "width": width, "height": height, "alt": alt, "placeholder": placeholder])
-        if let shinySrc { fields["shinySrc"] = shinySrc.templateValue }
+        var fields: [String: TemplateValue] = ["src": .string(src), "width": .int(width), "height": .int(height), "alt": .string(alt),
+                                               "placeholder": .bool(placeholder)]
+        if let shinySrc { fields["shinySrc"] = .string(shinySrc) }
         return .object(fields)
     }
 }
 
 extension LinkView: TemplateConvertible {
-    var templateValue: TemplateValue { .object(["href": href, "label": label, "current": current]) }
+    var templateValue: TemplateValue { .object(["href": .string(href), "label": .string(label), "current": .bool(current)]) }
 }
 
 extension TypeBadgeView: TemplateConvertible {
-    var templateValue: TemplateValue { .object(["name": name, "key": key, "href": href]) }
+    var templateValue: TemplateValue { .object(["name": .string(name), "key": .string(key), "href": .string(href)]) }
 }
 
 extension StatusView: TemplateConvertible {
-    var templateValue: TemplateValue { .object(["label": label, "key": key]) }
+    var templateValue: TemplateValue { .object(["label": .string(label), "key": .string(key)]) }
 }
 
 extension PokemonRowView: TemplateConvertible {
     var templateValue: TemplateValue {
-        .object(["id": id, "number": number, "name": name, "href": href, "searchName": searchName, "typeKeys": typeKeys,
-         "removeLabel": removeLabel, "sprite": sprite.templateValue, "types": types])
+        .object(["id": .int(id), "number": .string(number), "name": .string(name), "href": .string(href), "searchName": .string(searchName),
+                 "typeKeys": .string(typeKeys), "removeLabel": .string(removeLabel), "sprite": sprite.templateValue, "types": types.templateValue])
     }
 }
 
 extension CharacterCardView: TemplateConvertible {
     var templateValue: TemplateValue {
-        .object(["name": name, "href": href, "image": image.templateValue, "status": status.templateValue, "species": species])
+        .object(["name": .string(name), "href": .string(href), "image": image.templateValue, "status": status.templateValue,
+                 "species": .string(species)])
     }
 }
 
 extension LayoutView: TemplateConvertible {
     var templateValue: TemplateValue {
-        var fields = TemplateValue.fields([
-            "lang": lang, "title": title, "fullTitle": fullTitle, "description": description, "siteTitle": siteTitle, "home": home,
-            "stylesheet": stylesheet, "icon": icon, "nav": nav, "languages": languages,
-            "hasLanguages": hasLanguages, "root": root, "kind": kind, "settingsScript": settingsScript, "scripts": scripts, "styles": styles,
-            "stringsJSON": stringsJSON, "tools": tools, "t": t,
-        ])
-        if let canonical { fields["canonical"] = canonical.templateValue }
-        if let baseHref { fields["baseHref"] = baseHref.templateValue }
-        if let search { fields["search"] = search.templateValue }
+        var fields: [String: TemplateValue] = [
+            "lang": .string(lang), "title": .string(title), "fullTitle": .string(fullTitle), "description": .string(description),
+            "siteTitle": .string(siteTitle), "home": .string(home), "stylesheet": .string(stylesheet), "icon": .string(icon),
+            "nav": nav.templateValue, "languages": languages.templateValue, "hasLanguages": .bool(hasLanguages), "root": .string(root),
+            "kind": .string(kind), "settingsScript": .string(settingsScript), "scripts": scripts.templateValue, "styles": styles.templateValue,
+            "stringsJSON": .string(stringsJSON), "tools": tools.templateValue, "t": t,
+        ]
+        if let canonical { fields["canonical"] = .string(canonical) }
+        if let baseHref { fields["baseHref"] = .string(baseHref) }
+        if let search { fields["search"] = .string(search) }
         if let converted = TemplateValue.from(content) { fields["content"] = converted }
         return .object(fields)
     }
@@ -115,15 +109,15 @@ extension LayoutView: TemplateConvertible {
 
 extension LanguageLink: TemplateConvertible {
     var templateValue: TemplateValue {
-        var fields = TemplateValue.fields(["code": code, "label": label, "href": href, "current": current])
-        if let absolute { fields["absolute"] = absolute.templateValue }
+        var fields: [String: TemplateValue] = ["code": .string(code), "label": .string(label), "href": .string(href), "current": .bool(current)]
+        if let absolute { fields["absolute"] = .string(absolute) }
         return .object(fields)
     }
 }
 
 extension PaginationView: TemplateConvertible {
     var templateValue: TemplateValue {
-        var fields = TemplateValue.fields(["pages": pages, "isNeeded": isNeeded])
+        var fields: [String: TemplateValue] = ["pages": pages.templateValue, "isNeeded": .bool(isNeeded)]
         if let previous { fields["previous"] = previous.templateValue }
         if let next { fields["next"] = next.templateValue }
         return .object(fields)
@@ -132,27 +126,29 @@ extension PaginationView: TemplateConvertible {
 
 extension DocLinkView: TemplateConvertible {
     var templateValue: TemplateValue {
-        .object(["title": title, "description": description, "hasDescription": !description.isEmpty, "href": href, "draft": draft])
+        .object(["title": .string(title), "description": .string(description), "hasDescription": .bool(!description.isEmpty),
+                 "href": .string(href), "draft": .bool(draft)])
     }
 }
 
 extension SectionLinkView: TemplateConvertible {
-    var templateValue: TemplateValue { .object(["title": title, "href": href, "count": count]) }
+    var templateValue: TemplateValue { .object(["title": .string(title), "href": .string(href), "count": .int(count)]) }
 }
 
 extension SectionView: TemplateConvertible {
     var templateValue: TemplateValue {
-        .object(["title": title, "description": description, "hasDescription": !description.isEmpty, "html": html, "breadcrumbs": breadcrumbs,
-         "hasBreadcrumbs": hasBreadcrumbs, "subsections": subsections, "hasSubsections": hasSubsections,
-         "pages": pages, "hasPages": hasPages, "pagination": pagination.templateValue])
+        .object(["title": .string(title), "description": .string(description), "hasDescription": .bool(!description.isEmpty),
+                 "html": .string(html), "breadcrumbs": breadcrumbs.templateValue, "hasBreadcrumbs": .bool(hasBreadcrumbs),
+                 "subsections": subsections.templateValue, "hasSubsections": .bool(hasSubsections), "pages": pages.templateValue,
+                 "hasPages": .bool(hasPages), "pagination": pagination.templateValue])
     }
 }
 
 extension ContentPageView: TemplateConvertible {
     var templateValue: TemplateValue {
-        var fields = TemplateValue.fields(["title": title, "showTitle": showTitle, "html": html, "draft": draft,
-                                     "breadcrumbs": breadcrumbs, "hasBreadcrumbs": hasBreadcrumbs])
-        if let contentLanguage { fields["contentLanguage"] = contentLanguage.templateValue }
+        var fields: [String: TemplateValue] = ["title": .string(title), "showTitle": .bool(showTitle), "html": .string(html), "draft": .bool(draft),
+                                               "breadcrumbs": breadcrumbs.templateValue, "hasBreadcrumbs": .bool(hasBreadcrumbs)]
+        if let contentLanguage { fields["contentLanguage"] = .string(contentLanguage) }
         return .object(fields)
     }
 }

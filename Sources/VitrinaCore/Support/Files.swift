@@ -3,11 +3,27 @@ import Foundation
 /// Small file-system helpers with errors that name the path.
 /// Utilidades de ficheros cuyos errores nombran la ruta.
 public enum Files {
+    /// The file's bytes, read with plain POSIX calls (Foundation's `contents(atPath:)` copies through `Data`).
     public static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let descriptor = open(path, O_RDONLY)
+        var info = stat()
+        guard descriptor >= 0 else { throw VitrinaError(.write, "cannot read \(path): the file is missing or unreadable") }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else {
             throw VitrinaError(.write, "cannot read \(path): the file is missing or unreadable")
         }
-        return [UInt8](data)
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: max(4096, bytes.count))) }
+            let count = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw VitrinaError(.write, "cannot read \(path): \(String(cString: strerror(errno)))") }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
     }
 
     public static func readText(_ path: String) throws -> String {
@@ -36,16 +52,28 @@ public enum Files {
         }
     }
 
+    /// Creates the folder and any missing parents with `mkdir` (Foundation's version stats every level on Linux).
     public static func createDirectory(_ path: String) throws {
-        guard !path.isEmpty else { return }
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        guard !path.isEmpty, mkdir(path, 0o755) != 0 else { return }
+        switch errno {
+        case EEXIST where isDirectory(path):
+            return
+        case ENOENT:
+            if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash > path.utf8.startIndex {
+                try createDirectory(String(path[..<slash]))
+                if mkdir(path, 0o755) == 0 || (errno == EEXIST && isDirectory(path)) { return }
+            }
+        default:
+            break
+        }
+        throw VitrinaError(.write, "cannot create the folder \(path): \(String(cString: strerror(errno))); check that its parent is writable")
     }
 
     public static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     public static func isDirectory(_ path: String) -> Bool {
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Every regular file below `root`, as sorted paths relative to it; `skippingFolders` names top-level folders to leave out.
@@ -79,6 +107,16 @@ public enum Files {
     }
 
     public static func join(_ parts: String...) -> String {
-        parts.filter { !$0.isEmpty }.joined(separator: "/").replacingOccurrences(of: "//", with: "/")
+        let joined = parts.filter { !$0.isEmpty }.joined(separator: "/")
+        return hasDoubleSlash(joined) ? joined.replacingOccurrences(of: "//", with: "/") : joined
+    }
+
+    private static func hasDoubleSlash(_ path: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in path.utf8 {
+            if byte == 47 && previous == 47 { return true }
+            previous = byte
+        }
+        return false
     }
 }
