@@ -66,12 +66,14 @@ public struct BuildPipeline: Sendable {
             do {
                 let renderer = PageRenderer(templates: templates, factory: factory, baseURL: config.baseURL, navigation: plan.navigation,
                                             tools: plan.tools, searchRoute: plan.searchRoute)
-                let output = try await timer.run("render") {
+                var output = try await timer.run("render") {
                     try await SiteWriter(staging: staging, renderer: renderer, theme: theme, progress: options.progress)
                         .write(jobs, files: plan.files, media: data.media, baseURL: config.baseURL)
                 }
                 timer.run("check") {
-                    for problem in LinkChecker().check(pages: output.links, files: Set(output.files)) { diagnostics.warn(.link, problem) }
+                    let check = IncrementalLinkCheck(previousFiles: previous.map { _ in Set(staging.previousHashes.keys) }, previous: previous,
+                                                     readKept: { [output = options.outputDirectory] in try? Files.read("\(output)/\($0)") })
+                    for problem in check.run(drawn: output.drawn, records: &output.records, files: output.files) { diagnostics.warn(.link, problem) }
                 }
                 report.pages = plan.pages.count
                 report.rendered = output.rendered

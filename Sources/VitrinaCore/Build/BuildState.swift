@@ -4,15 +4,19 @@ import Synchronization
 /// What the last build made each page from, and the links and ids it found in it: the record incremental builds compare with.
 /// De qué hizo la última construcción cada página, con sus enlaces e ids: el registro con el que comparan las reconstrucciones.
 public struct BuildState: Sendable {
-    /// One page's record: the digest of all its inputs, their keys, and what its HTML links to and names.
+    /// One page's record: the digest of all its inputs, their keys, and what the link check needs to skip it next time.
     public struct Record: Sendable, Equatable {
         public let digest: String
         public let inputs: [String]
-        public let links: [String]
+        /// The ids its HTML defines, which other pages' `#fragment` links may point at.
         public let ids: [String]
+        /// The files its links point into with a `#fragment`: when their ids change, this page is checked again.
+        public var anchored: [String] = []
+        /// What the link check found wrong on it.
+        public var problems: [String] = []
     }
 
-    static let header = "vitrina-state 1"
+    static let header = "vitrina-state 2"
     /// Matches the output manifest's build id; a state from another output is ignored.
     public var buildID: String
     public var records: [String: Record]
@@ -27,29 +31,59 @@ public struct BuildState: Sendable {
         Files.join(siteDirectory, ".vitrina", "state", Fingerprint.hex(outputDirectory) + ".txt")
     }
 
-    /// Tab-separated lines; the lists inside a line are separated by U+001F.
+    /// Tab-separated lines; the lists inside a line are separated by U+001F (tabs and newlines in problems become spaces).
     func encoded() -> [UInt8] {
-        var text = "\(Self.header) \(buildID)\n"
+        var bytes = Array("\(Self.header) \(buildID)\n".utf8)
         for (file, record) in records.sorted(by: { $0.key < $1.key }) {
-            text += [file, record.digest, record.inputs.joined(separator: "\u{1F}"), record.links.joined(separator: "\u{1F}"),
-                     record.ids.joined(separator: "\u{1F}")].joined(separator: "\t") + "\n"
+            let fields = [[file], [record.digest], record.inputs, record.ids, record.anchored, record.problems.map(Self.oneLine)]
+            for (index, field) in fields.enumerated() {
+                if index > 0 { bytes.append(9) }
+                for (position, item) in field.enumerated() {
+                    if position > 0 { bytes.append(0x1F) }
+                    bytes.append(contentsOf: item.utf8)
+                }
+            }
+            bytes.append(10)
         }
-        return Array(text.utf8)
+        return bytes
     }
 
+    private static func oneLine(_ text: String) -> String {
+        String(decoding: text.utf8.map { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 0x1F ? 32 : $0 }, as: UTF8.self)
+    }
+
+    /// Reads the lines back on bytes; nil for another format or a damaged file, which means a full build.
     static func decode(_ bytes: [UInt8]) -> BuildState? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard let first = lines.popFirst(), first.hasPrefix(header + " ") else { return nil }
-        var state = BuildState(buildID: String(first.dropFirst(header.count + 1)))
-        state.records.reserveCapacity(lines.count)
-        let list = { (field: Substring) -> [String] in field.isEmpty ? [] : field.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init) }
-        for line in lines {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 5 else { return nil }
-            state.records[String(fields[0])] = Record(digest: String(fields[1]), inputs: list(fields[2]), links: list(fields[3]), ids: list(fields[4]))
+        bytes.withUnsafeBufferPointer { buffer -> BuildState? in
+            guard let firstEnd = buffer.firstIndex(of: 10, from: 0) else { return nil }
+            let first = String(decoding: UnsafeBufferPointer(rebasing: buffer[..<firstEnd]), as: UTF8.self)
+            guard first.hasPrefix(header + " ") else { return nil }
+            var state = BuildState(buildID: String(first.dropFirst(header.count + 1)))
+            var start = firstEnd + 1
+            while start < buffer.count {
+                let end = buffer.firstIndex(of: 10, from: start) ?? buffer.count
+                let fields = split(UnsafeBufferPointer(rebasing: buffer[start..<end]), on: 9)
+                guard fields.count == 6 else { return nil }
+                let list = { (index: Int) -> [String] in
+                    fields[index].isEmpty ? [] : split(fields[index], on: 0x1F).map { String(decoding: $0, as: UTF8.self) }
+                }
+                state.records[String(decoding: fields[0], as: UTF8.self)] = Record(
+                    digest: String(decoding: fields[1], as: UTF8.self), inputs: list(2), ids: list(3), anchored: list(4), problems: list(5))
+                start = end + 1
+            }
+            return state
         }
-        return state
+    }
+
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, on separator: UInt8) -> [UnsafeBufferPointer<UInt8>] {
+        var parts: [UnsafeBufferPointer<UInt8>] = []
+        var start = 0
+        while let end = bytes.firstIndex(of: separator, from: start) {
+            parts.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            start = end + 1
+        }
+        parts.append(UnsafeBufferPointer(rebasing: bytes[start...]))
+        return parts
     }
 
     static func load(_ path: String) -> BuildState? {

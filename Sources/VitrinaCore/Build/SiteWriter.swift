@@ -23,7 +23,8 @@ struct SiteWriter: Sendable {
     struct Output: Sendable {
         var files: [String] = []
         var bytes = 0
-        var links: [PageLinks] = []
+        /// The links and ids of the pages drawn by this build (kept pages have theirs in their records).
+        var drawn: [PageLinks] = []
         var records: [String: BuildState.Record] = [:]
         var rendered = 0
     }
@@ -58,7 +59,7 @@ struct SiteWriter: Sendable {
             for try await part in group {
                 all.files += part.files
                 all.bytes += part.bytes
-                all.links += part.links
+                all.drawn += part.drawn
                 all.records.merge(part.records) { a, _ in a }
                 all.rendered += part.rendered
             }
@@ -71,15 +72,14 @@ struct SiteWriter: Sendable {
         if let record = job.reuse, let size = staging.keep(file) {
             output.files.append(file)
             output.bytes += size
-            output.links.append(PageLinks(file: file, links: record.links, ids: Set(record.ids)))
             output.records[file] = record
             return
         }
         let html = try renderer.render(job.page)
         try add(html, at: file, to: &output)
         let links = PageLinks.extract(file: file, html: html)
-        output.links.append(links)
-        output.records[file] = BuildState.Record(digest: job.digest, inputs: job.inputs, links: links.links, ids: links.ids.sorted())
+        output.drawn.append(links)
+        output.records[file] = BuildState.Record(digest: job.digest, inputs: job.inputs, ids: links.ids.sorted())
         output.rendered += 1
         if let progress { progress.advance("render", done: drawn.increment(), total: total) }
     }

@@ -64,43 +64,66 @@ enum AttributeScanner {
 public struct LinkChecker: Sendable {
     public init() {}
 
-    /// Checks pages in parallel chunks (sorted by file, so each chunk's memory of good links stays useful); problems come back sorted.
+    /// What the check found on one page: its problems, and the other files it links into with a `#fragment`.
+    /// Lo que la comprobación halló en una página: sus problemas y los ficheros a cuyos `#fragmentos` enlaza.
+    public struct PageCheck: Sendable, Equatable {
+        public let file: String
+        public let problems: [String]
+        public let anchored: [String]
+    }
+
+    /// Every problem of `pages`, sorted by page, then by text.
     public func check(pages: [PageLinks], files: Set<String>) -> [String] {
-        let idsByFile = Dictionary(pages.map { ($0.file, $0.ids) }, uniquingKeysWith: { a, _ in a })
+        check(pages: pages, files: files, ids: Dictionary(pages.map { ($0.file, $0.ids) }, uniquingKeysWith: { a, _ in a })).flatMap(\.problems)
+    }
+
+    /// Checks pages in parallel chunks (sorted by file, so each chunk's memory of good links stays useful), against the
+    /// output's files and the ids of every page; results come back sorted by page.
+    public func check(pages: [PageLinks], files: Set<String>, ids idsByFile: [String: Set<String>]) -> [PageCheck] {
         let sorted = pages.sorted { $0.file < $1.file }
         let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, sorted.count))
         let size = (sorted.count + chunks - 1) / max(chunks, 1)
-        let results = Mutex<[Int: [String]]>([:])
+        let results = Mutex<[Int: [PageCheck]]>([:])
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let slice = sorted[min(chunk * size, sorted.count)..<min((chunk + 1) * size, sorted.count)]
-            let found = check(Array(slice), files: files, ids: idsByFile)
+            let found = check(slice, files: files, ids: idsByFile)
             results.withLock { $0[chunk] = found }
         }
         return results.withLock { all in (0..<chunks).flatMap { all[$0] ?? [] } }
     }
 
-    private func check(_ pages: [PageLinks], files: Set<String>, ids idsByFile: [String: Set<String>]) -> [String] {
-        var problems: [String] = []
+    private func check(_ pages: ArraySlice<PageLinks>, files: Set<String>, ids idsByFile: [String: Set<String>]) -> [PageCheck] {
+        var checks: [PageCheck] = []
         // A link resolves the same from every page whose folder, climbed as many times as the link's leading `../`,
         // is the same folder: `../index.html` from every page of `linux/`, `../../assets/site.css` from every page two
-        // folders deep. Links found to resolve are remembered by that base folder and the rest of the link.
+        // folders deep. Links found to resolve are remembered by that base folder and the rest of the link, with the
+        // file they point into when they carry a `#fragment`.
         // Un enlace se resuelve igual desde toda página con la misma carpeta base: los buenos se recuerdan por ella.
-        var resolving = Set<LinkKey>()
+        var resolving: [LinkKey: String] = [:]
         for page in pages {
             var found: [String] = []
+            var anchored = Set<String>()
             for link in page.links where Self.isInternal(link) {
                 let key = LinkKey(link: link, page: page.file)
-                if let key, resolving.contains(key) { continue }
-                if let problem = self.problem(link, on: page, files: files, ids: idsByFile) {
+                if let key, let target = resolving[key] {
+                    if !target.isEmpty && target != page.file { anchored.insert(target) }
+                    continue
+                }
+                switch verdict(link, on: page, files: files, ids: idsByFile) {
+                case .problem(let problem, let anchor):
                     found.append(problem)
-                } else if let key {
-                    resolving.insert(key)
+                    if let anchor, anchor != page.file { anchored.insert(anchor) }
+                case .resolves(let target, let fragment):
+                    let anchor = fragment ? target : ""
+                    if !anchor.isEmpty && anchor != page.file { anchored.insert(anchor) }
+                    if let key { resolving[key] = anchor }
                 }
             }
             found.sort()
-            problems += found.enumerated().filter { $0.offset == 0 || found[$0.offset - 1] != $0.element }.map(\.element)
+            let problems = found.enumerated().filter { $0.offset == 0 || found[$0.offset - 1] != $0.element }.map(\.element)
+            checks.append(PageCheck(file: page.file, problems: problems, anchored: anchored.sorted()))
         }
-        return problems
+        return checks
     }
 
     /// A link by where it starts from: the page's folder climbed once per leading `../` (the page itself for `#x` and
@@ -135,8 +158,15 @@ public struct LinkChecker: Sendable {
         return count
     }
 
-    /// What is wrong with one link of a page, or nil when it resolves (and its anchor exists).
-    func problem(_ link: String, on page: PageLinks, files: Set<String>, ids idsByFile: [String: Set<String>]) -> String? {
+    /// What one link of a page comes to: a problem, or the file it resolves to (whose id its fragment names).
+    enum Verdict {
+        /// What is wrong, and the file whose ids it was looked up in when only the fragment is missing.
+        case problem(String, anchor: String?)
+        /// The file it points at, and whether it names a `#fragment` in it.
+        case resolves(String, fragment: Bool)
+    }
+
+    func verdict(_ link: String, on page: PageLinks, files: Set<String>, ids idsByFile: [String: Set<String>]) -> Verdict {
         let decoded = link.utf8.contains(UInt8(ascii: "&")) ? link.replacingOccurrences(of: "&amp;", with: "&") : link
         let hash = decoded.utf8.firstIndex(of: UInt8(ascii: "#"))
         let beforeFragment = decoded[..<(hash ?? decoded.endIndex)]
@@ -145,13 +175,13 @@ public struct LinkChecker: Sendable {
         let path = String(beforeFragment[..<(beforeFragment.utf8.firstIndex(of: UInt8(ascii: "?")) ?? beforeFragment.endIndex)])
         let target = path.isEmpty ? page.file : Self.resolve(path, from: page.file)
         guard let target, files.contains(target) else {
-            return "\(page.file) links to \(link), which is not in the output"
+            return .problem("\(page.file) links to \(link), which is not in the output", anchor: nil)
         }
-        if let fragment, !fragment.isEmpty, let ids = idsByFile[target],
-           !ids.contains(fragment.utf8.contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding ?? fragment : fragment) {
-            return "\(page.file) links to \(link), but \(target) has no id \"\(fragment)\""
+        guard let fragment, !fragment.isEmpty else { return .resolves(target, fragment: false) }
+        if let ids = idsByFile[target], !ids.contains(fragment.utf8.contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding ?? fragment : fragment) {
+            return .problem("\(page.file) links to \(link), but \(target) has no id \"\(fragment)\"", anchor: target)
         }
-        return nil
+        return .resolves(target, fragment: true)
     }
 
     /// Not a link to another site: neither `scheme:` (letters, `+`, `.`, `-` before the first `:`) nor `//host`.
