@@ -185,7 +185,8 @@ struct Clean: AsyncParsableCommand {
         let options = BuildOptions(siteDirectory: site.siteDirectory, outputDirectory: site.output.map(Console.absolute))
         try OutputWriter(outputDirectory: options.outputDirectory).clean()
         try Files.remove(options.cacheDirectory)
-        print("Removed \(options.outputDirectory) (files Vitrina did not write are kept) and \(options.cacheDirectory)")
+        try Files.remove(options.documentMemoPath)
+        print("Removed \(options.outputDirectory) (files Vitrina did not write are kept), \(options.cacheDirectory) and \(options.documentMemoPath)")
     }
 }
 

@@ -220,10 +220,17 @@ public struct BuildPipeline: Sendable {
         do { return .success(try await work(source)) } catch { return .failure(error) }
     }
 
+    /// Reads the Markdown of every feature and section; documents whose file is unchanged come from the memo
+    /// (`vitrina serve`'s, or the one the last `vitrina build` saved in `.vitrina/documents.bin`).
     func loadContent(_ config: SiteConfig, into data: inout SiteData) async throws {
+        let memoPath = options.documentMemoPath
+        let memoContext = [VitrinaVersion.number, "\(config.unsafeHTML)", config.defaultLanguage, config.orderedLanguages.joined(separator: ",")]
+            .joined(separator: "|")
+        let memo = options.memo?.documents ?? DocumentMemo.load(from: memoPath, context: memoContext)
+        defer { if options.memo == nil { try? memo.save(to: memoPath, context: memoContext) } }
         let loader = DocumentLoader(siteDirectory: options.siteDirectory, languages: config.orderedLanguages,
                                     defaultLanguage: config.defaultLanguage, renderer: MarkdownRenderer(allowRawHTML: config.unsafeHTML),
-                                    memo: options.memo?.documents)
+                                    memo: memo)
         data.docs = try DocPageMapper.map(try await loader.load(folder: "docs"), defaultLanguage: config.defaultLanguage)
             .filter { options.drafts || !$0.draft }
         data.diary = try DiaryMapper.map(try await loader.load(folder: "diary"), defaultLanguage: config.defaultLanguage)

@@ -34,6 +34,8 @@ public struct BuildOptions: Sendable {
     public var contentDirectory: String { Files.join(siteDirectory, "Content") }
     public var templatesDirectory: String { Files.join(siteDirectory, "Templates") }
     public var cacheDirectory: String { Files.join(siteDirectory, ".vitrina", "cache") }
+    /// Parsed Markdown kept between builds (`DocumentMemo`).
+    public var documentMemoPath: String { Files.join(siteDirectory, ".vitrina", "documents.bin") }
     public var snapshotDirectory: String { Files.join(contentDirectory, "data") }
 }
 

@@ -80,12 +80,15 @@ public struct DocumentLoader: Sendable {
     }
 }
 
-/// A file's size and modification time: unchanged means it need not be read again.
-/// El tamaño y la fecha de un fichero: si no cambian, no hace falta volver a leerlo.
+/// A file's size, modification and change times and inode: unchanged means it need not be read again.
+/// El tamaño, las fechas y el inodo de un fichero: si no cambian, no hace falta volver a leerlo.
 public struct FileStamp: Sendable, Hashable {
     let size: Int
     let seconds: Int
     let nanoseconds: Int
+    let changeSeconds: Int
+    let changeNanoseconds: Int
+    let inode: Int
 
     init?(path: String) {
         var info = stat()
@@ -93,19 +96,133 @@ public struct FileStamp: Sendable, Hashable {
         size = Int(info.st_size)
         seconds = Int(info.st_mtim.tv_sec)
         nanoseconds = Int(info.st_mtim.tv_nsec)
+        changeSeconds = Int(info.st_ctim.tv_sec)
+        changeNanoseconds = Int(info.st_ctim.tv_nsec)
+        inode = Int(info.st_ino)
     }
+
+    fileprivate init(size: Int, seconds: Int, nanoseconds: Int, changeSeconds: Int, changeNanoseconds: Int, inode: Int) {
+        (self.size, self.seconds, self.nanoseconds) = (size, seconds, nanoseconds)
+        (self.changeSeconds, self.changeNanoseconds, self.inode) = (changeSeconds, changeNanoseconds, inode)
+    }
+
+    fileprivate var numbers: [Int] { [size, seconds, nanoseconds, changeSeconds, changeNanoseconds, inode] }
 }
 
-/// Parsed documents kept between builds of one process, by file and stamp.
-/// Documentos ya leídos que se guardan entre construcciones de un mismo proceso.
+/// Parsed documents by file and stamp, kept between builds: in memory by `vitrina serve`, on disk
+/// (`.vitrina/documents.bin`) by `vitrina build`, so an unchanged file is neither parsed nor rendered again.
+/// Documentos ya leídos por fichero y sello, guardados entre construcciones: en memoria (`serve`) o en disco (`build`).
 public final class DocumentMemo: Sendable {
-    private let entries = Mutex<[String: (FileStamp, Document)]>([:])
-
-    public init() {}
-
-    func document(_ file: String, stamp: FileStamp) -> Document? {
-        entries.withLock { $0[file].flatMap { $0.0 == stamp ? $0.1 : nil } }
+    private struct Entry {
+        let stamp: FileStamp
+        let document: Document
+        var used: Bool
     }
 
-    func remember(_ document: Document, stamp: FileStamp) { entries.withLock { $0[document.file] = (stamp, document) } }
+    private let entries: Mutex<[String: Entry]>
+    /// Whether a document was parsed anew since the memo was loaded.
+    private let changed = Mutex(false)
+
+    public init() { entries = Mutex([:]) }
+
+    private init(entries: [String: Entry]) { self.entries = Mutex(entries) }
+
+    func document(_ file: String, stamp: FileStamp) -> Document? {
+        entries.withLock { entries in
+            guard let entry = entries[file], entry.stamp == stamp else { return nil }
+            entries[file]?.used = true
+            return entry.document
+        }
+    }
+
+    func remember(_ document: Document, stamp: FileStamp) {
+        entries.withLock { $0[document.file] = Entry(stamp: stamp, document: document, used: true) }
+        changed.withLock { $0 = true }
+    }
+
+    static let header = "vitrina-documents 1"
+
+    /// The memo a build saved under the same settings (`context`), or an empty one.
+    public static func load(from path: String, context: String) -> DocumentMemo {
+        guard let bytes = try? Files.read(path) else { return DocumentMemo() }
+        var reader = ByteReader(bytes)
+        guard reader.string() == header, reader.string() == context, let count = reader.int(), count >= 0 else { return DocumentMemo() }
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let entry = readEntry(&reader) else { return DocumentMemo() }
+            entries[entry.document.file] = entry
+        }
+        return DocumentMemo(entries: entries)
+    }
+
+    /// Writes the documents this build used, when one was parsed anew or one is no longer used; atomically.
+    public func save(to path: String, context: String) throws {
+        let used = entries.withLock { $0.values.filter(\.used) }
+        let count = entries.withLock { $0.count }
+        guard changed.withLock({ $0 }) || used.count != count else { return }
+        var writer = ByteWriter()
+        writer.string(Self.header)
+        writer.string(context)
+        writer.int(used.count)
+        for entry in used.sorted(by: { $0.document.file < $1.document.file }) { Self.write(entry, to: &writer) }
+        try Files.createDirectory((path as NSString).deletingLastPathComponent)
+        try Files.writeFile(writer.bytes, to: path + ".new")
+        guard rename(path + ".new", path) == 0 else {
+            throw VitrinaError(.write, "cannot replace \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private static func write(_ entry: Entry, to writer: inout ByteWriter) {
+        let document = entry.document
+        for number in entry.stamp.numbers { writer.int(number) }
+        writer.strings([document.file, document.name, document.language, document.fingerprint, document.body.html])
+        writer.int(document.body.headings.count)
+        for heading in document.body.headings {
+            writer.int(heading.level)
+            writer.strings([heading.id, heading.text])
+        }
+        write(document.fields.fields, to: &writer)
+    }
+
+    private static func write(_ fields: [String: FieldValue], to writer: inout ByteWriter) {
+        writer.int(fields.count)
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+            writer.string(key)
+            writer.int(value.line)
+            writer.strings(value.scalar.map { [$0] } ?? [])
+            write(value.children, to: &writer)
+        }
+    }
+
+    private static func readEntry(_ reader: inout ByteReader) -> Entry? {
+        var numbers: [Int] = []
+        for _ in 0..<6 {
+            guard let number = reader.int() else { return nil }
+            numbers.append(number)
+        }
+        guard let texts = reader.strings(), texts.count == 5, let headingCount = reader.int(), headingCount >= 0 else { return nil }
+        var headings: [RenderedMarkdown.Heading] = []
+        for _ in 0..<headingCount {
+            guard let level = reader.int(), let pair = reader.strings(), pair.count == 2 else { return nil }
+            headings.append(.init(level: level, id: pair[0], text: pair[1]))
+        }
+        guard let fields = readFields(&reader, depth: 0) else { return nil }
+        let stamp = FileStamp(size: numbers[0], seconds: numbers[1], nanoseconds: numbers[2], changeSeconds: numbers[3],
+                              changeNanoseconds: numbers[4], inode: numbers[5])
+        let document = Document(file: texts[0], name: texts[1], language: texts[2], fields: FieldReader(file: texts[0], fields: fields),
+                                body: RenderedMarkdown(html: texts[4], headings: headings), fingerprint: texts[3])
+        return Entry(stamp: stamp, document: document, used: false)
+    }
+
+    private static func readFields(_ reader: inout ByteReader, depth: Int) -> [String: FieldValue]? {
+        guard depth < 32, let count = reader.int(), count >= 0 else { return nil }
+        var fields: [String: FieldValue] = [:]
+        for _ in 0..<count {
+            guard let key = reader.string(), let line = reader.int(), let scalar = reader.strings(), scalar.count <= 1,
+                  let children = readFields(&reader, depth: depth + 1) else { return nil }
+            fields[key] = FieldValue(scalar: scalar.first, children: children, line: line)
+        }
+        return fields
+    }
 }

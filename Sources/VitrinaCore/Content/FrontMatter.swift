@@ -154,9 +154,9 @@ public struct FieldValue: Sendable {
     public let children: [String: FieldValue]
     public let line: Int
 
-    init(scalar: String, line: Int) {
+    init(scalar: String?, children: [String: FieldValue] = [:], line: Int) {
         self.scalar = scalar
-        self.children = [:]
+        self.children = children
         self.line = line
     }
 

@@ -115,6 +115,10 @@ extension LanguageLink: TemplateConvertible {
     }
 }
 
+extension PageNumberView: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["href": .string(href), "label": .string(label), "current": .bool(current), "gap": .bool(gap)]) }
+}
+
 extension PaginationView: TemplateConvertible {
     var templateValue: TemplateValue {
         var fields: [String: TemplateValue] = ["pages": pages.templateValue, "isNeeded": .bool(isNeeded)]

@@ -33,7 +33,7 @@ public struct Page: Sendable {
         self.alternates = alternates
         self.content = content
         self.inSitemap = inSitemap
-        self.kind = template.replacingOccurrences(of: "/", with: "-")
+        self.kind = template.utf8.contains(UInt8(ascii: "/")) ? template.replacingOccurrences(of: "/", with: "-") : template
     }
 
     /// The same page, also made from `inputs`.
@@ -114,20 +114,46 @@ public struct LinkView: Sendable {
     public var current: Bool = false
 }
 
-/// Numbered pages with previous and next.
-/// Páginas numeradas con anterior y siguiente.
+/// Numbered pages with previous and next: the first and last page and two on each side of the current one, with a
+/// gap (…) for the numbers left out, so a section of a hundred pages does not list a hundred links on each.
+/// Páginas numeradas con anterior y siguiente: la primera, la última y dos a cada lado de la actual, con huecos (…).
 public struct PaginationView: Sendable {
-    public let pages: [LinkView]
+    public let pages: [PageNumberView]
     public let previous: LinkView?
     public let next: LinkView?
     public let isNeeded: Bool
 
     public init(count: Int, current: Int, route: Route, link: (Int) -> Route, previousLabel: String, nextLabel: String) {
-        pages = (1...max(count, 1)).map { LinkView(href: route.link(to: link($0)), label: "\($0)", current: $0 == current) }
+        pages = Self.window(count: max(count, 1), current: current).map { number in
+            guard let number else { return PageNumberView(href: "", label: "…", current: false, gap: true) }
+            return PageNumberView(href: route.link(to: link(number)), label: "\(number)", current: number == current, gap: false)
+        }
         previous = current > 1 ? LinkView(href: route.link(to: link(current - 1)), label: previousLabel) : nil
         next = current < count ? LinkView(href: route.link(to: link(current + 1)), label: nextLabel) : nil
         isNeeded = count > 1
     }
+
+    /// The page numbers shown, nil for a gap; a gap that would hide a single number shows it instead.
+    static func window(count: Int, current: Int, radius: Int = 2) -> [Int?] {
+        let near = max(1, current - radius)...min(count, max(1, current + radius))
+        var shown: [Int?] = []
+        var previous = 0
+        for number in Set([1, count] + Array(near)).sorted() {
+            if number - previous == 2 { shown.append(previous + 1) } else if number - previous > 2 { shown.append(nil) }
+            shown.append(number)
+            previous = number
+        }
+        return shown
+    }
+}
+
+/// One entry of a pagination: a page number (the current one marked) or a gap.
+/// Una entrada de la paginación: un número de página (la actual marcada) o un hueco.
+public struct PageNumberView: Sendable {
+    public let href: String
+    public let label: String
+    public let current: Bool
+    public let gap: Bool
 }
 
 /// One thing a page is made from (a content file, a folder's listing, an API source, a template, the strings),

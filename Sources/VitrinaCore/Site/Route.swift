@@ -8,8 +8,14 @@ public struct Route: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// A page route: the folder `path` with its `index.html`.
     public static func page(_ segments: [String]) -> Route {
-        let clean = segments.filter { !$0.isEmpty }
-        return Route(file: (clean + ["index.html"]).joined(separator: "/"))
+        var file = ""
+        file.reserveCapacity(segments.reduce(11) { $0 + $1.utf8.count + 1 })
+        for segment in segments where !segment.isEmpty {
+            file += segment
+            file += "/"
+        }
+        file += "index.html"
+        return Route(file: file)
     }
 
     public static func page(_ segments: String...) -> Route { page(segments) }

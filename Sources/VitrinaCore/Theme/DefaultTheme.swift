@@ -114,7 +114,7 @@ enum DefaultTheme {
         <ul>
         {{#pagination.previous}}<li><a rel="prev" href="{{href}}">← {{label}}</a></li>
         {{/pagination.previous}}
-        {{#pagination.pages}}<li>{{#current}}<span aria-current="page">{{label}}</span>{{/current}}{{^current}}<a href="{{href}}">{{label}}</a>{{/current}}</li>
+        {{#pagination.pages}}<li>{{#gap}}<span class="gap" aria-hidden="true">…</span>{{/gap}}{{^gap}}{{#current}}<span aria-current="page">{{label}}</span>{{/current}}{{^current}}<a href="{{href}}">{{label}}</a>{{/current}}{{/gap}}</li>
         {{/pagination.pages}}
         {{#pagination.next}}<li><a rel="next" href="{{href}}">{{label}} →</a></li>
         {{/pagination.next}}
@@ -195,6 +195,7 @@ enum DefaultTheme {
         .prose th, .prose td { border: 1px solid var(--line); padding: .25rem .5rem; }
         .heading-anchor { margin-left: .3em; text-decoration: none; opacity: .5; }
         .pagination { margin-top: 1.5rem; }
+        .pagination .gap { color: #6b6b6b; }
         .site-footer { border-top: 1px solid var(--line); color: var(--muted); font-size: .9rem; }
 
         """#,

@@ -42,9 +42,10 @@ public struct SectionLoader: Sendable {
         let slugs = folders.isEmpty ? [] : parentSlugs + [Slug.make(folders.last!, fallback: "section")]
         let children = byFolder.keys.filter { $0.count == folders.count + 1 && Array($0.prefix(folders.count)) == folders }.sorted { $0.last! < $1.last! }
         let language = loader.defaultLanguage
+        let keyed = pages.map { (page: $0, key: Self.sortKey($0, language)) }
         return Section(
             folders: folders, slugs: slugs, index: index,
-            pages: pages.sorted { ($0.weight, Self.sortKey($0, language), $0.slug) < ($1.weight, Self.sortKey($1, language), $1.slug) },
+            pages: keyed.sorted { ($0.page.weight, $0.key, $0.page.slug) < ($1.page.weight, $1.key, $1.page.slug) }.map(\.page),
             subsections: try children.map { try section($0, byFolder: byFolder, parentSlugs: slugs) }
                 .filter { $0.totalPages > 0 }
                 .sorted { ($0.weight, $0.title(language, defaultLanguage: language).lowercased()) < ($1.weight, $1.title(language, defaultLanguage: language).lowercased()) },

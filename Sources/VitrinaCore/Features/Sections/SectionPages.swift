@@ -31,15 +31,22 @@ public struct SectionPages: Sendable {
         self.pageSize = max(1, factory.config.pageSize)
     }
 
+    /// Each section's index pages in each language are one job and its content pages jobs of a few hundred; the jobs
+    /// run on every core and their pages keep this order.
     public func pages() -> [Page] {
-        root.all.flatMap { section in
-            factory.languages.flatMap { language -> [Page] in
+        var jobs: [@Sendable () -> [Page]] = []
+        for section in root.all {
+            for language in factory.languages {
                 let trail = breadcrumbs(of: section, language)
-                let indexes = section.folders.isEmpty && !rootIsHome ? [] : indexPages(section, trail: trail, language)
+                if !(section.folders.isEmpty && !rootIsHome) { jobs.append { indexPages(section, trail: trail, language) } }
                 let inputs = [BuildInput(key: "trail:\(section.folder):\(language)", fingerprint: Fingerprint.hex(trail.map(\.label).joined(separator: "\n")))]
-                return indexes + section.pages.map { contentPage($0, in: section, trail: trail, inputs: inputs, language) }
+                for start in stride(from: 0, to: section.pages.count, by: 256) {
+                    let chunk = section.pages[start..<min(start + 256, section.pages.count)]
+                    jobs.append { chunk.map { contentPage($0, in: section, trail: trail, inputs: inputs, language) } }
+                }
             }
         }
+        return SitePlanner.run(jobs)
     }
 
     /// Home, then each folder above `section` and `section` itself, as titled links.

@@ -1,0 +1,65 @@
+/// Appends numbers and strings to a compact byte record (LEB128 lengths), for caches Vitrina alone reads back.
+/// Añade números y textos a un registro de bytes compacto, para cachés que solo Vitrina vuelve a leer.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func int(_ value: Int) {
+        var rest = UInt64(bitPattern: Int64(value))
+        while rest >= 0x80 {
+            bytes.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    mutating func string(_ text: String) {
+        int(text.utf8.count)
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func strings(_ texts: [String]) {
+        int(texts.count)
+        for text in texts { string(text) }
+    }
+}
+
+/// Reads back what a `ByteWriter` wrote; every read fails (nil) past the end or on a malformed record.
+/// Lee lo que escribió un `ByteWriter`; cada lectura falla (nil) al pasarse del final o con datos mal formados.
+struct ByteReader {
+    private let bytes: [UInt8]
+    private var position = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var isAtEnd: Bool { position >= bytes.count }
+
+    mutating func int() -> Int? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while position < bytes.count, shift < 64 {
+            let byte = bytes[position]
+            position += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return Int(Int64(bitPattern: value)) }
+            shift += 7
+        }
+        return nil
+    }
+
+    mutating func string() -> String? {
+        guard let count = int(), count >= 0, count <= bytes.count - position else { return nil }
+        defer { position += count }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<(position + count)]), as: UTF8.self) }
+    }
+
+    mutating func strings() -> [String]? {
+        guard let count = int(), count >= 0, count <= bytes.count - position else { return nil }
+        var texts: [String] = []
+        texts.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let text = string() else { return nil }
+            texts.append(text)
+        }
+        return texts
+    }
+}
