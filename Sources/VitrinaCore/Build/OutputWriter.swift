@@ -101,11 +101,19 @@ public struct OutputWriter: Sendable {
 
     /// The last build's files with the fingerprint of their content (`path<TAB>hash` lines).
     func manifest() -> [String: String] {
-        guard let text = try? Files.readText("\(outputDirectory)/\(Self.manifestName)") else { return [:] }
+        guard let bytes = try? Files.read("\(outputDirectory)/\(Self.manifestName)") else { return [:] }
         var entries: [String: String] = [:]
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-            entries[parts[0]] = parts.count > 1 ? parts[1] : ""
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = buffer.firstIndex(of: 10, from: start) ?? buffer.count
+                if end > start {
+                    let tab = buffer.firstIndex(of: 9, from: start).flatMap { $0 < end ? $0 : nil }
+                    let path = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<(tab ?? end)]), as: UTF8.self)
+                    entries[path] = tab.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[($0 + 1)..<end]), as: UTF8.self) } ?? ""
+                }
+                start = end + 1
+            }
         }
         return entries
     }

@@ -2,15 +2,29 @@
 /// `sitemap.xml`: todas las páginas, absolutas con URL base y relativas sin ella.
 public enum Sitemap {
     public static func xml(for pages: [Page], baseURL: String) -> String {
+        xml(for: pages.map { Entry(route: $0.route, alternates: $0.alternates, inSitemap: $0.inSitemap) }, baseURL: baseURL)
+    }
+
+    /// What the sitemap needs of a page, without copying the page.
+    struct Entry {
+        let route: Route
+        let alternates: [String: Route]
+        let inSitemap: Bool
+    }
+
+    static func xml(for entries: [Entry], baseURL: String) -> String {
         var xml = """
         <?xml version="1.0" encoding="UTF-8"?>
         <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 
         """
-        for page in pages.filter(\.inSitemap).sorted(by: { $0.route < $1.route }) {
-            xml += "  <url>\n    <loc>\(HTMLText.escape(location(page.route, baseURL)))</loc>\n"
-            for (language, route) in page.alternates.sorted(by: { $0.key < $1.key }) where page.alternates.count > 1 {
-                xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(language)\" href=\"\(HTMLText.escape(location(route, baseURL)))\"/>\n"
+        xml.reserveCapacity(entries.count * 96)
+        for entry in entries.filter(\.inSitemap).sorted(by: { $0.route < $1.route }) {
+            xml += "  <url>\n    <loc>\(HTMLText.escape(location(entry.route, baseURL)))</loc>\n"
+            if entry.alternates.count > 1 {
+                for (language, route) in entry.alternates.sorted(by: { $0.key < $1.key }) {
+                    xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(language)\" href=\"\(HTMLText.escape(location(route, baseURL)))\"/>\n"
+                }
             }
             xml += "  </url>\n"
         }

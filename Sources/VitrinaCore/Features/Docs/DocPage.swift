@@ -51,7 +51,8 @@ public enum DocPageMapper {
                 date: try fields.date("date"), html: document.body.html, headings: document.body.headings, language: language,
                 file: document.file, fingerprint: document.fingerprint)
         }
-        return DocPage(name: name, slug: Slug.make(primary.fields.string("slug") ?? name, fallback: Slug.codes(name)),
+        let slug = Slug.make(primary.fields.string("slug") ?? name, fallback: "")
+        return DocPage(name: name, slug: slug.isEmpty ? Slug.codes(name) : slug,
                        weight: try primary.fields.int("weight") ?? 1_000, draft: try primary.fields.bool("draft"), versions: versions,
                        explicitSlug: primary.fields.string("slug") != nil)
     }
@@ -71,7 +72,8 @@ public enum DocPageMapper {
     static func uniqueSlugs(_ pages: [DocPage], folder: String) throws -> [DocPage] {
         var seen: [String: String] = [:]
         var result: [DocPage] = []
-        let ordered = pages.sorted { ($0.explicitSlug ? 0 : 1, $0.name != $0.slug ? 1 : 0, $0.name) < ($1.explicitSlug ? 0 : 1, $1.name != $1.slug ? 1 : 0, $1.name) }
+        let ordered = pages.map { (page: $0, rank: ($0.explicitSlug ? 0 : 1) * 2 + ($0.name != $0.slug ? 1 : 0)) }
+            .sorted { ($0.rank, $0.page.name) < ($1.rank, $1.page.name) }.map(\.page)
         for var page in ordered {
             if let other = seen[page.slug] {
                 guard !page.explicitSlug else {
