@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make bench`: Vitrina and Hugo side by side on the tldr-en corpus (../shared/corpora/tldr-en):
 # full builds on tmpfs and on disk, a rebuild with nothing changed, 2x and 4x copies of the corpus,
-# and the default site's warm rebuild. Each figure is the median of RUNS runs (default 3), the two
+# the default site's warm rebuild, and one page edited under `vitrina serve`. Each figure is the median of RUNS runs (default 3), the two
 # tools interleaved in every run, each build into a fresh, empty output folder. Prints one table and
 # the goals with PASS/FAIL; exits 0 when a goal fails (it is a report), non-zero when a build fails.
 # Compara Vitrina y Hugo sobre el corpus tldr-en y el sitio por defecto: tabla de medianas y objetivos.
@@ -181,17 +181,21 @@ vitrina_build() { # key, output folder, then extra arguments for `vitrina build`
 # ---------------------------------------------------------------------------------------------
 for i in $(seq "$runs"); do
   echo "Run $i of $runs" >&2
-  # a. Full build, 1x, output on tmpfs. / Construcción completa en tmpfs.
+  # a. Full build, 1x, output on tmpfs; every full build starts without Vitrina's memory of parsed Markdown
+  # (.vitrina/documents.bin), as cold as Hugo's. / Construcción completa en tmpfs, sin la memoria de Markdown ya leído.
   hugo_build tmpfs/hugo "$work/hugo-1" "$shm/hugo-$i"
+  rm -rf "$work/vitrina-1/.vitrina"
   vitrina_build tmpfs/vitrina "$shm/vitrina-$i" --site "$work/vitrina-1"
   # b. Full build, 1x, output on disk; c. Vitrina again into the same folder, nothing changed.
   # Construcción completa en disco y reconstrucción de Vitrina sin cambios en la misma carpeta.
   hugo_build disk/hugo "$work/hugo-1" "$work/out/hugo-1-$i"
+  rm -rf "$work/vitrina-1/.vitrina"
   vitrina_build disk/vitrina "$work/out/vitrina-1-$i" --site "$work/vitrina-1"
   vitrina_build rebuild/vitrina "$work/out/vitrina-1-$i" --site "$work/vitrina-1"
   # d. Scaling: 2x and 4x corpora on disk. / Escalado: corpus 2x y 4x en disco.
   for factor in 2 4; do
     hugo_build "${factor}x/hugo" "$work/hugo-$factor" "$work/out/hugo-$factor-$i"
+    rm -rf "$work/vitrina-$factor/.vitrina"
     vitrina_build "${factor}x/vitrina" "$work/out/vitrina-$factor-$i" --site "$work/vitrina-$factor"
   done
   # e. Default site of this repository: once to warm the cache, then measured into the same folder.
@@ -199,6 +203,31 @@ for i in $(seq "$runs"); do
   vitrina_build default-cold/vitrina "$work/out/default-$i" --offline
   vitrina_build default/vitrina "$work/out/default-$i" --offline
 done
+
+# ---------------------------------------------------------------------------------------------
+# `vitrina serve` on tldr-en (disk): a line added to one page, timed from the edit until the page's file in the
+# output changes (watcher included), once per run after the first build.
+# `vitrina serve` sobre tldr-en: se añade una línea a una página y se mide hasta que su fichero cambia en la salida.
+# ---------------------------------------------------------------------------------------------
+serve_secs=""
+serve_site="$work/serve-site"
+cp -r "$work/vitrina-1" "$serve_site" && rm -rf "$serve_site/.vitrina"
+"$vitrina" serve --site "$serve_site" --output "$work/out/serve" --port 0 > "$work/logs/serve.log" 2>&1 &
+serve_pid=$!
+for _ in $(seq 600); do grep -q '^Serving' "$work/logs/serve.log" && break; sleep 0.1; done
+grep -q '^Serving' "$work/logs/serve.log" || { echo "vitrina serve did not start:" >&2; cat "$work/logs/serve.log" >&2; kill "$serve_pid"; exit 1; }
+page=common/tar.md
+[ -f "$serve_site/Content/$page" ] || page=$(cd "$serve_site/Content" && ls */*.md | head -1)
+html="$work/out/serve/${page%.md}/index.html"
+for i in $(seq "$runs"); do
+  sleep 0.5
+  before=$(stat -c %y "$html")
+  start=$(date +%s%N)
+  printf '\nEdited in run %s.\n' "$i" >> "$serve_site/Content/$page"
+  for _ in $(seq 200000); do [ "$(stat -c %y "$html")" != "$before" ] && break; done
+  serve_secs+="$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.3f", (b - a) / 1e9 }') "
+done
+kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
 
 # ---------------------------------------------------------------------------------------------
 # Report: medians, one table, then each goal with PASS/FAIL.
@@ -241,6 +270,7 @@ row "full build, disk, 2x" 2x/vitrina 2x/hugo
 row "full build, disk, 4x" 4x/vitrina 4x/hugo
 row "default site, fresh output" default-cold/vitrina ""
 row "default site, warm rebuild" default/vitrina ""
+printf "%-32s %9.3f\n" "serve: one page edited to disk" "$(median "$serve_secs")"
 
 echo
 echo "Goals (value: ratio, or seconds for the default site)"
@@ -251,3 +281,4 @@ goal "peak memory <= Hugo's (full build, disk)" "$(ratio "$(kb disk/vitrina)" "$
 goal "scaling: 2x corpus <= 2.2x own 1x time (disk)" "$(ratio "$(s 2x/vitrina)" "$(s disk/vitrina)")" "<=" 2.2
 goal "scaling: 4x corpus <= 4.4x own 1x time (disk)" "$(ratio "$(s 4x/vitrina)" "$(s disk/vitrina)")" "<=" 4.4
 goal "default site warm rebuild < 1 s" "$(s default/vitrina)" "<" 1
+goal "serve: one tldr page edited to disk < 50 ms (s)" "$(median "$serve_secs")" "<" 0.05
