@@ -148,33 +148,6 @@ enum HeadingAnchors {
     }
 }
 
-extension UnsafeBufferPointer<UInt8> {
-    /// The first position of `byte` at or after `start`.
-    func firstIndex(of byte: UInt8, from start: Int) -> Int? {
-        guard start < count, let base = baseAddress else { return nil }
-        guard let found = memchr(base + start, Int32(byte), count - start) else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
-
-    /// The first position of `needle` at or after `start`.
-    func firstIndex(of needle: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first else { return nil }
-        var index = start
-        while let candidate = firstIndex(of: first, from: index) {
-            if hasPrefix(needle, at: candidate) { return candidate }
-            index = candidate + 1
-        }
-        return nil
-    }
-
-    /// Whether `needle` starts at `index`.
-    func hasPrefix(_ needle: [UInt8], at index: Int) -> Bool {
-        guard index + needle.count <= count else { return false }
-        for offset in needle.indices where self[index + offset] != needle[offset] { return false }
-        return true
-    }
-}
-
 /// Escaping and tag stripping for HTML text.
 /// Escape y limpieza de etiquetas para texto HTML.
 public enum HTMLText {

@@ -13,24 +13,3 @@ public enum Fingerprint {
 
     public static func hex(_ text: String) -> String { hex(text.utf8) }
 }
-
-extension Substring {
-    /// The first occurrence of `needle`, compared byte by byte (Foundation's `range(of:)` is slow on Linux).
-    func firstRange(of needle: StaticString) -> Range<String.Index>? {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        guard let first = pattern.first else { return nil }
-        let bytes = utf8
-        var index = bytes.startIndex
-        while let start = bytes[index...].firstIndex(of: first) {
-            var probe = start
-            var matched = 0
-            while matched < pattern.count, probe < bytes.endIndex, bytes[probe] == pattern[matched] {
-                matched += 1
-                probe = bytes.index(after: probe)
-            }
-            if matched == pattern.count { return start..<probe }
-            index = bytes.index(after: start)
-        }
-        return nil
-    }
-}
