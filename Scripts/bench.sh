@@ -99,7 +99,7 @@ EOF
 <body>
 <header>
 <a href="{{ "" | relURL }}">{{ .Site.Title }}</a>
-<nav><ul>{{ range .Site.Sections }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></nav>
+<nav><ul>{{ range first 8 .Site.Sections }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}{{ if gt (len .Site.Sections) 8 }}<li><a href="{{ "" | relURL }}">More…</a></li>{{ end }}</ul></nav>
 </header>
 <main>{{ block "main" . }}{{ end }}</main>
 <footer><p>Pages by the tldr-pages contributors, CC BY 4.0.</p></footer>

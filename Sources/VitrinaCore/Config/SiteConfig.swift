@@ -16,6 +16,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// The app's screens: feature cards on the home page, album, map, favourites, settings, components, profile, search.
     /// On by default when the site has API sources.
     public var appScreens: Bool = false
+    /// The sections the header lists, by folder name, in order; nil lists the first `menuLimit`, then "More".
+    public var menu: [String]?
+    public static let menuLimit = 8
 
     public init(
         title: String = "Vitrina", description: String = "", baseURL: String = "",
@@ -98,6 +101,7 @@ extension SiteConfig {
         config.languages = try reader.strings(root, "languages") ?? [config.defaultLanguage]
         config.unsafeHTML = try reader.bool(root, "unsafe_html") ?? false
         config.pageSize = try reader.int(root, "page_size") ?? config.pageSize
+        config.menu = try reader.strings(root, "menu")
         if !config.languages.contains(config.defaultLanguage) {
             throw VitrinaError(.config, "\(file): default_language \(config.defaultLanguage) is not in languages \(config.languages)")
         }

@@ -76,10 +76,12 @@ public struct SitePlanner: Sendable {
         }
         let appScreens = factory.config.appScreens
         let root = data.sections ?? Section(folders: [], slugs: [], index: nil, pages: [], subsections: [], titles: [:])
-        for section in root.subsections {
+        let menu = try Self.menu(root.subsections, names: factory.config.menu)
+        for section in menu.shown {
             navigation.append(.init(key: section.slugs.first ?? "", labelKey: "", route: { sections.index(section, $0) },
                                     label: { section.title($0, defaultLanguage: factory.defaultLanguage) }))
         }
+        if menu.more { navigation.append(.init(key: "more", labelKey: "nav_more", route: { factory.route($0) })) }
         jobs.append { SectionPages(root: root, factory: factory, rootIsHome: !appScreens).pages() }
         pages += Self.run(jobs)
         if appScreens {
@@ -105,6 +107,20 @@ public struct SitePlanner: Sendable {
             .init(key: "settings", labelKey: "nav_settings", route: showcase.settings),
         ]
         return Plan(pages: pages, navigation: navigation, tools: tools, searchRoute: showcase.search, files: files)
+    }
+
+    /// The sections the header lists: those `menu:` names, or the first few; `more` when some are left out, for a
+    /// link to the home page, which lists them all. A header of dozens of links helps no one, and would make every
+    /// page grow with the number of sections.
+    static func menu(_ sections: [Section], names: [String]?) throws -> (shown: [Section], more: Bool) {
+        guard let names else { return (Array(sections.prefix(SiteConfig.menuLimit)), sections.count > SiteConfig.menuLimit) }
+        let shown = try names.map { name in
+            guard let section = sections.first(where: { $0.folders.last == name }) else {
+                throw VitrinaError(.config, "Content/site.yml: menu names \(name), which is no folder of Content/; use some of: \(sections.compactMap(\.folders.last).joined(separator: ", "))")
+            }
+            return section
+        }
+        return (shown, shown.count < sections.count)
     }
 
     static func run(_ jobs: [@Sendable () -> [Page]]) -> [Page] {

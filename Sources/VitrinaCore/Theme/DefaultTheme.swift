@@ -208,6 +208,7 @@ enum DefaultTheme {
         skip_to_content: Saltar al contenido
         nav_label: Secciones
         nav_home: Inicio
+        nav_more: Más…
         nav_docs: Documentación
         language_label: Idioma
         language_es: Español
@@ -232,6 +233,7 @@ enum DefaultTheme {
         skip_to_content: Skip to content
         nav_label: Sections
         nav_home: Home
+        nav_more: More…
         nav_docs: Docs
         language_label: Language
         language_es: Español
