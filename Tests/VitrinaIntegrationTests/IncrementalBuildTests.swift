@@ -82,6 +82,24 @@ struct IncrementalBuildTests {
         try await site.expectSameAsFullBuild()
     }
 
+    @Test func parsedMarkdownIsKeptOnDiskAndADamagedMemoIsIgnored() async throws {
+        let site = try MarkdownSite(files: Self.files)
+        defer { site.removeAll() }
+        _ = try await site.build()
+        let memo = site.root + "/.vitrina/documents.bin"
+        let saved = try Files.read(memo)
+        #expect(saved.count > 100)
+        let unchanged = try await site.build()
+        #expect(unchanged.rendered == 0)
+        #expect(try Files.read(memo) == saved, "nothing parsed anew, nothing saved")
+        try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nArchiva y comprime ficheros.\n")
+        try Files.writeFile(Array(saved.prefix(saved.count / 2)), to: memo)
+        let edited = try await site.build()
+        #expect(edited.rendered > 0)
+        #expect(try Files.readText(site.output + "/linux/tar/index.html").contains("Archiva y comprime"))
+        try await site.expectSameAsFullBuild()
+    }
+
     @Test func editingABodyRedrawsOnlyThatPageInEachLanguage() async throws {
         let site = try MarkdownSite(files: Self.files)
         defer { site.removeAll() }

@@ -5,10 +5,69 @@ import Foundation
 /// JSON para scripts de datos: claves ordenadas y `<` escapado para que ningún valor cierre el script.
 public enum ScriptJSON {
     public static func object(_ value: Any) -> String {
-        guard JSONSerialization.isValidJSONObject(value),
-              let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
-        else { return "{}" }
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
+        var out: [UInt8] = []
+        guard encode(value, into: &out) else { return "{}" }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes strings, whole and decimal numbers, booleans, null, arrays and objects (keys sorted); false for
+    /// anything else. Written by hand: Foundation's JSONSerialization was a tenth of the default site's build.
+    static func encode(_ value: Any, into out: inout [UInt8]) -> Bool {
+        switch value {
+        case let text as String:
+            string(text, into: &out)
+        case let flag as Bool:
+            out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case let number as Int:
+            out.append(contentsOf: String(number).utf8)
+        case let number as Double:
+            guard number.isFinite else { return false }
+            let whole = number.rounded() == number && abs(number) < 1e15
+            let text = !whole ? "\(number)" : number == 0 && number.sign == .minus ? "-0" : String(Int(number))
+            out.append(contentsOf: text.utf8)
+        case is NSNull:
+            out.append(contentsOf: "null".utf8)
+        case let object as [String: Any]:
+            out.append(UInt8(ascii: "{"))
+            for (index, key) in object.keys.sorted().enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                string(key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                guard encode(object[key]!, into: &out) else { return false }
+            }
+            out.append(UInt8(ascii: "}"))
+        case let array as [Any]:
+            out.append(UInt8(ascii: "["))
+            for (index, element) in array.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                guard encode(element, into: &out) else { return false }
+            }
+            out.append(UInt8(ascii: "]"))
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, and `<` as `\u003c`.
+    private static func string(_ text: String, into out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
+            case 0x08: out.append(contentsOf: "\\b".utf8)
+            case 0x0C: out.append(contentsOf: "\\f".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "\\u003c".utf8)
+            case ..<0x20: out.append(contentsOf: "\\u00".utf8 + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// `window.VITRINA = window.VITRINA || {}; VITRINA.name = …;` as a file's bytes.
