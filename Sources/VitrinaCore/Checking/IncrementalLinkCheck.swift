@@ -15,22 +15,22 @@ struct IncrementalLinkCheck {
         let fileSet = Set(files)
         let drawnFiles = Set(drawn.map(\.file))
         let filesChanged = previousFiles != fileSet
-        let newIDs = Set(drawn.filter { previous?.records[$0.file]?.ids != $0.ids.sorted() }.map(\.file))
+        let newIDs = previous.map { previous in Set(drawn.filter { previous.records[$0.file]?.ids != $0.ids.sorted() }.map(\.file)) } ?? []
         var pages = drawn
+        var ids: [String: Set<String>] = [:]
+        ids.reserveCapacity(records.count)
         for (file, record) in records where !drawnFiles.contains(file) {
+            if !record.ids.isEmpty { ids[file] = Set(record.ids) }
             guard filesChanged || record.anchored.contains(where: newIDs.contains) else { continue }
             pages.append(readKept(file).map { PageLinks.extract(file: file, html: $0) } ?? PageLinks(file: file, links: [], ids: Set(record.ids)))
         }
         if !pages.isEmpty {
-            var ids: [String: Set<String>] = [:]
-            ids.reserveCapacity(records.count)
-            for (file, record) in records where !record.ids.isEmpty { ids[file] = Set(record.ids) }
             for page in pages { ids[page.file] = page.ids }
             for check in LinkChecker().check(pages: pages, files: fileSet, ids: ids) {
                 records[check.file]?.problems = check.problems
                 records[check.file]?.anchored = check.anchored
             }
         }
-        return records.keys.sorted().flatMap { records[$0]?.problems ?? [] }
+        return records.filter { !$0.value.problems.isEmpty }.sorted { $0.key < $1.key }.flatMap(\.value.problems)
     }
 }
