@@ -84,3 +84,36 @@ struct ServeTests {
         #expect(LiveReloadScript.source.contains("new EventSource(\"/_vitrina/events\")"))
     }
 }
+
+/// The watcher, woken by inotify or polling: what it reports after edits, new folders and removals.
+@Suite("Site watcher")
+struct SiteWatcherTests {
+    @Test(arguments: [true, false])
+    func reportsEditsNewFoldersAndRemovals(usesEvents: Bool) async throws {
+        let site = try MarkdownSite(files: ["Content/linux/tar.md": "# tar\n", "Templates/page.mustache": "{{title}}\n"])
+        defer { site.removeAll() }
+        let watcher = SiteWatcher(siteDirectory: site.root, interval: .milliseconds(20), usesEvents: usesEvents)
+        #expect(watcher.folders().map { String($0.dropFirst(site.root.count)) } == ["/Content", "/Content/linux", "/Templates"])
+        let start = watcher.snapshot()
+
+        let waiting = Task { try await watcher.next(after: start) }
+        try await Task.sleep(for: .milliseconds(50))
+        try site.write("Content/osx/open/deep.md", "# open\n")
+        let first = try await waiting.value
+        #expect(first.changed == ["Content/osx/open/deep.md"])
+
+        let second = Task { try await watcher.next(after: first.snapshot) }
+        try await Task.sleep(for: .milliseconds(50))
+        try site.remove("Content/linux/tar.md")
+        #expect(try await second.value.changed == ["Content/linux/tar.md"])
+    }
+
+    @Test func aChangeMadeBeforeWaitingIsReportedAtOnce() async throws {
+        let site = try MarkdownSite(files: ["Content/a.md": "# a\n"])
+        defer { site.removeAll() }
+        let watcher = SiteWatcher(siteDirectory: site.root)
+        let before = watcher.snapshot()
+        try site.write("Content/a.md", "# a, longer\n")
+        #expect(try await watcher.next(after: before).changed == ["Content/a.md"])
+    }
+}
