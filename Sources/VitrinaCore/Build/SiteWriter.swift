@@ -34,8 +34,7 @@ struct SiteWriter: Sendable {
         for file in files { try add(file.bytes, at: file.path, to: &output) }
         for file in media.outputs { try add(file.bytes, at: file.path, to: &output) }
         for asset in theme.assets { try add(asset.bytes, at: asset.path, to: &output) }
-        let entries = jobs.indices.map { Sitemap.Entry(route: jobs[$0].page.route, alternates: jobs[$0].page.alternates, inSitemap: jobs[$0].page.inSitemap) }
-        try add(Array(Sitemap.xml(for: entries, baseURL: baseURL).utf8), at: "sitemap.xml", to: &output)
+        try add(Array(Sitemap.xml(for: jobs.map { Sitemap.Entry($0.page) }, baseURL: baseURL).utf8), at: "sitemap.xml", to: &output)
         output.files.sort()
         return output
     }

@@ -1,15 +1,17 @@
 /// `sitemap.xml`: every page, absolute under the base URL, relative without one.
 /// `sitemap.xml`: todas las páginas, absolutas con URL base y relativas sin ella.
 public enum Sitemap {
-    public static func xml(for pages: [Page], baseURL: String) -> String {
-        xml(for: pages.map { Entry(route: $0.route, alternates: $0.alternates, inSitemap: $0.inSitemap) }, baseURL: baseURL)
-    }
-
     /// What the sitemap needs of a page, without copying the page.
     struct Entry {
         let route: Route
         let alternates: [String: Route]
         let inSitemap: Bool
+
+        init(_ page: Page) {
+            route = page.route
+            alternates = page.alternates
+            inSitemap = page.inSitemap
+        }
     }
 
     static func xml(for entries: [Entry], baseURL: String) -> String {
