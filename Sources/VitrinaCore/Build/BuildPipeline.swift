@@ -59,10 +59,11 @@ public struct BuildPipeline: Sendable {
             let templates = try TemplateLibrary.load(theme: theme)
             let writer = OutputWriter(outputDirectory: options.outputDirectory)
             let statePath = BuildState.path(siteDirectory: options.siteDirectory, outputDirectory: options.outputDirectory)
-            let previous = previousState(statePath, writer: writer)
+            let last = writer.lastBuild()
+            let previous = previousState(statePath, buildID: last.id)
             let site = siteInput(config: config, configText: (try? Files.read(configPath)) ?? [], plan: plan, theme: theme)
             let jobs = timer.run("diff") { Self.jobs(plan.pages, templates: templates, strings: strings, site: site, previous: previous) }
-            let staging = try writer.beginStaging()
+            let staging = try writer.beginStaging(after: last)
             do {
                 let renderer = PageRenderer(templates: templates, factory: factory, baseURL: config.baseURL, navigation: plan.navigation,
                                             tools: plan.tools, searchRoute: plan.searchRoute)
@@ -104,8 +105,8 @@ public struct BuildPipeline: Sendable {
     }
 
     /// The last build's record of this output, when the output still holds that build.
-    func previousState(_ path: String, writer: OutputWriter) -> BuildState? {
-        guard let id = writer.buildID() else { return nil }
+    func previousState(_ path: String, buildID: String?) -> BuildState? {
+        guard let id = buildID else { return nil }
         if let state = options.memo?.state(path), state.buildID == id { return state }
         guard let state = BuildState.load(path), state.buildID == id else { return nil }
         return state

@@ -19,11 +19,24 @@ public struct OutputWriter: Sendable {
 
     /// A fresh, empty staging folder. When the output holds an earlier build, the staging folder receives only the
     /// files whose content changed, and the commit moves them in; otherwise it receives the whole site and replaces the output.
-    public func beginStaging() throws -> StagingArea {
+    public func beginStaging(after last: LastBuild) throws -> StagingArea {
         try Files.remove(stagingDirectory)
         try Files.createDirectory(stagingDirectory)
-        let previous = manifest()
-        return StagingArea(directory: stagingDirectory, previous: previous.isEmpty ? nil : outputDirectory, previousHashes: previous)
+        return StagingArea(directory: stagingDirectory, previous: last.files.isEmpty ? nil : outputDirectory, previousHashes: last.files)
+    }
+
+    /// What the output's manifest says of the build that wrote it, read once per build.
+    /// Lo que dice el manifiesto de la salida sobre la construcción que la escribió, leído una vez.
+    public struct LastBuild: Sendable {
+        /// The manifest's fingerprint, to match a saved build state with; nil when the output holds no build.
+        public let id: String?
+        /// Each file it wrote with the fingerprint of its content.
+        public let files: [String: String]
+    }
+
+    public func lastBuild() -> LastBuild {
+        guard let bytes = try? Files.read("\(outputDirectory)/\(Self.manifestName)") else { return LastBuild(id: nil, files: [:]) }
+        return LastBuild(id: Fingerprint.hex(bytes), files: Self.entries(bytes))
     }
 
     public func discard(_ staging: StagingArea) {
@@ -84,11 +97,6 @@ public struct OutputWriter: Sendable {
         try? Files.remove(previous)
     }
 
-    /// The build id of the output's manifest, to match a saved build state with.
-    public func buildID() -> String? {
-        (try? Files.read("\(outputDirectory)/\(Self.manifestName)")).map { Fingerprint.hex($0) }
-    }
-
     /// Files in the output folder that no earlier build recorded as its own.
     public func foreignFiles() -> [String] {
         guard Files.isDirectory(outputDirectory) else { return [] }
@@ -97,11 +105,10 @@ public struct OutputWriter: Sendable {
     }
 
     /// What the last build wrote, from its manifest.
-    public func ownFiles() -> [String] { manifest().keys.sorted() }
+    public func ownFiles() -> [String] { lastBuild().files.keys.sorted() }
 
-    /// The last build's files with the fingerprint of their content (`path<TAB>hash` lines).
-    func manifest() -> [String: String] {
-        guard let bytes = try? Files.read("\(outputDirectory)/\(Self.manifestName)") else { return [:] }
+    /// The manifest's `path<TAB>hash` lines.
+    static func entries(_ bytes: [UInt8]) -> [String: String] {
         var entries: [String: String] = [:]
         bytes.withUnsafeBufferPointer { buffer in
             var start = 0
