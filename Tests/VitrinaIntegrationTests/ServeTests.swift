@@ -90,30 +90,38 @@ struct ServeTests {
 struct SiteWatcherTests {
     @Test(arguments: [true, false])
     func reportsEditsNewFoldersAndRemovals(usesEvents: Bool) async throws {
-        let site = try MarkdownSite(files: ["Content/linux/tar.md": "# tar\n", "Templates/page.mustache": "{{title}}\n"])
+        let site = try MarkdownSite(files: ["Content/linux/tar.md": "# tar\n", "Templates/page.mustache": "{{title}}\n", "Content/empty/.keep": ""])
         defer { site.removeAll() }
-        let watcher = SiteWatcher(siteDirectory: site.root, interval: .milliseconds(20), usesEvents: usesEvents)
-        #expect(watcher.folders().map { String($0.dropFirst(site.root.count)) } == ["/Content", "/Content/linux", "/Templates"])
-        let start = watcher.snapshot()
+        let watch = SiteWatcher(siteDirectory: site.root, interval: .milliseconds(20), usesEvents: usesEvents).start()
+        defer { watch.stop() }
+        #expect(watch.usesEvents == usesEvents)
 
-        let waiting = Task { try await watcher.next(after: start) }
+        let waiting = Task { try await watch.next() }
         try await Task.sleep(for: .milliseconds(50))
         try site.write("Content/osx/open/deep.md", "# open\n")
-        let first = try await waiting.value
-        #expect(first.changed == ["Content/osx/open/deep.md"])
+        #expect(try await waiting.value == ["Content/osx/open/deep.md"], "a file in new nested folders")
 
-        let second = Task { try await watcher.next(after: first.snapshot) }
+        let second = Task { try await watch.next() }
         try await Task.sleep(for: .milliseconds(50))
         try site.remove("Content/linux/tar.md")
-        #expect(try await second.value.changed == ["Content/linux/tar.md"])
+        #expect(try await second.value == ["Content/linux/tar.md"])
+
+        try site.write("Content/empty/page.md", "# page\n")
+        try site.write("Templates/page.mustache", "<h1>{{title}}</h1>\n")
+        #expect(try await watch.next() == ["Content/empty/page.md", "Templates/page.mustache"], "changes made while busy, at once")
     }
 
-    @Test func aChangeMadeBeforeWaitingIsReportedAtOnce() async throws {
-        let site = try MarkdownSite(files: ["Content/a.md": "# a\n"])
+    @Test func eventsNameOnlyWhatChangedAndSkipHiddenFilesAndOtherFolders() async throws {
+        let site = try MarkdownSite(files: ["Content/a.md": "# a\n", "Content/linux/b.md": "# b\n"])
         defer { site.removeAll() }
-        let watcher = SiteWatcher(siteDirectory: site.root)
-        let before = watcher.snapshot()
-        try site.write("Content/a.md", "# a, longer\n")
-        #expect(try await watcher.next(after: before).changed == ["Content/a.md"])
+        let watch = SiteWatcher(siteDirectory: site.root).start()
+        defer { watch.stop() }
+        #expect(watch.usesEvents)
+        try site.write("Output/index.html", "built\n")
+        try site.write("Content/.editor-swap", "x\n")
+        try site.write("Content/linux/b.md", "# b, longer\n")
+        #expect(try await watch.next() == ["Content/linux/b.md"])
+        try FileManager.default.moveItem(atPath: site.root + "/Content/linux", toPath: site.root + "/Content/unix")
+        #expect(try await watch.next() == ["Content/linux", "Content/unix/b.md"], "a folder moved away and in")
     }
 }

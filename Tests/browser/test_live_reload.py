@@ -61,3 +61,21 @@ def test_edit_reloads_the_open_page_and_errors_show_in_an_overlay(served_site, p
     _edit(site, "---\ntitle: Primeros pasos\n---\nArreglado.\n")
     page.wait_for_selector("text=Arreglado.", timeout=10_000)
     assert page.locator("#vitrina-error-overlay").count() == 0
+
+
+def test_an_edited_section_page_reloads_after_a_quick_edit(served_site, page):
+    """A new page goes through a build; editing its text then takes the quick edit (only that page is drawn)."""
+    site, url = served_site
+    notes = site / "Content" / "notas" / "primera.md"
+    notes.parent.mkdir(parents=True)
+    notes.write_text("# Primera nota\n\nBorrador inicial.\n", encoding="utf-8")
+    deadline = time.time() + 30
+    while time.time() < deadline and not (site / "Output" / "notas" / "primera" / "index.html").exists():
+        time.sleep(0.05)
+    page.goto(url + "notas/primera/")
+    page.wait_for_function("window.vitrinaLiveReload && window.vitrinaLiveReload.connected()")
+    assert page.locator("text=Borrador inicial.").count() == 1
+
+    notes.write_text("# Primera nota\n\nTexto corregido en el acto.\n", encoding="utf-8")
+    page.wait_for_selector("text=Texto corregido en el acto.", timeout=10_000)
+    assert page.locator("h1").first.inner_text().startswith("Primera nota")

@@ -62,7 +62,10 @@ public struct BuildPipeline: Sendable {
             let last = writer.lastBuild()
             let previous = previousState(statePath, buildID: last.id)
             let site = siteInput(config: config, configText: (try? Files.read(configPath)) ?? [], plan: plan, theme: theme)
-            let jobs = timer.run("diff") { Self.jobs(plan.pages, templates: templates, strings: strings, site: site, previous: previous) }
+            let (digester, jobs) = timer.run("diff") {
+                let digester = PageDigester(pages: plan.pages, templates: templates, strings: strings, site: site)
+                return (digester, plan.pages.map { digester.job($0, previous: previous) })
+            }
             let staging = try writer.beginStaging(after: last)
             do {
                 let renderer = PageRenderer(templates: templates, factory: factory, baseURL: config.baseURL, navigation: plan.navigation,
@@ -85,12 +88,17 @@ public struct BuildPipeline: Sendable {
                     throw VitrinaError(.check, "--strict: the build has \(report.warnings.count) warning(s), which fail it:\n"
                         + report.warnings.map { "  - \($0.message)" }.joined(separator: "\n"))
                 }
-                try timer.run("write") {
+                let state = try timer.run("write") {
                     let id = try writer.commit(staging, written: output.files)
                     let state = BuildState(buildID: id, records: output.records)
                     try state.save(statePath)
                     options.memo?.remember(state, at: statePath)
+                    return state
                 }
+                options.memo?.keep(LiveSite(
+                    outputDirectory: options.outputDirectory, config: config, factory: factory, renderer: renderer, digester: digester,
+                    root: data.sections, pages: plan.pages, state: state, files: output.files, hashes: staging.hashes, bytes: output.bytes,
+                    otherWarnings: report.warnings.filter { $0.kind != .link }))
             } catch {
                 writer.discard(staging)
                 throw error
@@ -134,25 +142,9 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Each page with the digest of all its inputs; a page whose digest matches the last build's record reuses it.
-    /// A page that declares no inputs of its own (home, album, map screens) is made from everything.
     static func jobs(_ pages: [Page], templates: TemplateLibrary, strings: Strings, site: BuildInput, previous: BuildState?) -> [SiteWriter.Job] {
-        var all = Set<BuildInput>()
-        for page in pages { all.formUnion(page.inputs) }
-        let everything = BuildInput(key: "everything", fingerprint: Fingerprint.hex(all.map { "\($0.key)=\($0.fingerprint)" }.sorted().joined(separator: "\n")))
-        var stringPrints: [String: String] = [:]
-        return pages.map { page in
-            let table = stringPrints[page.language] ?? {
-                let print = Fingerprint.hex(strings.table(page.language).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n"))
-                stringPrints[page.language] = print
-                return print
-            }()
-            let inputs = [site, BuildInput(key: "template:\(page.template)", fingerprint: templates.fingerprint(page.template)),
-                          BuildInput(key: "strings:\(page.language)", fingerprint: table)]
-                + (page.inputs.isEmpty ? [everything] : Set(page.inputs).sorted { ($0.key, $0.fingerprint) < ($1.key, $1.fingerprint) })
-            let digest = Fingerprint.hex(inputs.map { "\($0.key)=\($0.fingerprint)" }.joined(separator: "\n"))
-            let record = previous?.records[page.route.file]
-            return SiteWriter.Job(page: page, digest: digest, inputs: inputs.map(\.key), reuse: record?.digest == digest ? record : nil)
-        }
+        let digester = PageDigester(pages: pages, templates: templates, strings: strings, site: site)
+        return pages.map { digester.job($0, previous: previous) }
     }
 
     /// `vitrina fetch`: revalidates every response the site needs; optionally rewrites the snapshot from them.

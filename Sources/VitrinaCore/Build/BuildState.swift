@@ -102,6 +102,13 @@ public final class BuildMemo: Sendable {
 
     public init() {}
 
+    private let live = Mutex<LiveSite?>(nil)
+
     func state(_ path: String) -> BuildState? { states.withLock { $0[path] } }
+    /// The last good build's site, taken out: a failed or refused quick edit leaves none, and a build puts a new one.
+    func takeLive() -> LiveSite? { live.withLock { $0.take() } }
+    func keep(_ site: LiveSite) { live.withLock { $0 = site } }
+    /// Builds the kept site's lookup tables now, while nothing waits, rather than at the first edit.
+    func prepareLive() { live.withLock { _ = $0?.prepared() } }
     func remember(_ state: BuildState, at path: String) { states.withLock { $0[path] = state } }
 }

@@ -46,9 +46,7 @@ public struct OutputWriter: Sendable {
     /// Records what was written and brings it into the output; returns the build id (the manifest's fingerprint).
     @discardableResult
     public func commit(_ staging: StagingArea, written: [String]) throws -> String {
-        let hashes = staging.hashes
-        let lines = written.sorted().map { path in hashes[path].map { "\(path)\t\($0)" } ?? path }
-        let manifest = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let manifest = Self.manifest(files: written.sorted(), hashes: staging.hashes)
         try Files.write(manifest, to: "\(staging.directory)/\(Self.manifestName)")
         if staging.previous != nil {
             try update(from: staging, written: Set(written))
@@ -58,6 +56,54 @@ public struct OutputWriter: Sendable {
         return Fingerprint.hex(manifest)
     }
 
+    /// The manifest's lines: each file (sorted) with the fingerprint of its content.
+    static func manifest(files: [String], hashes: [String: String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(files.count * 64)
+        for path in files {
+            bytes.append(contentsOf: path.utf8)
+            if let hash = hashes[path] {
+                bytes.append(9)
+                bytes.append(contentsOf: hash.utf8)
+            }
+            bytes.append(10)
+        }
+        return bytes
+    }
+
+    /// A quick edit: swaps a few changed files into the output in place and returns the new build id. The manifest
+    /// first marks them as changing (a line with no fingerprint, which no build trusts), so a process stopped halfway
+    /// leaves nothing a later build would keep by mistake; each file is renamed in atomically; the manifest is then
+    /// written anew for `files` and `hashes`.
+    func swapIn(_ changed: [(path: String, bytes: [UInt8])], files: [String], hashes: [String: String]) throws -> String {
+        let manifestPath = "\(outputDirectory)/\(Self.manifestName)"
+        try append(Array(changed.map { "\($0.path)\t\n" }.joined().utf8), to: manifestPath)
+        let swap = "\(outputDirectory)/.vitrina-swap"
+        for file in changed {
+            try Files.writeFile(file.bytes, to: swap)
+            try move(swap, to: "\(outputDirectory)/\(file.path)")
+        }
+        let manifest = Self.manifest(files: files, hashes: hashes)
+        try Files.writeFile(manifest, to: swap)
+        try move(swap, to: manifestPath)
+        return Fingerprint.hex(manifest)
+    }
+
+    private func append(_ bytes: [UInt8], to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_APPEND)
+        guard descriptor >= 0, bytes.withUnsafeBytes({ Foundation.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            if descriptor >= 0 { close(descriptor) }
+            throw VitrinaError(.write, "could not update \(path): \(String(cString: strerror(errno))); run `vitrina clean` and build again")
+        }
+        close(descriptor)
+    }
+
+    private func move(_ source: String, to target: String) throws {
+        guard rename(source, target) == 0 else {
+            throw VitrinaError(.write, "could not move \(source) to \(target): \(String(cString: strerror(errno))); run `vitrina clean` and build again")
+        }
+    }
+
     /// Moves the changed files (and the manifest) into the output one by one, each rename atomic, then removes
     /// the files the new build no longer has. Files Vitrina did not write are never touched.
     func update(from staging: StagingArea, written: Set<String>) throws {
@@ -65,9 +111,7 @@ public struct OutputWriter: Sendable {
         for path in staging.changed.sorted() + [Self.manifestName] {
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty, folders.insert(folder).inserted { try Files.createDirectory("\(outputDirectory)/\(folder)") }
-            guard rename("\(staging.directory)/\(path)", "\(outputDirectory)/\(path)") == 0 else {
-                throw VitrinaError(.write, "could not move \(path) into \(outputDirectory): \(String(cString: strerror(errno))); run `vitrina clean` and build again")
-            }
+            try move("\(staging.directory)/\(path)", to: "\(outputDirectory)/\(path)")
         }
         for path in staging.previousHashes.keys where !written.contains(path) {
             unlink("\(outputDirectory)/\(path)")
@@ -162,7 +206,7 @@ public struct StagingArea: Sendable {
         guard Self.isSafe(path) else {
             throw VitrinaError(.write, "refused to write \(path): output paths must stay inside the output folder")
         }
-        let hash = Fingerprint.hex(bytes) + "-" + String(bytes.count)
+        let hash = Self.hash(bytes)
         written.record(hash, for: path)
         if let previous, previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == bytes.count { return }
         let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
@@ -175,11 +219,16 @@ public struct StagingArea: Sendable {
 
     /// A file the earlier build wrote and this one keeps as it is, unrendered: its size, or nil when there is none to keep.
     func keep(_ path: String) -> Int? {
-        guard let previous, let hash = previousHashes[path], let size = hash.split(separator: "-").last.flatMap({ Int($0) }),
+        guard let previous, let hash = previousHashes[path], let size = Self.size(inHash: hash),
               Self.size(of: "\(previous)/\(path)") == size else { return nil }
         written.record(hash, for: path)
         return size
     }
+
+    /// What the manifest records of a file's content: its fingerprint and its size.
+    static func hash(_ bytes: [UInt8]) -> String { Fingerprint.hex(bytes) + "-" + String(bytes.count) }
+
+    static func size(inHash hash: String) -> Int? { hash.split(separator: "-").last.flatMap { Int($0) } }
 
     static func size(of path: String) -> Int? {
         var info = stat()

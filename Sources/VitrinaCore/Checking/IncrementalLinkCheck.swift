@@ -24,13 +24,35 @@ struct IncrementalLinkCheck {
             guard filesChanged || record.anchored.contains(where: newIDs.contains) else { continue }
             pages.append(readKept(file).map { PageLinks.extract(file: file, html: $0) } ?? PageLinks(file: file, links: [], ids: Set(record.ids)))
         }
-        if !pages.isEmpty {
-            for page in pages { ids[page.file] = page.ids }
-            for check in LinkChecker().check(pages: pages, files: fileSet, ids: ids) {
-                records[check.file]?.problems = check.problems
-                records[check.file]?.anchored = check.anchored
+        Self.check(pages, records: &records, files: fileSet, ids: &ids)
+        return Self.problems(records)
+    }
+
+    /// For a quick edit, which keeps every output file: checks the drawn pages and the pages linking to a `#fragment`
+    /// of a drawn page whose ids changed; `ids` holds every page's ids as the last build left them, and is updated.
+    func recheck(drawn: [PageLinks], records: inout [String: BuildState.Record], files: Set<String>, ids: inout [String: Set<String>]) {
+        let drawnFiles = Set(drawn.map(\.file))
+        let newIDs = Set(drawn.filter { (ids[$0.file] ?? []) != $0.ids }.map(\.file))
+        var pages = drawn
+        if !newIDs.isEmpty {
+            for (file, record) in records where !drawnFiles.contains(file) && record.anchored.contains(where: newIDs.contains) {
+                pages.append(readKept(file).map { PageLinks.extract(file: file, html: $0) } ?? PageLinks(file: file, links: [], ids: Set(record.ids)))
             }
         }
-        return records.filter { !$0.value.problems.isEmpty }.sorted { $0.key < $1.key }.flatMap(\.value.problems)
+        Self.check(pages, records: &records, files: files, ids: &ids)
+    }
+
+    private static func check(_ pages: [PageLinks], records: inout [String: BuildState.Record], files: Set<String>, ids: inout [String: Set<String>]) {
+        guard !pages.isEmpty else { return }
+        for page in pages { ids[page.file] = page.ids }
+        for check in LinkChecker().check(pages: pages, files: files, ids: ids) {
+            records[check.file]?.problems = check.problems
+            records[check.file]?.anchored = check.anchored
+        }
+    }
+
+    /// Every recorded problem, sorted by page.
+    static func problems(_ records: [String: BuildState.Record]) -> [String] {
+        records.filter { !$0.value.problems.isEmpty }.sorted { $0.key < $1.key }.flatMap(\.value.problems)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// `vitrina serve`: builds once, serves the output, and on every edit rebuilds incrementally and tells open pages
+/// `vitrina serve`: builds once, serves the output, and on every edit redraws what changed and tells open pages
 /// to reload — or, when the build fails, keeps the last good site and shows the error.
-/// `vitrina serve`: construye, sirve la salida y, en cada cambio, reconstruye lo necesario y avisa a las páginas abiertas.
+/// `vitrina serve`: construye, sirve la salida y, en cada cambio, redibuja lo necesario y avisa a las páginas abiertas.
 public struct DevSession: Sendable {
     public let options: BuildOptions
     public let client: any HTTPClient
@@ -10,41 +10,59 @@ public struct DevSession: Sendable {
     public let hub: ReloadHub
     /// What to do with each build's outcome (print the report or the error).
     public let onBuild: @Sendable (Result<BuildReport, BuildFailure>, [String]) -> Void
+    let memo: BuildMemo
 
     public init(options: BuildOptions, client: any HTTPClient, hub: ReloadHub = ReloadHub(), interval: Duration = .milliseconds(100),
                 onBuild: @escaping @Sendable (Result<BuildReport, BuildFailure>, [String]) -> Void) {
         var options = options
-        if options.memo == nil { options.memo = BuildMemo() }
+        let memo = options.memo ?? BuildMemo()
+        options.memo = memo
         self.options = options
+        self.memo = memo
         self.client = client
         self.watcher = SiteWatcher(siteDirectory: options.siteDirectory, interval: interval)
         self.hub = hub
         self.onBuild = onBuild
     }
 
-    /// One build, reported and broadcast; returns whether it succeeded.
+    /// One build, reported and broadcast; returns whether it succeeded. Edited section pages are drawn again on
+    /// their own (`QuickEdit`); any other change runs the incremental build.
     @discardableResult
     public func build(changed: [String] = []) async -> Bool {
         do {
-            let report = try await BuildPipeline(options: options, client: client).build()
+            let (report, quick) = try await redraw(changed)
             onBuild(.success(report), changed)
             hub.send(.reload)
+            if !quick { memo.prepareLive() }
             return true
         } catch {
-            let failure = error as? BuildFailure ?? BuildFailure(error: VitrinaError(.write, "\(error)"), warnings: [])
+            let failure = error as? BuildFailure ?? BuildFailure(error: error as? VitrinaError ?? VitrinaError(.write, "\(error)"), warnings: [])
             onBuild(.failure(failure), changed)
             hub.send(.failed(failure.error.message))
             return false
         }
     }
 
+    /// A quick edit's report when the change allows one, else a build's.
+    func redraw(_ changed: [String]) async throws -> (report: BuildReport, quick: Bool) {
+        if let report = try quickEdit(changed) { return (report, true) }
+        return (try await BuildPipeline(options: options, client: client).build(), false)
+    }
+
+    /// The report of a quick edit, or nil when the change needs a build.
+    func quickEdit(_ changed: [String]) throws -> BuildReport? {
+        guard !changed.isEmpty, var live = memo.takeLive() else { return nil }
+        guard let report = try QuickEdit(options: options, memo: memo).apply(changed, to: &live) else { return nil }
+        memo.keep(live)
+        return report
+    }
+
     /// Rebuilds after every change until cancelled.
     public func watch() async throws {
-        var snapshot = watcher.snapshot()
+        let watch = watcher.start()
+        defer { watch.stop() }
         while !Task.isCancelled {
-            let next = try await watcher.next(after: snapshot)
-            snapshot = next.snapshot
-            await build(changed: next.changed)
+            await build(changed: try await watch.next())
         }
     }
 }

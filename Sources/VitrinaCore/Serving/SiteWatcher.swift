@@ -1,12 +1,13 @@
 import Foundation
+import Synchronization
 
-/// Notices edits under `Content/` and `Templates/`: woken by Linux's inotify (nothing to do while idle, about 10 ms to
-/// notice), or by polling where inotify is unavailable; then compares each file's stamp to say what changed.
-/// Detecta cambios en `Content/` y `Templates/`: despierta con inotify (o sondeando) y compara el sello de cada fichero.
+/// Notices edits under `Content/` and `Templates/`: Linux's inotify names each changed file as it happens (nothing to
+/// do while idle); where inotify is unavailable, polling compares each file's stamp.
+/// Detecta cambios en `Content/` y `Templates/`: inotify nombra cada fichero cambiado; sin inotify, se sondean los sellos.
 public struct SiteWatcher: Sendable {
     public let siteDirectory: String
     public let interval: Duration
-    /// Whether to wait for inotify's events rather than poll.
+    /// Whether to listen to inotify's events rather than poll.
     let usesEvents: Bool
 
     public init(siteDirectory: String, interval: Duration = .milliseconds(100)) {
@@ -21,8 +22,15 @@ public struct SiteWatcher: Sendable {
 
     static let roots = ["Content", "Templates"]
 
+    /// Starts watching: every change made from now on is reported by the watch's `next()`, even one made while the
+    /// caller was busy building.
+    public func start() -> SiteWatch {
+        if usesEvents, let events = FolderEvents(siteDirectory: siteDirectory, roots: Self.roots) { return SiteWatch(events: events) }
+        return SiteWatch(polling: self)
+    }
+
     /// Every watched file with its stamp; a new, removed or touched file changes the snapshot.
-    public func snapshot() -> [String: FileStamp] {
+    func snapshot() -> [String: FileStamp] {
         var stamps: [String: FileStamp] = [:]
         for folder in Self.roots {
             let root = Files.join(siteDirectory, folder)
@@ -32,74 +40,171 @@ public struct SiteWatcher: Sendable {
         }
         return stamps
     }
-
-    /// Returns as soon as something differs from `previous` (at once when it already does: an edit made during the
-    /// last build), with the new snapshot and the changed paths.
-    public func next(after previous: [String: FileStamp]) async throws -> (snapshot: [String: FileStamp], changed: [String]) {
-        var events = usesEvents ? FolderEvents(folders: folders()) : nil
-        defer { events?.stop() }
-        while true {
-            let current = snapshot()
-            if current != previous {
-                let changed = Set(current.keys).union(previous.keys).filter { current[$0] != previous[$0] }.sorted()
-                return (current, changed)
-            }
-            guard let waiting = events else {
-                try await Task.sleep(for: interval)
-                continue
-            }
-            repeat { try await Task.sleep(for: .milliseconds(10)) } while !waiting.drain()
-            // An editor may write a file in several steps: let it finish. New folders get watches of their own before
-            // the stamps are read again, so nothing written into them is missed.
-            try await Task.sleep(for: .milliseconds(10))
-            waiting.stop()
-            events = FolderEvents(folders: folders())
-        }
-    }
-
-    /// The watched roots and every folder below them.
-    func folders() -> [String] {
-        var folders: Set<String> = []
-        for root in Self.roots {
-            let base = Files.join(siteDirectory, root)
-            guard Files.isDirectory(base) else { continue }
-            folders.insert(base)
-            for path in Files.list(base) {
-                var folder = path
-                while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
-                    folder = String(folder[..<slash])
-                    guard folders.insert("\(base)/\(folder)").inserted else { break }
-                }
-            }
-        }
-        return folders.sorted()
-    }
 }
 
-/// Linux inotify on a set of folders: says that something changed in them, not what.
-/// inotify de Linux sobre unas carpetas: dice que algo cambió en ellas, no qué.
-struct FolderEvents {
-    private let descriptor: Int32
+/// A running watch of one site: says which files changed since the last call.
+/// Una vigilancia en marcha: dice qué ficheros cambiaron desde la última llamada.
+public final class SiteWatch: Sendable {
+    private let events: FolderEvents?
+    private let polling: SiteWatcher?
+    private let last: Mutex<[String: FileStamp]>
 
-    /// Nil when inotify is unavailable or out of watches: the watcher polls instead.
-    init?(folders: [String]) {
+    init(events: FolderEvents) {
+        self.events = events
+        polling = nil
+        last = Mutex([:])
+    }
+
+    init(polling watcher: SiteWatcher) {
+        events = nil
+        polling = watcher
+        last = Mutex(watcher.snapshot())
+    }
+
+    /// Whether inotify wakes this watch (else it polls).
+    var usesEvents: Bool { events != nil }
+
+    /// The paths (from the site folder) changed since the last call, as soon as there are some; an editor may write
+    /// a file in several steps, so events are gathered until none came for a few milliseconds.
+    public func next() async throws -> [String] {
+        guard let events else { return try await poll() }
+        var changed = Set<String>()
+        while changed.isEmpty {
+            try Task.checkCancellation()
+            _ = await events.wait(milliseconds: 250)
+            changed.formUnion(events.read())
+        }
+        for _ in 0..<50 {
+            guard await events.wait(milliseconds: 3) else { break }
+            changed.formUnion(events.read())
+        }
+        return changed.sorted()
+    }
+
+    private func poll() async throws -> [String] {
+        guard let watcher = polling else { return [] }
+        while true {
+            let current = watcher.snapshot()
+            let previous = last.withLock { $0 }
+            if current != previous {
+                last.withLock { $0 = current }
+                return Set(current.keys).union(previous.keys).filter { current[$0] != previous[$0] }.sorted()
+            }
+            try await Task.sleep(for: watcher.interval)
+        }
+    }
+
+    public func stop() { events?.stop() }
+}
+
+/// Linux inotify on the watched roots and every folder below them: new folders are watched as they appear.
+/// inotify de Linux sobre las carpetas vigiladas y todas sus subcarpetas; las nuevas se vigilan al aparecer.
+final class FolderEvents: Sendable {
+    private struct State {
+        var open = true
+        /// Each watch's folder, relative to the site folder ("" for the site folder itself).
+        var folders: [Int32: String] = [:]
+    }
+
+    private let descriptor: Int32
+    private let siteDirectory: String
+    private let roots: [String]
+    private let state = Mutex(State())
+    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB)
+
+    /// Nil when inotify is unavailable or out of watches: the watch polls instead.
+    init?(siteDirectory: String, roots: [String]) {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { return nil }
-        let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF)
-        for folder in folders where inotify_add_watch(descriptor, folder, mask) < 0 {
+        self.descriptor = descriptor
+        self.siteDirectory = siteDirectory
+        self.roots = roots
+        let watched = state.withLock { state -> Bool in
+            guard add("", mask: UInt32(IN_CREATE | IN_MOVED_TO), to: &state) else { return false }
+            return roots.allSatisfy { root in !Files.isDirectory(Files.join(siteDirectory, root)) || addTree(root, to: &state) != nil }
+        }
+        guard watched else {
             Foundation.close(descriptor)
             return nil
         }
-        self.descriptor = descriptor
     }
 
-    /// Whether any event arrived since the last call; reads them all.
-    func drain() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        var any = false
-        while buffer.withUnsafeMutableBytes({ Foundation.read(descriptor, $0.baseAddress, $0.count) }) > 0 { any = true }
-        return any
+    /// Waits until events are ready or the time is up (on a thread of its own, not one of the tasks'); whether some are.
+    func wait(milliseconds: Int32) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { [descriptor] in
+                var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                continuation.resume(returning: poll(&request, 1, milliseconds) > 0 && request.revents & Int16(POLLIN) != 0)
+            }
+        }
     }
 
-    func stop() { Foundation.close(descriptor) }
+    /// The paths named by the events that arrived; new folders get watches, and the files already in them count as changed.
+    func read() -> Set<String> {
+        state.withLock { state in
+            var changed = Set<String>()
+            guard state.open else { return changed }
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
+                buffer.withUnsafeBytes { bytes in
+                    var offset = 0
+                    while offset + 16 <= count {
+                        let watch = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                        let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                        let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                        let name = String(decoding: bytes[(offset + 16)..<(offset + 16 + length)].prefix { $0 != 0 }, as: UTF8.self)
+                        offset += 16 + length
+                        handle(watch: watch, mask: mask, name: name, state: &state, changed: &changed)
+                    }
+                }
+            }
+            return changed
+        }
+    }
+
+    private func handle(watch: Int32, mask: UInt32, name: String, state: inout State, changed: inout Set<String>) {
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 { return changed.formUnion(roots) }
+        guard let folder = state.folders[watch] else { return }
+        if mask & UInt32(IN_IGNORED) != 0 { state.folders[watch] = nil; return }
+        guard !name.isEmpty, !folder.isEmpty || roots.contains(name) else { return }
+        let path = folder.isEmpty ? name : "\(folder)/\(name)"
+        if let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")), path[path.utf8.index(after: slash)...].hasPrefix(".") { return }
+        let isFolder = mask & UInt32(IN_ISDIR) != 0
+        if isFolder && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+            changed.formUnion(addTree(path, to: &state) ?? [path])
+        } else if !isFolder || mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+            changed.insert(path)
+        }
+    }
+
+    /// Watches `folder` and every folder below it; returns the files in them, or nil when a watch could not be added.
+    private func addTree(_ folder: String, to state: inout State) -> [String]? {
+        let tree = Files.tree(Files.join(siteDirectory, folder))
+        for path in [folder] + tree.folders.map({ "\(folder)/\($0)" }) {
+            guard add(path, mask: Self.mask, to: &state) else { return nil }
+        }
+        return tree.files.map { "\(folder)/\($0)" }
+    }
+
+    private func add(_ folder: String, mask: UInt32, to state: inout State) -> Bool {
+        let watch = inotify_add_watch(descriptor, Files.join(siteDirectory, folder), mask)
+        guard watch >= 0 else { return false }
+        state.folders[watch] = folder
+        return true
+    }
+
+    /// The watched folders, from the site folder.
+    var folders: [String] { state.withLock { $0.folders.values.filter { !$0.isEmpty }.sorted() } }
+
+    func stop() {
+        state.withLock { state in
+            guard state.open else { return }
+            state.open = false
+            Foundation.close(descriptor)
+        }
+    }
+
+    deinit { stop() }
 }

@@ -28,10 +28,12 @@ public final class Diagnostics: Sendable {
     }
 
     /// Warnings sorted and without repeats, so reports are deterministic.
-    public var warnings: [BuildWarning] {
-        let all = store.withLock { $0 }
+    public var warnings: [BuildWarning] { Self.ordered(store.withLock { $0 }) }
+
+    /// Warnings without repeats, sorted by kind, then message.
+    static func ordered(_ warnings: [BuildWarning]) -> [BuildWarning] {
         var seen = Set<BuildWarning>()
-        return all.filter { seen.insert($0).inserted }
+        return warnings.filter { seen.insert($0).inserted }
             .sorted { ($0.kind.rawValue, $0.message) < ($1.kind.rawValue, $1.message) }
     }
 }

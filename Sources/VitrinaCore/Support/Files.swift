@@ -79,12 +79,19 @@ public enum Files {
     /// Every regular file below `root`, as sorted paths relative to it; `skippingFolders` names top-level folders to leave out.
     /// Walks with `readdir` (Foundation's enumerator stats every entry, slowly on Linux).
     public static func list(_ root: String, skippingFolders skipped: Set<String> = []) -> [String] {
-        var files: [String] = []
-        walk(root, prefix: "", skipped: skipped, into: &files)
+        var files: [String] = [], folders: [String]? = nil
+        walk(root, prefix: "", skipped: skipped, into: &files, folders: &folders)
         return files.sorted()
     }
 
-    private static func walk(_ folder: String, prefix: String, skipped: Set<String>, into files: inout [String]) {
+    /// Every file and every folder below `root`, as paths from it.
+    static func tree(_ root: String) -> (files: [String], folders: [String]) {
+        var files: [String] = [], folders: [String]? = []
+        walk(root, prefix: "", skipped: [], into: &files, folders: &folders)
+        return (files.sorted(), (folders ?? []).sorted())
+    }
+
+    private static func walk(_ folder: String, prefix: String, skipped: Set<String>, into files: inout [String], folders: inout [String]?) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
@@ -95,7 +102,8 @@ public enum Files {
             if entry.pointee.d_type == UInt8(DT_UNKNOWN) || entry.pointee.d_type == UInt8(DT_LNK) { isFolder = isDirectory(folder + "/" + name) }
             if isFolder {
                 if prefix.isEmpty && skipped.contains(name) { continue }
-                walk(folder + "/" + name, prefix: path + "/", skipped: skipped, into: &files)
+                folders?.append(path)
+                walk(folder + "/" + name, prefix: path + "/", skipped: skipped, into: &files, folders: &folders)
             } else {
                 files.append(path)
             }

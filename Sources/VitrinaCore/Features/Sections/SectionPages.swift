@@ -39,7 +39,7 @@ public struct SectionPages: Sendable {
             for language in factory.languages {
                 let trail = breadcrumbs(of: section, language)
                 if !(section.folders.isEmpty && !rootIsHome) { jobs.append { indexPages(section, trail: trail, language) } }
-                let inputs = [BuildInput(key: "trail:\(section.folder):\(language)", fingerprint: Fingerprint.hex(trail.map(\.label).joined(separator: "\n")))]
+                let inputs = [trailInput(section, trail: trail, language)]
                 for start in stride(from: 0, to: section.pages.count, by: 256) {
                     let chunk = section.pages[start..<min(start + 256, section.pages.count)]
                     jobs.append { chunk.map { contentPage($0, in: section, trail: trail, inputs: inputs, language) } }
@@ -47,6 +47,19 @@ public struct SectionPages: Sendable {
             }
         }
         return SitePlanner.run(jobs)
+    }
+
+    /// One page's pages in every language, as `pages()` makes them: what a quick edit of its file draws again.
+    public func contentPages(of page: DocPage, in section: Section) -> [Page] {
+        factory.languages.map { language in
+            let trail = breadcrumbs(of: section, language)
+            return contentPage(page, in: section, trail: trail, inputs: [trailInput(section, trail: trail, language)], language)
+        }
+    }
+
+    /// The titles of the folders above a content page, as one input.
+    func trailInput(_ section: Section, trail: [(label: String, route: Route)], _ language: String) -> BuildInput {
+        BuildInput(key: "trail:\(section.folder):\(language)", fingerprint: Fingerprint.hex(trail.map(\.label).joined(separator: "\n")))
     }
 
     /// Home, then each folder above `section` and `section` itself, as titled links.

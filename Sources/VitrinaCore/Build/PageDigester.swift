@@ -1,0 +1,36 @@
+/// The digest of everything a page is made from: the site, its template, its language's strings and its own inputs.
+/// Full builds and quick edits digest pages the same way, so either can tell whether a page must be drawn again.
+/// La huella de todo aquello de lo que se hace una página; la misma en construcciones completas y ediciones rápidas.
+struct PageDigester: Sendable {
+    let site: BuildInput
+    let templates: TemplateLibrary
+    /// The fingerprint of each language's strings.
+    let strings: [String: String]
+    /// What a page that declares no inputs of its own (home, album, map screens) is made from: every input of the site.
+    let everything: BuildInput
+
+    init(pages: [Page], templates: TemplateLibrary, strings: Strings, site: BuildInput) {
+        var all = Set<BuildInput>()
+        var languages = Set<String>()
+        for page in pages {
+            all.formUnion(page.inputs)
+            languages.insert(page.language)
+        }
+        self.site = site
+        self.templates = templates
+        self.strings = Dictionary(uniqueKeysWithValues: languages.map { language in
+            (language, Fingerprint.hex(strings.table(language).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")))
+        })
+        everything = BuildInput(key: "everything", fingerprint: Fingerprint.hex(all.map { "\($0.key)=\($0.fingerprint)" }.sorted().joined(separator: "\n")))
+    }
+
+    /// The page with its digest and, when the digest matches the last build's record, that record to reuse.
+    func job(_ page: Page, previous: BuildState?) -> SiteWriter.Job {
+        let inputs = [site, BuildInput(key: "template:\(page.template)", fingerprint: templates.fingerprint(page.template)),
+                      BuildInput(key: "strings:\(page.language)", fingerprint: strings[page.language] ?? "")]
+            + (page.inputs.isEmpty ? [everything] : Set(page.inputs).sorted { ($0.key, $0.fingerprint) < ($1.key, $1.fingerprint) })
+        let digest = Fingerprint.hex(inputs.map { "\($0.key)=\($0.fingerprint)" }.joined(separator: "\n"))
+        let record = previous?.records[page.route.file]
+        return SiteWriter.Job(page: page, digest: digest, inputs: inputs.map(\.key), reuse: record?.digest == digest ? record : nil)
+    }
+}

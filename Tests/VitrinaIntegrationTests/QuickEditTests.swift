@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import VitrinaCore
+
+/// `vitrina serve`'s quick edits: an edited section page is drawn on its own from the last build kept in memory, and
+/// the output always equals a full build; anything a quick edit cannot see is left to the incremental build.
+@Suite("Quick edits")
+struct QuickEditTests {
+    static let quickStages = ["content", "render", "check", "write"]
+
+    func session(_ site: MarkdownSite) -> DevSession {
+        DevSession(options: BuildOptions(siteDirectory: site.root, offline: true), client: NoNetwork()) { _, _ in }
+    }
+
+
+    @Test func anEditedBodyIsDrawnAloneInEachLanguageAndMatchesAFullBuild() async throws {
+        let site = try MarkdownSite(files: IncrementalBuildTests.files)
+        defer { site.removeAll() }
+        let session = session(site)
+        #expect(await session.build())
+        let before = try site.files()
+
+        try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nArchiva y comprime ficheros.\n")
+        let (report, _) = try await session.redraw(["Content/linux/tar.md"])
+        #expect(report.stages.map(\.name) == Self.quickStages)
+        #expect(report.rendered == 2, "the Spanish page and the English one, which shows the Spanish text")
+        let after = try site.files()
+        #expect(Set(after.keys) == Set(before.keys))
+        #expect(after.filter { before[$0.key] != $0.value }.keys.sorted() == ["linux/tar/index.html", "en/linux/tar/index.html", ".vitrina-manifest"].sorted())
+        try await site.expectSameAsFullBuild(report: report)
+        #expect(try await site.build().rendered == 0, "the manifest and build state on disk describe the output")
+
+        let (touched, _) = try await session.redraw(["Content/linux/tar.md"])
+        #expect(touched.stages.map(\.name) == Self.quickStages && touched.rendered == 0, "an unchanged file draws nothing")
+    }
+
+    @Test func changesThatReachListsOrOtherFilesAreLeftToABuild() async throws {
+        let site = try MarkdownSite(files: IncrementalBuildTests.files)
+        defer { site.removeAll() }
+        let session = session(site)
+        #expect(await session.build())
+        let edits: [(path: String, text: String?)] = [
+            ("Content/linux/tar.md", "---\ntitle: tar, el archivador\n---\nArchiva ficheros.\n"),
+            ("Content/linux/ls.md", "---\nweight: 3\n---\n# ls\n\nLista ficheros.\n"),
+            ("Content/linux/ls.md", "---\ndraft: true\n---\n# ls\n"),
+            ("Content/linux/tar.en.md", "---\ntitle: tar\n---\nArchives files.\n"),
+            ("Content/linux/_index.md", "---\ntitle: GNU/Linux\n---\n"),
+            ("Content/osx/open.md", nil),
+            ("Content/site.yml", "title: Apuntes\ndefault_language: es\nlanguages: [es, en]\npage_size: 2\n"),
+        ]
+        for (path, text) in edits {
+            if let text { try site.write(path, text) } else { try site.remove(path) }
+            #expect(try session.quickEdit([path]) == nil, "\(path) needs a build")
+            #expect(await session.build(changed: [path]))
+            try await site.expectSameAsFullBuild("after editing \(path)")
+        }
+    }
+
+    @Test func randomEditsThroughTheSessionAlwaysMatchAFullBuild() async throws {
+        var files = IncrementalBuildTests.files
+        let words = ["alfa", "beta", "gamma", "delta"]
+        for word in words { files["Content/linux/\(word).md"] = "# \(word)\n\n## Uso\n\nTexto.\n" }
+        let site = try MarkdownSite(files: files)
+        defer { site.removeAll() }
+        let session = session(site)
+        #expect(await session.build())
+        var random = SeededRandom(seed: 20_261_123)
+        var quick = 0
+        for round in 0..<30 {
+            let name = words[random.next(words.count)], other = words[random.next(words.count)]
+            var path = "Content/linux/\(name).md"
+            let heading = ["Uso", "Ejemplos", "Opciones"][random.next(3)]
+            switch random.next(5) {
+            case 0: try site.write(path, "# \(name)\n\n## \(heading)\n\nRonda \(round).\n")
+            case 1: try site.write(path, "# \(name)\n\nVer [\(other)](../\(other)/#\(Slug.make(heading, fallback: "x"))) y [nada](../nada/).\n")
+            case 2: try site.write(path, "# \(name)\n\n- [x] hecho \(round)\n")
+            case 3: try site.write(path, "# \(name) \(round)\n\nOtro título.\n")
+            default:
+                path = "Content/linux/\(name).en.md"
+                try site.write(path, "# \(name)\n\nRound \(round).\n")
+            }
+            let changed = random.next(2) == 0 ? [path] : [path, "Content/linux/\(other).md"]
+            let (report, wasQuick) = try await session.redraw(changed)
+            if wasQuick { quick += 1 }
+            try await site.expectSameAsFullBuild("after round \(round)", report: report)
+        }
+        #expect(quick >= 10, "most rounds only change the text")
+    }
+
+    @Test func aQuickEditStoppedHalfwayLeavesNothingABuildWouldKeep() async throws {
+        let site = try MarkdownSite(files: IncrementalBuildTests.files)
+        defer { site.removeAll() }
+        _ = try await site.build()
+        // What a process stopped after swapping a page in, before the new manifest, leaves behind.
+        try site.write("Output/linux/tar/index.html", "half-done\n")
+        let manifest = site.output + "/" + OutputWriter.manifestName
+        try Files.write(try Files.read(manifest) + Array("linux/tar/index.html\t\n".utf8), to: manifest)
+        #expect(OutputWriter(outputDirectory: site.output).lastBuild().files["linux/tar/index.html"] == "")
+        let report = try await site.build()
+        #expect(report.rendered == report.pages, "a changed manifest is another build: its state is not trusted")
+        try await site.expectSameAsFullBuild()
+    }
+}
