@@ -71,6 +71,7 @@ public final class SiteWatch: Sendable {
         var changed = Set<String>()
         while changed.isEmpty {
             try Task.checkCancellation()
+            guard events.isOpen else { throw CancellationError() }
             _ = await events.wait(milliseconds: 250)
             changed.formUnion(events.read())
         }
@@ -195,8 +196,7 @@ final class FolderEvents: Sendable {
         return true
     }
 
-    /// The watched folders, from the site folder.
-    var folders: [String] { state.withLock { $0.folders.values.filter { !$0.isEmpty }.sorted() } }
+    var isOpen: Bool { state.withLock { $0.open } }
 
     func stop() {
         state.withLock { state in
