@@ -22,8 +22,8 @@ struct QuickEdit {
             var edited: [(folders: [String], page: DocPage)] = []
             for path in changed {
                 guard path.hasSuffix(".md"), let place = lookup.sources[path], Files.exists(Files.join(options.siteDirectory, path)) else { return nil }
-                guard !edited.contains(where: { $0.folders == place.folders && $0.page.name == place.name }),
-                      let old = root.section(at: place.folders)?.pages.first(where: { $0.name == place.name }) else { continue }
+                if edited.contains(where: { $0.folders == place.folders && $0.page.name == place.name }) { continue }
+                guard let old = root.section(at: place.folders)?.pages.first(where: { $0.name == place.name }) else { return nil }
                 var documents: [String: Document] = [:]
                 for version in old.versions.values {
                     let document = try loader.document(display: version.file)
