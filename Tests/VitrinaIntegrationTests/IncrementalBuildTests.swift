@@ -203,14 +203,16 @@ struct IncrementalBuildTests {
             Page(route: Route(file: file), language: "es", template: "a", title: file, section: "", alternates: [:], content: "")
                 .with(inputs: [BuildInput(key: "source:pokeapi", fingerprint: source)])
         }
-        let before = BuildPipeline.jobs([page("p/index.html", source: "A")], templates: templates, strings: Strings(tables: [:], defaultLanguage: "es"),
-                                        site: site, previous: nil)
+        func jobs(source: String, previous: BuildState?) -> [SiteWriter.Job] {
+            let pages = [page("p/index.html", source: source)]
+            return PageDigester(pages: pages, templates: templates, strings: Strings(tables: [:], defaultLanguage: "es"), site: site)
+                .jobs(pages, previous: previous)
+        }
+        let before = jobs(source: "A", previous: nil)
         let record = BuildState.Record(digest: before[0].digest, inputs: before[0].inputs, ids: [])
         let state = BuildState(buildID: "x", records: ["p/index.html": record])
-        let same = BuildPipeline.jobs([page("p/index.html", source: "A")], templates: templates, strings: Strings(tables: [:], defaultLanguage: "es"),
-                                      site: site, previous: state)
-        let changed = BuildPipeline.jobs([page("p/index.html", source: "B")], templates: templates, strings: Strings(tables: [:], defaultLanguage: "es"),
-                                         site: site, previous: state)
+        let same = jobs(source: "A", previous: state)
+        let changed = jobs(source: "B", previous: state)
         #expect(same[0].reuse != nil)
         #expect(changed[0].reuse == nil)
         #expect(before[0].inputs.contains("source:pokeapi") && before[0].inputs.contains("template:a"))

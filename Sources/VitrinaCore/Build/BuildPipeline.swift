@@ -64,7 +64,7 @@ public struct BuildPipeline: Sendable {
             let site = siteInput(config: config, configText: (try? Files.read(configPath)) ?? [], plan: plan, theme: theme)
             let (digester, jobs) = timer.run("diff") {
                 let digester = PageDigester(pages: plan.pages, templates: templates, strings: strings, site: site)
-                return (digester, plan.pages.map { digester.job($0, previous: previous) })
+                return (digester, digester.jobs(plan.pages, previous: previous))
             }
             let staging = try writer.beginStaging(after: last)
             do {
@@ -139,12 +139,6 @@ public struct BuildPipeline: Sendable {
         }
         let facts = [VitrinaVersion.number, Fingerprint.hex(configText), config.baseURL, "\(options.drafts)", theme.origin] + navigation
         return BuildInput(key: "site", fingerprint: Fingerprint.hex(facts.joined(separator: "\n")))
-    }
-
-    /// Each page with the digest of all its inputs; a page whose digest matches the last build's record reuses it.
-    static func jobs(_ pages: [Page], templates: TemplateLibrary, strings: Strings, site: BuildInput, previous: BuildState?) -> [SiteWriter.Job] {
-        let digester = PageDigester(pages: pages, templates: templates, strings: strings, site: site)
-        return pages.map { digester.job($0, previous: previous) }
     }
 
     /// `vitrina fetch`: revalidates every response the site needs; optionally rewrites the snapshot from them.

@@ -21,7 +21,7 @@ struct LiveSite: Sendable {
     let otherWarnings: [BuildWarning]
     /// Built at the first quick edit: where each page is in `pages`, where each Markdown file's page lives in the
     /// sections, and the ids of every page.
-    private(set) var lookup: Lookup?
+    var lookup: Lookup?
 
     struct Lookup: Sendable {
         var pageIndex: [String: Int] = [:]
@@ -57,8 +57,6 @@ struct LiveSite: Sendable {
         self.lookup = lookup
         return lookup
     }
-
-    mutating func update(_ lookup: Lookup) { self.lookup = lookup }
 }
 
 extension Section {

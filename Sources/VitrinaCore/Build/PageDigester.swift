@@ -24,6 +24,9 @@ struct PageDigester: Sendable {
         everything = BuildInput(key: "everything", fingerprint: Fingerprint.hex(all.map { "\($0.key)=\($0.fingerprint)" }.sorted().joined(separator: "\n")))
     }
 
+    /// Each page with its digest, in order.
+    func jobs(_ pages: [Page], previous: BuildState?) -> [SiteWriter.Job] { pages.map { job($0, previous: previous) } }
+
     /// The page with its digest and, when the digest matches the last build's record, that record to reuse.
     func job(_ page: Page, previous: BuildState?) -> SiteWriter.Job {
         let inputs = [site, BuildInput(key: "template:\(page.template)", fingerprint: templates.fingerprint(page.template)),

@@ -71,8 +71,8 @@ struct QuickEdit {
         // Comprobación: los enlaces de las páginas dibujadas y de las que apuntan a ids que ya no tienen.
         let output = live.outputDirectory
         timer.run("check") {
-            IncrementalLinkCheck(previousFiles: nil, previous: nil, readKept: { try? Files.read("\(output)/\($0)") })
-                .recheck(drawn: drawn, records: &records, files: lookup.files, ids: &lookup.ids)
+            IncrementalLinkCheck.recheck(drawn: drawn, records: &records, files: lookup.files, ids: &lookup.ids,
+                                         readKept: { try? Files.read("\(output)/\($0)") })
         }
 
         // Write: the changed files into the output, then the manifest and the build state.
@@ -90,7 +90,7 @@ struct QuickEdit {
         live.pages = pages
         live.hashes = hashes
         live.bytes = bytes
-        live.update(lookup)
+        live.lookup = lookup
 
         var report = BuildReport()
         report.outputDirectory = output

@@ -30,7 +30,8 @@ struct IncrementalLinkCheck {
 
     /// For a quick edit, which keeps every output file: checks the drawn pages and the pages linking to a `#fragment`
     /// of a drawn page whose ids changed; `ids` holds every page's ids as the last build left them, and is updated.
-    func recheck(drawn: [PageLinks], records: inout [String: BuildState.Record], files: Set<String>, ids: inout [String: Set<String>]) {
+    static func recheck(drawn: [PageLinks], records: inout [String: BuildState.Record], files: Set<String>, ids: inout [String: Set<String>],
+                        readKept: (String) -> [UInt8]?) {
         let drawnFiles = Set(drawn.map(\.file))
         let newIDs = Set(drawn.filter { (ids[$0.file] ?? []) != $0.ids }.map(\.file))
         var pages = drawn
