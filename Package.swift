@@ -62,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TemplateEngineTests",
-            dependencies: ["VitrinaCore", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["VitrinaCore", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .testTarget(
             name: "VitrinaIntegrationTests",

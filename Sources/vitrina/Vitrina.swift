@@ -70,6 +70,7 @@ struct Build: AsyncParsableCommand {
     @Flag(help: "Open no connection: use only the cache and the committed snapshot.") var offline = false
     @Flag(help: "Treat warnings (broken links, stale data, missing images or strings) as errors.") var strict = false
     @Flag(help: "Also build pages marked draft: true.") var drafts = false
+    @Flag(help: "Write into a non-empty output folder that no Vitrina build wrote (its other files are left as they are).") var force = false
     @Option(name: .customLong("base-url"), help: "Base URL for canonical links and the sitemap, e.g. https://example.org/docs/.")
     var baseURL: String?
 
@@ -77,6 +78,7 @@ struct Build: AsyncParsableCommand {
         var options = BuildOptions(
             siteDirectory: site.siteDirectory, outputDirectory: site.output.map(Console.absolute), offline: offline, strict: strict,
             drafts: drafts, baseURL: baseURL, apiOverrides: try site.overrides())
+        options.force = force
         let progress = TerminalProgress.standardOutput()
         options.progress = progress
         let client = LiveHTTPClient()
@@ -183,10 +185,11 @@ struct Clean: AsyncParsableCommand {
 
     func run() async throws {
         let options = BuildOptions(siteDirectory: site.siteDirectory, outputDirectory: site.output.map(Console.absolute))
-        try OutputWriter(outputDirectory: options.outputDirectory).clean()
+        let notes = try OutputWriter(outputDirectory: options.outputDirectory).clean()
         try Files.remove(options.cacheDirectory)
         try Files.remove(options.documentMemoPath)
-        print("Removed \(options.outputDirectory) (files Vitrina did not write are kept), \(options.cacheDirectory) and \(options.documentMemoPath)")
+        print("Removed what Vitrina wrote to \(options.outputDirectory) (what its manifest lists; nothing else), \(options.cacheDirectory) and \(options.documentMemoPath)")
+        for note in notes { print("  kept: \(note)") }
     }
 }
 

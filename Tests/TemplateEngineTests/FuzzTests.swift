@@ -1,5 +1,6 @@
 @testable import VitrinaCore
 import Testing
+import TestSupport
 
 /// Random templates from a small grammar, rendered by both engines against random values.
 @Suite struct FuzzTests {

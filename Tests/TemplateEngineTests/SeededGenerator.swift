@@ -1,29 +1,5 @@
 @testable import VitrinaCore
-
-/// SplitMix64: the same seed gives the same templates and values on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ probability: Double) -> Bool {
-        Double.random(in: 0..<1, using: &self) < probability
-    }
-
-    mutating func pick<T>(_ options: [T]) -> T {
-        options[Int.random(in: 0..<options.count, using: &self)]
-    }
-}
+import TestSupport
 
 /// Plausible leaf values: text with characters HTML must escape and non-ASCII letters, numbers, flags.
 enum SampleValues {

@@ -34,12 +34,38 @@ func oracleValue(_ value: TemplateValue) -> Any {
     }
 }
 
+/// swift-mustache 2.1.1 escapes per `Character`, so a `< > & " '` that shares a grapheme with a combining or
+/// prepended mark (`<\u{301}`, `\u{600}<`) is written raw: an injection, to be reported upstream. Where a value holds
+/// such text the oracle is wrong, and only there the comparison is skipped.
+/// swift-mustache escapa por `Character` y deja crudo un `<` unido a una marca: ahí el oráculo se equivoca.
+func oracleMisescapes(_ value: TemplateValue) -> Bool {
+    switch value {
+    case .string(let text):
+        let perCharacter = text.map { character -> String in
+            switch character {
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "&": "&amp;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: String(character)
+            }
+        }.joined()
+        return perCharacter != HTMLText.escape(text)
+    case .int, .double, .bool: return false
+    case .list(let elements): return elements.contains(where: oracleMisescapes)
+    case .object(let fields): return fields.values.contains(where: oracleMisescapes)
+    }
+}
+
 /// What each engine made of the same templates and value.
 struct Differential {
     /// Our output, or the message of our parse error.
     var ours: Result<[UInt8], TemplateSyntaxError>
     /// swift-mustache's output, or the description of its parse error.
     var theirs: Result<[UInt8], OracleError>
+    /// The value holds text swift-mustache escapes wrongly (see `oracleMisescapes`): outputs may differ there.
+    var oracleWrong = false
 
     struct OracleError: Error, CustomStringConvertible {
         let description: String
@@ -47,7 +73,7 @@ struct Differential {
 
     var agrees: Bool {
         switch (ours, theirs) {
-        case (.success(let a), .success(let b)): a == b
+        case (.success(let a), .success(let b)): a == b || oracleWrong
         case (.failure, .failure): true
         default: false
         }
@@ -90,5 +116,5 @@ func differential(_ templates: [String: String], main: String = "main", value: T
         } else {
             .success(Array((library.render(oracleValue(value), withTemplate: main) ?? "").utf8))
         }
-    return Differential(ours: ours, theirs: theirs)
+    return Differential(ours: ours, theirs: theirs, oracleWrong: oracleMisescapes(value))
 }

@@ -1,6 +1,7 @@
 @testable import VitrinaCore
 import Foundation
 import Testing
+import TestSupport
 
 /// Every template of Vitrina's two themes, rendered by both engines with generated values.
 @Suite struct ThemeDifferentialTests {

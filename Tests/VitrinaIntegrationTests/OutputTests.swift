@@ -9,6 +9,7 @@ struct OutputTests {
     @Test func filesVitrinaDidNotWriteAreKept() async throws {
         try await withReplayServer { server in
             try await withSite { site in
+                _ = try await site.build(site.options(server: server))
                 try Files.write(Array("example.org\n".utf8), to: site.output + "/CNAME")
                 try Files.write(Array("old".utf8), to: site.output + "/notes/keep.txt")
                 _ = try await site.build(site.options(server: server))

@@ -38,7 +38,7 @@ public struct BuildPipeline: Sendable {
             let configPath = options.contentDirectory + "/site.yml"
             var config = try timer.run("config") { try loadConfig() }
             if let baseURL = options.baseURL { config.baseURL = baseURL }
-            let fetcher = makeFetcher(config, revalidateAll: false)
+            let fetcher = try makeFetcher(config, revalidateAll: false)
             let counting = Task { [progress = options.progress] in
                 while !Task.isCancelled, let progress {
                     try await Task.sleep(for: .milliseconds(100))
@@ -57,9 +57,13 @@ public struct BuildPipeline: Sendable {
             let factory = PageFactory(config: config, strings: strings, media: data.media)
             let plan = try timer.run("plan") { try SitePlanner(factory: factory).plan(data) }
             let templates = try TemplateLibrary.load(theme: theme)
-            let writer = OutputWriter(outputDirectory: options.outputDirectory)
+            let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
             let statePath = BuildState.path(siteDirectory: options.siteDirectory, outputDirectory: options.outputDirectory)
             let last = writer.lastBuild()
+            for line in last.refused {
+                diagnostics.warn(.output, "\(options.outputDirectory)/\(OutputWriter.manifestName): ignored the line \(String(reflecting: line)), "
+                    + "which names no file inside the output (a damaged or altered manifest); nothing was deleted for it")
+            }
             let previous = previousState(statePath, buildID: last.id)
             let site = siteInput(config: config, configText: (try? Files.read(configPath)) ?? [], plan: plan, theme: theme)
             let (digester, jobs) = timer.run("diff") {
@@ -89,7 +93,8 @@ public struct BuildPipeline: Sendable {
                         + report.warnings.map { "  - \($0.message)" }.joined(separator: "\n"))
                 }
                 let state = try timer.run("write") {
-                    let id = try writer.commit(staging, written: output.files)
+                    let (id, notes) = try writer.commit(staging, written: output.files)
+                    report.warnings = Diagnostics.ordered(report.warnings + notes.map { BuildWarning(.output, $0) })
                     let state = BuildState(buildID: id, records: output.records)
                     try state.save(statePath)
                     options.memo?.remember(state, at: statePath)
@@ -145,7 +150,7 @@ public struct BuildPipeline: Sendable {
     public func fetch(updateSnapshot: Bool) async throws -> (FetchStats, [BuildWarning], Int) {
         do {
             let config = try loadConfig()
-            let fetcher = makeFetcher(config, revalidateAll: true)
+            let fetcher = try makeFetcher(config, revalidateAll: true)
             var data = try await fetchSources(config, fetcher)
             await fetchMedia(config, fetcher, into: &data, includeLocal: false)
             let served = fetcher.served
@@ -164,13 +169,15 @@ public struct BuildPipeline: Sendable {
         try SiteConfig.load(path: options.contentDirectory + "/site.yml")
     }
 
-    func makeFetcher(_ config: SiteConfig, revalidateAll: Bool) -> Fetcher {
+    func makeFetcher(_ config: SiteConfig, revalidateAll: Bool) throws -> Fetcher {
         let limits = Dictionary(config.sources.values.map { (URLParts.host(of: $0.baseURL), $0.concurrency) }, uniquingKeysWith: min)
         let chain = RetryingHTTPClient(base: HostLimitedHTTPClient(base: client, limits: limits), policy: options.retry)
         let settings = Fetcher.Settings(sources: config.sources, overrides: options.apiOverrides, offline: options.offline,
                                         revalidateAll: revalidateAll, timeout: options.requestTimeout)
+        let snapshot = Snapshot(directory: options.snapshotDirectory)
+        try snapshot.checkEntries()
         return Fetcher(client: chain, cache: ResponseCache(directory: options.cacheDirectory),
-                       snapshot: Snapshot(directory: options.snapshotDirectory), settings: settings, diagnostics: diagnostics)
+                       snapshot: snapshot, settings: settings, diagnostics: diagnostics)
     }
 
     /// Fetches and maps every configured source at once; under `--offline` all missing URLs are listed together.

@@ -1,14 +1,19 @@
 import Foundation
 import Synchronization
 
-/// Writes a build into a staging folder and swaps it in only when the build succeeds.
-/// Escribe la construcción en una carpeta temporal y la cambia por la salida solo si todo fue bien.
+/// Writes a build into a staging folder and brings it into the output only when the build succeeds. It touches only
+/// what its manifest says it wrote: files it did not write keep their bytes, modes, times and links.
+/// Escribe la construcción en una carpeta temporal y la lleva a la salida solo si todo fue bien; solo toca lo que
+/// su manifiesto dice que escribió.
 public struct OutputWriter: Sendable {
     public let outputDirectory: String
-    static let manifestName = ".vitrina-manifest"
+    /// Write into a non-empty folder that no Vitrina build wrote (`--force`).
+    public let force: Bool
+    public static let manifestName = ".vitrina-manifest"
 
-    public init(outputDirectory: String) {
+    public init(outputDirectory: String, force: Bool = false) {
         self.outputDirectory = outputDirectory.hasSuffix("/") ? String(outputDirectory.dropLast()) : outputDirectory
+        self.force = force
     }
 
     var stagingDirectory: String {
@@ -18,7 +23,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// A fresh, empty staging folder. When the output holds an earlier build, the staging folder receives only the
-    /// files whose content changed, and the commit moves them in; otherwise it receives the whole site and replaces the output.
+    /// files whose content changed, and the commit moves them in; otherwise it receives the whole site.
     public func beginStaging(after last: LastBuild) throws -> StagingArea {
         try Files.remove(stagingDirectory)
         try Files.createDirectory(stagingDirectory)
@@ -30,30 +35,34 @@ public struct OutputWriter: Sendable {
     public struct LastBuild: Sendable {
         /// The manifest's fingerprint, to match a saved build state with; nil when the output holds no build.
         public let id: String?
-        /// Each file it wrote with the fingerprint of its content.
+        /// Each file it wrote with the fingerprint of its content; only plain relative paths are trusted.
         public let files: [String: String]
+        /// Lines of the manifest that name no plain path inside the output (`../x`, `/etc/x`): never acted upon.
+        public var refused: [String] = []
     }
 
     public func lastBuild() -> LastBuild {
-        guard let bytes = try? Files.read("\(outputDirectory)/\(Self.manifestName)") else { return LastBuild(id: nil, files: [:]) }
-        return LastBuild(id: Fingerprint.hex(bytes), files: Self.entries(bytes))
+        guard SafePath.kind(manifestPath) == .file, let bytes = try? Files.read(manifestPath) else { return LastBuild(id: nil, files: [:]) }
+        let (files, refused) = Self.entries(bytes)
+        return LastBuild(id: Fingerprint.hex(bytes), files: files, refused: refused)
     }
+
+    var manifestPath: String { "\(outputDirectory)/\(Self.manifestName)" }
 
     public func discard(_ staging: StagingArea) {
         try? Files.remove(staging.directory)
     }
 
-    /// Records what was written and brings it into the output; returns the build id (the manifest's fingerprint).
+    /// Records what was written and brings it into the output; returns the build id (the manifest's fingerprint) and
+    /// what was left alone. A first build into a folder holding files of someone else's stops here unless `force`.
     @discardableResult
-    public func commit(_ staging: StagingArea, written: [String]) throws -> String {
+    public func commit(_ staging: StagingArea, written: [String]) throws -> (id: String, notes: [String]) {
         let manifest = Self.manifest(files: written.sorted(), hashes: staging.hashes)
         try Files.write(manifest, to: "\(staging.directory)/\(Self.manifestName)")
-        if staging.previous != nil {
-            try update(from: staging, written: Set(written))
-        } else {
-            try replace(with: staging, written: Set(written))
-        }
-        return Fingerprint.hex(manifest)
+        let id = Fingerprint.hex(manifest)
+        if staging.previous == nil, try swapIntoEmptyOutput(staging) { return (id, []) }
+        if staging.previous == nil, SafePath.kind(manifestPath) != .file { try refuseForeignFolder(written: written) }
+        return (id, try update(from: staging, written: Set(written)))
     }
 
     /// The manifest's lines: each file (sorted) with the fingerprint of its content.
@@ -76,10 +85,10 @@ public struct OutputWriter: Sendable {
     /// leaves nothing a later build would keep by mistake; each file is renamed in atomically; the manifest is then
     /// written anew for `files` and `hashes`.
     func swapIn(_ changed: [(path: String, bytes: [UInt8])], files: [String], hashes: [String: String]) throws -> String {
-        let manifestPath = "\(outputDirectory)/\(Self.manifestName)"
         try append(Array(changed.map { "\($0.path)\t\n" }.joined().utf8), to: manifestPath)
         let swap = "\(outputDirectory)/.vitrina-swap"
         for file in changed {
+            try checkInside(file.path)
             try Files.writeFile(file.bytes, to: swap)
             try move(swap, to: "\(outputDirectory)/\(file.path)")
         }
@@ -90,7 +99,7 @@ public struct OutputWriter: Sendable {
     }
 
     private func append(_ bytes: [UInt8], to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_APPEND)
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW)
         guard descriptor >= 0, bytes.withUnsafeBytes({ Foundation.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
             if descriptor >= 0 { close(descriptor) }
             throw VitrinaError(.write, "could not update \(path): \(String(cString: strerror(errno))); run `vitrina clean` and build again")
@@ -104,56 +113,92 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Moves the changed files (and the manifest) into the output one by one, each rename atomic, then removes
-    /// the files the new build no longer has. Files Vitrina did not write are never touched.
-    func update(from staging: StagingArea, written: Set<String>) throws {
+    /// Refuses a path whose folders leave the output through a symbolic link (or that is no plain relative path).
+    private func checkInside(_ path: String) throws {
+        guard SafePath.parentsStayInside(root: outputDirectory, relative: path) else {
+            throw VitrinaError(.write, "refused to write \(outputDirectory)/\(path): a folder on its way is a symbolic link or not a folder, "
+                + "and Vitrina writes only into real folders inside the output; remove that link or choose another --output")
+        }
+    }
+
+    /// A missing output, or an empty real folder, is replaced by the staging folder in one rename.
+    private func swapIntoEmptyOutput(_ staging: StagingArea) throws -> Bool {
+        switch SafePath.kind(outputDirectory) {
+        case .missing: break
+        case .folder: guard rmdir(outputDirectory) == 0 else { return false }
+        default: return false
+        }
+        guard rename(staging.directory, outputDirectory) == 0 else {
+            throw VitrinaError(.write, "could not move the new site into \(outputDirectory) (\(String(cString: strerror(errno)))); nothing was changed there")
+        }
+        return true
+    }
+
+    /// A first build into a folder that holds someone's files: stop, saying what would be replaced, unless `--force`.
+    private func refuseForeignFolder(written: [String]) throws {
+        guard !force else { return }
+        let replaced = written.filter { SafePath.kind("\(outputDirectory)/\($0)") != .missing }.sorted()
+        let shown = replaced.prefix(8).joined(separator: ", ") + (replaced.count > 8 ? ", …" : "")
+        throw VitrinaError(.write, "\(outputDirectory) is not empty and holds no \(Self.manifestName), so no Vitrina build wrote it. "
+            + (replaced.isEmpty ? "The build would add \(written.count) files beside its own; "
+                : "The build would replace \(replaced.count) of its files (\(shown)) and add \(written.count - replaced.count); ")
+            + "build into an empty folder with --output DIR, or pass --force to write there (files Vitrina does not write are left as they are)")
+    }
+
+    /// Moves the changed files (and the manifest) into the output one by one, each rename atomic, then removes the
+    /// files the new build no longer has. Only real folders inside the output are entered; what is not a regular file
+    /// is left alone with a note.
+    func update(from staging: StagingArea, written: Set<String>) throws -> [String] {
         var folders = Set<String>()
+        var notes: [String] = []
         for path in staging.changed.sorted() + [Self.manifestName] {
+            try checkInside(path)
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty, folders.insert(folder).inserted { try Files.createDirectory("\(outputDirectory)/\(folder)") }
-            try move("\(staging.directory)/\(path)", to: "\(outputDirectory)/\(path)")
+            let target = "\(outputDirectory)/\(path)"
+            switch SafePath.kind(target) {
+            case .folder:
+                throw VitrinaError(.write, "cannot write \(target): a folder of that name is in the way; move it, or choose another --output")
+            case .special:
+                notes.append("\(target) is not a regular file, folder or link (a FIFO, socket or device); left alone, so the build's version is not there")
+                continue
+            default:
+                try move("\(staging.directory)/\(path)", to: target)
+            }
         }
-        for path in staging.previousHashes.keys where !written.contains(path) {
-            unlink("\(outputDirectory)/\(path)")
-            var folder = (path as NSString).deletingLastPathComponent
-            while !folder.isEmpty, rmdir("\(outputDirectory)/\(folder)") == 0 { folder = (folder as NSString).deletingLastPathComponent }
+        for path in staging.previousHashes.keys.sorted() where !written.contains(path) {
+            if let note = removeOwnFile(path, recordedHash: staging.previousHashes[path]) { notes.append(note) }
         }
         try? Files.remove(staging.directory)
+        return notes
     }
 
-    /// Carries over files Vitrina did not write (a `CNAME`) and swaps the staging folder in for the output.
-    func replace(with staging: StagingArea, written ours: Set<String>) throws {
-        let foreign = foreignFiles().filter { !ours.contains($0) }
-        for path in foreign {
-            let target = "\(staging.directory)/\(path)"
-            try Files.createDirectory((target as NSString).deletingLastPathComponent)
-            try FileManager.default.copyItem(atPath: "\(outputDirectory)/\(path)", toPath: target)
+    /// Removes a file an earlier build wrote, and the folders it leaves empty; anything that is not that file (a link,
+    /// a FIFO, a file of another size, a path through a link) is left alone and described.
+    private func removeOwnFile(_ path: String, recordedHash: String?) -> String? {
+        let target = "\(outputDirectory)/\(path)"
+        guard SafePath.parentsStayInside(root: outputDirectory, relative: path) else { return "\(target): a folder on its way is a link; left alone" }
+        switch SafePath.kind(target) {
+        case .missing: return nil
+        case .file: break
+        default: return "\(target) is no longer a regular file; left alone"
         }
-        let previous = stagingDirectory + ".old"
-        try Files.remove(previous)
-        if Files.exists(outputDirectory) { try FileManager.default.moveItem(atPath: outputDirectory, toPath: previous) }
-        do {
-            try FileManager.default.moveItem(atPath: staging.directory, toPath: outputDirectory)
-        } catch {
-            if Files.exists(previous) { try? FileManager.default.moveItem(atPath: previous, toPath: outputDirectory) }
-            throw VitrinaError(.write, "could not move the new site into \(outputDirectory) (\(error.localizedDescription)); the previous output is unchanged")
+        if let recorded = recordedHash.flatMap(StagingArea.size(inHash:)), StagingArea.size(of: target) != recorded {
+            return "\(target) was changed after Vitrina wrote it; left alone"
         }
-        try? Files.remove(previous)
-    }
-
-    /// Files in the output folder that no earlier build recorded as its own.
-    public func foreignFiles() -> [String] {
-        guard Files.isDirectory(outputDirectory) else { return [] }
-        let ours = Set(ownFiles())
-        return Files.list(outputDirectory).filter { $0 != Self.manifestName && !ours.contains($0) }
+        unlink(target)
+        var folder = (path as NSString).deletingLastPathComponent
+        while !folder.isEmpty, rmdir("\(outputDirectory)/\(folder)") == 0 { folder = (folder as NSString).deletingLastPathComponent }
+        return nil
     }
 
     /// What the last build wrote, from its manifest.
     public func ownFiles() -> [String] { lastBuild().files.keys.sorted() }
 
-    /// The manifest's `path<TAB>hash` lines.
-    static func entries(_ bytes: [UInt8]) -> [String: String] {
+    /// The manifest's `path<TAB>hash` lines, and the lines refused because they name no plain path inside the output.
+    static func entries(_ bytes: [UInt8]) -> (files: [String: String], refused: [String]) {
         var entries: [String: String] = [:]
+        var refused: [String] = []
         bytes.withUnsafeBufferPointer { buffer in
             var start = 0
             while start < buffer.count {
@@ -161,22 +206,34 @@ public struct OutputWriter: Sendable {
                 if end > start {
                     let tab = buffer.firstIndex(of: 9, from: start).flatMap { $0 < end ? $0 : nil }
                     let path = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<(tab ?? end)]), as: UTF8.self)
-                    entries[path] = tab.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[($0 + 1)..<end]), as: UTF8.self) } ?? ""
+                    if SafePath.isPlainRelative(path), path != manifestName {
+                        entries[path] = tab.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[($0 + 1)..<end]), as: UTF8.self) } ?? ""
+                    } else {
+                        refused.append(path)
+                    }
                 }
                 start = end + 1
             }
         }
-        return entries
+        return (entries, refused)
     }
 
-    /// `vitrina clean`: removes what Vitrina wrote and keeps everything else.
-    public func clean() throws {
-        guard Files.isDirectory(outputDirectory) else { return }
-        let foreign = foreignFiles()
-        if foreign.isEmpty { return try Files.remove(outputDirectory) }
-        for path in ownFiles() { try Files.remove("\(outputDirectory)/\(path)") }
-        try Files.remove("\(outputDirectory)/\(Self.manifestName)")
+    /// `vitrina clean`: removes the files the manifest lists (each still a regular file inside the output), the
+    /// folders they leave empty and the manifest; everything else stays. Returns what was left alone.
+    @discardableResult
+    public func clean() throws -> [String] {
+        guard SafePath.kind(manifestPath) == .file else { return [] }
+        let last = lastBuild()
+        var notes = last.refused.map { "\(manifestName): ignored the line \(String(reflecting: $0)), which names no file inside the output" }
+        for path in last.files.keys.sorted() {
+            if let note = removeOwnFile(path, recordedHash: last.files[path]) { notes.append(note) }
+        }
+        unlink(manifestPath)
+        rmdir(outputDirectory)
+        return notes
     }
+
+    var manifestName: String { Self.manifestName }
 }
 
 /// The folder a build writes into before its files reach the output; refuses paths that would leave it.
@@ -235,10 +292,7 @@ public struct StagingArea: Sendable {
         return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
-    static func isSafe(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.contains("\0")
-            && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
-    }
+    static func isSafe(_ path: String) -> Bool { SafePath.isPlainRelative(path) }
 }
 
 /// A set of paths shared by render tasks: folders already created, files changed.

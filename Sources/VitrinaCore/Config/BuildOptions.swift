@@ -10,6 +10,8 @@ public struct BuildOptions: Sendable {
     public var apiOverrides: [String: String]
     public var retry: RetryPolicy
     public var requestTimeout: Duration
+    /// Write into a non-empty output folder that no Vitrina build wrote (`--force`).
+    public var force = false
     /// What a long-running process (`vitrina serve`) keeps between builds: parsed documents and the last build state.
     public var memo: BuildMemo?
     /// Hears each stage start and how many pages are drawn, for a progress bar.

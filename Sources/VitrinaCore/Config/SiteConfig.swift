@@ -83,12 +83,7 @@ extension SiteConfig {
     }
 
     public static func parse(_ yaml: String, file: String) throws -> SiteConfig {
-        let node: Node?
-        do {
-            node = try Yams.compose(yaml: yaml)
-        } catch {
-            throw VitrinaError(.config, "\(file): \(YAMLErrorText.describe(error))")
-        }
+        let node = try SafeYAML.compose(yaml, file: file, stage: .config)
         guard let root = node?.mapping else {
             throw VitrinaError(.config, "\(file): expected a mapping of settings (title:, languages:, sources: ...)")
         }
@@ -100,7 +95,7 @@ extension SiteConfig {
         config.defaultLanguage = try reader.string(root, "default_language") ?? "es"
         config.languages = try reader.strings(root, "languages") ?? [config.defaultLanguage]
         config.unsafeHTML = try reader.bool(root, "unsafe_html") ?? false
-        config.pageSize = try reader.int(root, "page_size") ?? config.pageSize
+        config.pageSize = try reader.int(root, "page_size", maximum: 1_000) ?? config.pageSize
         config.menu = try reader.strings(root, "menu")
         if !config.languages.contains(config.defaultLanguage) {
             throw VitrinaError(.config, "\(file): default_language \(config.defaultLanguage) is not in languages \(config.languages)")
@@ -149,16 +144,19 @@ struct YAMLReader {
         return value
     }
 
-    func int(_ map: Node.Mapping, _ key: String) throws -> Int? {
+    /// A whole number from 1 to `maximum`; anything else names the file, the line and the key.
+    func int(_ map: Node.Mapping, _ key: String, maximum: Int) throws -> Int? {
         guard let node = map[key] else { return nil }
-        guard let value = node.int, value > 0 else { throw VitrinaError(.config, "\(file):\(line(node)): \(key) must be a positive whole number") }
+        guard let value = node.int, (1...maximum).contains(value) else {
+            throw VitrinaError(.config, "\(file):\(line(node)): \(key) must be a whole number from 1 to \(maximum)")
+        }
         return value
     }
 
     func duration(_ map: Node.Mapping, _ key: String) throws -> Duration? {
         guard let node = map[key], let text = node.string else { return nil }
         guard let duration = DurationText.parse(text) else {
-            throw VitrinaError(.config, "\(file):\(line(node)): \(key) \"\(text)\" is not a duration; write seconds or 30m, 12h, 7d")
+            throw VitrinaError(.config, "\(file):\(line(node)): \(key) \"\(text)\" is not a duration up to \(DurationText.maxDays)d; write seconds or 30m, 12h, 7d")
         }
         return duration
     }
@@ -168,26 +166,32 @@ struct YAMLReader {
             throw VitrinaError(.config, "\(file):\(line(node)): source \(name) needs base_url: https://...")
         }
         var source = SourceConfig(baseURL: base)
-        source.limit = try int(map, "limit")
-        source.pageSize = try int(map, "page_size") ?? source.pageSize
+        source.limit = try int(map, "limit", maximum: 100_000)
+        source.pageSize = try int(map, "page_size", maximum: 1_000) ?? source.pageSize
         source.maxAge = try duration(map, "max_age") ?? source.maxAge
-        source.concurrency = try int(map, "concurrency") ?? source.concurrency
+        source.concurrency = try int(map, "concurrency", maximum: 64) ?? source.concurrency
         source.resources = try strings(map, "resources")
         return source
     }
 }
 
-/// `90`, `30s`, `15m`, `12h`, `7d` as durations.
-/// `90`, `30s`, `15m`, `12h`, `7d` como duraciones.
+/// `90`, `30s`, `15m`, `12h`, `7d` as durations, up to ten years.
+/// `90`, `30s`, `15m`, `12h`, `7d` como duraciones, hasta diez años.
 public enum DurationText {
+    public static let maxDays: Int64 = 3_650
+
     public static func parse(_ text: String) -> Duration? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
-        if let unit = trimmed.last, let factor = units[unit], let value = Int64(trimmed.dropLast()), value >= 0 {
-            return .seconds(value * factor)
+        var seconds: Int64?
+        if let unit = trimmed.last, let factor = units[unit], let value = Int64(trimmed.dropLast()) {
+            let (product, overflow) = value.multipliedReportingOverflow(by: factor)
+            seconds = overflow ? nil : product
+        } else {
+            seconds = Int64(trimmed)
         }
-        if let seconds = Int64(trimmed), seconds >= 0 { return .seconds(seconds) }
-        return nil
+        guard let seconds, (0...maxDays * 86_400).contains(seconds) else { return nil }
+        return .seconds(seconds)
     }
 }
 

@@ -35,10 +35,22 @@ public struct DocumentLoader: Sendable {
 
     /// Documents grouped by name, then by language; files are parsed and rendered concurrently.
     public func load(folder: String) async throws -> [String: [String: Document]] {
-        let paths = Files.list(Files.join(siteDirectory, "Content", folder)).filter { $0.hasSuffix(".md") && !$0.contains("/") }
+        let paths = try markdownFiles(in: folder).filter { !$0.contains("/") }
         var grouped: [String: [String: Document]] = [:]
         for document in try await documents(paths: paths, in: "Content/\(folder)") { grouped[document.name, default: [:]][document.language] = document }
         return grouped
+    }
+
+    /// The Markdown files below `Content/<folder>`; symbolic links are followed, and one that leads back to a folder
+    /// it is in is an error naming it.
+    public func markdownFiles(in folder: String, skippingFolders skipped: Set<String> = []) throws -> [String] {
+        let found = Files.scan(Files.join(siteDirectory, "Content", folder), skippingFolders: skipped)
+        let display = Files.join("Content", folder)
+        if let loop = found.loops.first {
+            throw VitrinaError(.content, "\(display)/\(loop) leads back to a folder it is in (a symbolic link loop, or folders nested over "
+                + "\(Files.maxDepth) deep); remove or replace that link")
+        }
+        return found.files.filter { $0.hasSuffix(".md") }
     }
 
     /// The documents at `paths` (relative to `folder`, itself relative to the site), in batches across cores.

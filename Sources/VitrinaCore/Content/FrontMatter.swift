@@ -68,12 +68,7 @@ public struct FrontMatter: Sendable {
             self.fields = fields
             return
         }
-        let node: Node?
-        do {
-            node = try Yams.compose(yaml: lines.joined(separator: "\n"))
-        } catch {
-            throw VitrinaError(.content, "\(file): front matter \(YAMLErrorText.describe(error, lineOffset: 1))")
-        }
+        let node = try SafeYAML.compose(lines.joined(separator: "\n"), file: file, what: "front matter ", lineOffset: 1, stage: .content)
         var fields: [String: FieldValue] = [:]
         if let node {
             guard let mapping = node.mapping else {

@@ -158,19 +158,9 @@ public enum HTMLText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `text` with `& < > " '` escaped.
+    /// Appends `text` with `& < > " '` escaped, byte by byte (the template engine's escaping).
     static func escape(_ text: String, into out: inout [UInt8]) {
-        out.reserveCapacity(out.count + text.utf8.count)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-            default: out.append(byte)
-            }
-        }
+        HTMLEscape.append(text, to: &out)
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

@@ -194,7 +194,12 @@ extension Fetcher {
     public func json<T: Decodable>(_ type: T.Type, from url: String) async throws -> T {
         let body = try await body(url)
         do {
-            return try JSONDecoder().decode(T.self, from: Data(body))
+            let value = try JSONDecoder().decode(T.self, from: Data(body))
+            if let checked = value as? any NumbersInRange, let problem = checked.numberOutOfRange() {
+                throw VitrinaError(.map, "\(url): \(problem), which Vitrina does not show; the API sent a number it should not have — "
+                    + "check the source's base_url in site.yml, or run `vitrina fetch` again later")
+            }
+            return value
         } catch let error as DecodingError {
             throw VitrinaError(.map, "\(url): the response does not match what Vitrina expects (\(DecodingErrorText.describe(error))); the API may have changed or sent a broken body — run `vitrina fetch` again")
         }

@@ -55,12 +55,38 @@ public struct MediaFetcher: Sendable {
     }
 }
 
-/// File-name safety for media paths: letters, digits, `.`, `_` and `-` only, never `..`.
-/// Nombres de fichero seguros: letras, dígitos, `.`, `_` y `-`, nunca `..`.
+/// File-name safety for media paths: ASCII letters, digits, `.`, `_` and `-` only, never `..`, and at most
+/// `maxSegment` bytes (a longer name keeps its start and extension around a hash of the whole, so names stay unique).
+/// Nombres de fichero seguros y cortos: letras, dígitos, `.`, `_` y `-`, nunca `..`, con un resumen si son largos.
 public enum MediaPath {
+    public static let maxSegment = 100
+
     public static func safeSegment(_ segment: String) -> String {
-        let mapped = String(segment.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "-" })
-        let trimmed = mapped.replacingOccurrences(of: "..", with: "-")
-        return trimmed.isEmpty || trimmed == "." ? "file" : trimmed
+        var mapped: [UInt8] = []
+        mapped.reserveCapacity(segment.utf8.count)
+        for byte in segment.utf8 {
+            let allowed = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            // Other scalars become one hyphen each: continuation bytes add nothing.
+            if allowed { mapped.append(byte) } else if byte & 0xC0 != 0x80 { mapped.append(UInt8(ascii: "-")) }
+        }
+        // `..` becomes `-`, left to right.
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < mapped.count {
+            if mapped[index] == UInt8(ascii: "."), index + 1 < mapped.count, mapped[index + 1] == UInt8(ascii: ".") {
+                bytes.append(UInt8(ascii: "-"))
+                index += 2
+            } else {
+                bytes.append(mapped[index])
+                index += 1
+            }
+        }
+        if bytes.isEmpty || bytes == [UInt8(ascii: ".")] { return "file" }
+        guard bytes.count > maxSegment else { return String(decoding: bytes, as: UTF8.self) }
+        let dot = bytes.lastIndex(of: UInt8(ascii: ".")).flatMap { bytes.count - $0 <= 10 ? $0 : nil }
+        let suffix = dot.map { Array(bytes[$0...]) } ?? []
+        let hash = Array(("-" + Fingerprint.hex(segment.utf8)).utf8)
+        return String(decoding: bytes.prefix(maxSegment - hash.count - suffix.count) + hash + suffix, as: UTF8.self)
     }
 }

@@ -16,19 +16,34 @@ public final class Snapshot: ResponseStore {
         var fetchedAt: Double
     }
 
+    /// Entries whose `file` is no plain relative path inside the snapshot folder (`../../outside/p.json.gz`): never read.
+    public let refused: [String]
+
     public init(directory: String) {
         self.directory = directory
         let path = directory + "/manifest.json"
-        let loaded = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode([String: Entry].self, from: $0) }
-        manifest = Mutex(loaded ?? [:])
+        let loaded = (try? Files.read(path)).flatMap { try? JSONDecoder().decode([String: Entry].self, from: Data($0)) } ?? [:]
+        let bad = loaded.filter { !Self.isSafeFile($0.value.file) }
+        refused = bad.keys.sorted().map { "\($0) → \(String(reflecting: bad[$0]!.file))" }
+        manifest = Mutex(loaded.filter { Self.isSafeFile($0.value.file) })
+    }
+
+    static func isSafeFile(_ file: String) -> Bool { SafePath.isPlainRelative(file) && file.hasSuffix(".gz") }
+
+    /// Throws, naming the entries, when the manifest points outside the snapshot folder.
+    public func checkEntries() throws {
+        guard !refused.isEmpty else { return }
+        throw VitrinaError(.config, "\(directory)/manifest.json: \(refused.count) entr\(refused.count == 1 ? "y names a file" : "ies name files") "
+            + "outside the snapshot folder, which Vitrina refuses to read:\n" + refused.prefix(10).map { "  - \($0)" }.joined(separator: "\n")
+            + "\nRestore Content/data/ from version control, or rebuild it with `vitrina fetch --update-snapshot`.")
     }
 
     public var urls: [String] { manifest.withLock { $0.keys.sorted() } }
 
     public func read(_ url: String) -> StoredResponse? {
         guard let entry = manifest.withLock({ $0[url] }),
-              let data = FileManager.default.contents(atPath: "\(directory)/\(entry.file)"),
-              let body = try? Gzip.decompress([UInt8](data))
+              let data = try? Files.read("\(directory)/\(entry.file)"),
+              let body = try? Gzip.decompress(data)
         else { return nil }
         return StoredResponse(url: url, status: entry.status, contentType: entry.contentType, etag: entry.etag,
                               lastModified: entry.lastModified, fetchedAt: entry.fetchedAt, body: body)

@@ -49,22 +49,35 @@ public enum ScriptJSON {
         return true
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped, and `<` as `\u003c`.
+    /// A JSON string: quotes, backslashes and control characters escaped, `<` as `\u003c`, and the line and paragraph
+    /// separators and the byte order mark as escapes too, so every JSON or JavaScript parser reads the same text.
     private static func string(_ text: String, into out: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
-            case 0x0A: out.append(contentsOf: "\\n".utf8)
-            case 0x0D: out.append(contentsOf: "\\r".utf8)
-            case 0x09: out.append(contentsOf: "\\t".utf8)
-            case 0x08: out.append(contentsOf: "\\b".utf8)
-            case 0x0C: out.append(contentsOf: "\\f".utf8)
-            case UInt8(ascii: "<"): out.append(contentsOf: "\\u003c".utf8)
-            case ..<0x20: out.append(contentsOf: "\\u00".utf8 + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: out.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+                case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+                case 0x0A: out.append(contentsOf: "\\n".utf8)
+                case 0x0D: out.append(contentsOf: "\\r".utf8)
+                case 0x09: out.append(contentsOf: "\\t".utf8)
+                case 0x08: out.append(contentsOf: "\\b".utf8)
+                case 0x0C: out.append(contentsOf: "\\f".utf8)
+                case UInt8(ascii: "<"): out.append(contentsOf: "\\u003c".utf8)
+                case ..<0x20: out.append(contentsOf: "\\u00".utf8 + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                    out.append(contentsOf: (bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    index += 2
+                case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBB && bytes[index + 1] == 0xBF:
+                    out.append(contentsOf: "\\ufeff".utf8)
+                    index += 2
+                default: out.append(byte)
+                }
             }
         }
         out.append(UInt8(ascii: "\""))

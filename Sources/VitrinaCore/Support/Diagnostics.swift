@@ -4,7 +4,7 @@ import Synchronization
 /// A problem worth telling the user about that does not stop the build (an error under `--strict`).
 /// Un problema que conviene contar y que no detiene la construcción (error con `--strict`).
 public struct BuildWarning: Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: String, Sendable { case link, image, stale, i18n, content }
+    public enum Kind: String, Sendable { case link, image, stale, i18n, content, output }
     public let kind: Kind
     public let message: String
 

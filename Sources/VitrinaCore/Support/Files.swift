@@ -4,13 +4,14 @@ import Foundation
 /// Utilidades de ficheros cuyos errores nombran la ruta.
 public enum Files {
     /// The file's bytes, read with plain POSIX calls (Foundation's `contents(atPath:)` copies through `Data`).
+    /// Only regular files are read: a FIFO or device is opened without blocking and refused.
     public static func read(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         var info = stat()
         guard descriptor >= 0 else { throw VitrinaError(.write, "cannot read \(path): the file is missing or unreadable") }
         defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else {
-            throw VitrinaError(.write, "cannot read \(path): the file is missing or unreadable")
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw VitrinaError(.write, "cannot read \(path): it is missing or not a regular file")
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
@@ -37,7 +38,7 @@ public enum Files {
 
     /// Writes into an existing folder with plain POSIX calls (Foundation's `createFile` is slow on Linux).
     public static func writeFile(_ bytes: [UInt8], to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
             throw VitrinaError(.write, "cannot write \(path): \(String(cString: strerror(errno))); check that the folder is writable")
         }
@@ -77,35 +78,66 @@ public enum Files {
     }
 
     /// Every regular file below `root`, as sorted paths relative to it; `skippingFolders` names top-level folders to leave out.
-    /// Walks with `readdir` (Foundation's enumerator stats every entry, slowly on Linux).
     public static func list(_ root: String, skippingFolders skipped: Set<String> = []) -> [String] {
-        var files: [String] = [], folders: [String]? = nil
-        walk(root, prefix: "", skipped: skipped, into: &files, folders: &folders)
-        return files.sorted()
+        scan(root, skippingFolders: skipped).files
     }
 
     /// Every file and every folder below `root`, as paths from it.
     static func tree(_ root: String) -> (files: [String], folders: [String]) {
-        var files: [String] = [], folders: [String]? = []
-        walk(root, prefix: "", skipped: [], into: &files, folders: &folders)
-        return (files.sorted(), (folders ?? []).sorted())
+        let found = scan(root)
+        return (found.files, found.folders)
     }
 
-    private static func walk(_ folder: String, prefix: String, skipped: Set<String>, into files: inout [String], folders: inout [String]?) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name != ".", name != ".." else { continue }
-            let path = prefix + name
-            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) || entry.pointee.d_type == UInt8(DT_LNK) { isFolder = isDirectory(folder + "/" + name) }
-            if isFolder {
-                if prefix.isEmpty && skipped.contains(name) { continue }
-                folders?.append(path)
-                walk(folder + "/" + name, prefix: path + "/", skipped: skipped, into: &files, folders: &folders)
-            } else {
-                files.append(path)
+    /// Walks `root` with `readdir` (Foundation's enumerator stats every entry, slowly on Linux), following symbolic
+    /// links to files and folders but never into a folder already on the way down (a loop) nor deeper than `maxDepth`.
+    /// Recorre `root` siguiendo enlaces simbólicos, sin entrar en una carpeta que ya está en el camino (un bucle).
+    public static func scan(_ root: String, skippingFolders skipped: Set<String> = []) -> FolderScan {
+        var found = FolderScan()
+        var info = stat()
+        guard stat(root, &info) == 0 else { return found }
+        var walker = Walker(skipped: skipped, onPath: [FolderID(info)])
+        walker.walk(root, prefix: "", into: &found)
+        found.files.sort()
+        found.folders.sort()
+        return found
+    }
+
+    /// How deep a walk goes below its root.
+    static let maxDepth = 64
+
+    private struct FolderID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+        init(_ info: stat) { (device, inode) = (UInt64(info.st_dev), UInt64(info.st_ino)) }
+    }
+
+    private struct Walker {
+        let skipped: Set<String>
+        var onPath: [FolderID]
+
+        mutating func walk(_ folder: String, prefix: String, into found: inout FolderScan) {
+            guard let directory = opendir(folder) else { return }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard name != ".", name != ".." else { continue }
+                let path = prefix + name, full = folder + "/" + name
+                let type = entry.pointee.d_type
+                if type == UInt8(DT_REG) { found.files.append(path); continue }
+                var info = stat()
+                guard stat(full, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFREG: found.files.append(path)
+                case S_IFDIR:
+                    if prefix.isEmpty && skipped.contains(name) { continue }
+                    let id = FolderID(info)
+                    guard !onPath.contains(id), onPath.count <= Files.maxDepth else { found.loops.append(path); continue }
+                    found.folders.append(path)
+                    onPath.append(id)
+                    walk(full, prefix: path + "/", into: &found)
+                    onPath.removeLast()
+                default: found.specials.append(path)
+                }
             }
         }
     }
@@ -127,4 +159,15 @@ public enum Files {
         }
         return false
     }
+}
+
+/// What a walk of a folder found.
+/// Lo que encontró el recorrido de una carpeta.
+public struct FolderScan: Sendable {
+    public var files: [String] = []
+    public var folders: [String] = []
+    /// Links to a folder already on the way down (or folders deeper than `Files.maxDepth`): not entered.
+    public var loops: [String] = []
+    /// FIFOs, sockets and devices: never read.
+    public var specials: [String] = []
 }

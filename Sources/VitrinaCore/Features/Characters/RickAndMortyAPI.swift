@@ -89,3 +89,24 @@ struct LocationDTO: Decodable, Sendable, Identifiable {
     let residents: [String]
     var model: Location { Location(id: id, name: name, type: type, dimension: dimension, residentIDs: residents.compactMap(URLParts.trailingID)) }
 }
+
+// MARK: - Ranges of the numbers the pages show / rangos de los números que muestran las páginas
+
+extension PageDTO: NumbersInRange {
+    func numberOutOfRange() -> NumberProblem? {
+        NumberRange.check(info.count, NumberRange.amounts, "info.count") ?? NumberRange.check(info.pages, NumberRange.pages, "info.pages")
+            ?? NumberRange.first(results, "results") { ($0 as? any NumbersInRange)?.numberOutOfRange() }
+    }
+}
+
+extension CharacterDTO: NumbersInRange {
+    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
+}
+
+extension EpisodeDTO: NumbersInRange {
+    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
+}
+
+extension LocationDTO: NumbersInRange {
+    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
+}

@@ -205,3 +205,33 @@ struct PokedexMapper {
         return stages
     }
 }
+
+// MARK: - Ranges of the numbers the pages show / rangos de los números que muestran las páginas
+
+extension ListPageDTO: NumbersInRange {
+    func numberOutOfRange() -> NumberProblem? { NumberRange.check(count, NumberRange.amounts, "count") }
+}
+
+extension PokemonDTO: NumbersInRange {
+    func numberOutOfRange() -> NumberProblem? {
+        NumberRange.check(id, NumberRange.ids, "id") ?? NumberRange.check(height, NumberRange.amounts, "height")
+            ?? NumberRange.check(weight, NumberRange.amounts, "weight")
+            ?? NumberRange.first(stats, "stats") { NumberRange.check($0.base_stat, NumberRange.amounts, "base_stat") }
+    }
+}
+
+extension SpeciesDTO: NumbersInRange {
+    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
+}
+
+extension TypeDTO: NumbersInRange {
+    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
+}
+
+extension AbilityDTO: NumbersInRange {
+    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
+}
+
+extension ChainDTO: NumbersInRange {
+    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
+}

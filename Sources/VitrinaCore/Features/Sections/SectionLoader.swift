@@ -16,8 +16,7 @@ public struct SectionLoader: Sendable {
 
     /// The root section (`Content/` itself), or nil when there is no Markdown outside the features' folders.
     public func load() async throws -> Section? {
-        let content = Files.join(loader.siteDirectory, "Content")
-        let files = Files.list(content, skippingFolders: reserved).filter { $0.hasSuffix(".md") }
+        let files = try loader.markdownFiles(in: "", skippingFolders: reserved)
         guard !files.isEmpty else { return nil }
         let documents = try await loader.documents(paths: files, in: "Content")
         var byFolder: [[String]: [String: [String: Document]]] = [:]

@@ -19,10 +19,7 @@ public struct Profile: Sendable, Equatable {
     /// Reads the file; errors name the file and line.
     public static func load(path: String, display: String) throws -> Profile? {
         guard Files.exists(path) else { return nil }
-        let node: Node?
-        do { node = try Yams.compose(yaml: try Files.readText(path)) } catch {
-            throw VitrinaError(.content, "\(display): \(YAMLErrorText.describe(error))")
-        }
+        let node = try SafeYAML.compose(try Files.readText(path), file: display, stage: .content)
         guard let map = node?.mapping, let name = map["name"]?.string else {
             throw VitrinaError(.content, "\(display): a profile needs name: (and optionally photo: and details:)")
         }

@@ -39,3 +39,13 @@ struct ProductDTO: Decodable, Sendable {
                 rating: rating?.rate ?? 0, ratingCount: rating?.count ?? 0)
     }
 }
+
+extension ProductDTO: NumbersInRange {
+    /// Ranges of the numbers the pages show. / Rangos de los números que muestran las páginas.
+    func numberOutOfRange() -> NumberProblem? {
+        NumberRange.check(id, NumberRange.ids, "id") ?? NumberRange.check(price, NumberRange.prices, "price")
+            ?? rating.flatMap {
+                NumberRange.check($0.rate, NumberRange.ratings, "rating.rate") ?? NumberRange.check($0.count, NumberRange.amounts, "rating.count")
+            }
+    }
+}
