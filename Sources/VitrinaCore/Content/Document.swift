@@ -158,7 +158,8 @@ public final class DocumentMemo: Sendable {
     public static func load(from path: String, context: String) -> DocumentMemo {
         guard let bytes = try? Files.read(path) else { return DocumentMemo() }
         var reader = ByteReader(bytes)
-        guard reader.string() == header, reader.string() == context, let count = reader.int(), count >= 0 else { return DocumentMemo() }
+        // Each entry takes many bytes, so a count beyond the file's size is damage, not a reason to reserve memory.
+        guard reader.string() == header, reader.string() == context, let count = reader.int(), (0...bytes.count).contains(count) else { return DocumentMemo() }
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
