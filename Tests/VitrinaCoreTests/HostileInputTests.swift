@@ -124,6 +124,18 @@ import TestSupport
         }
     }
 
+    @Test func imageSizesFromHostileSVGsNeverTrap() {
+        var random = SeededGenerator(seed: 28)
+        let numbers = ["1e999", String(repeating: "9", count: 400), "1e300", "-5", "0", "0.2", "NaN", "inf", "300", "12.5", "100000", "100001"]
+        for number in 0..<Self.cases {
+            let (width, height) = (random.pick(numbers), random.pick(numbers))
+            let svg = random.chance(0.5) ? "<svg width=\"\(width)\" height=\"\(height)\">" : "<svg viewBox=\"0 0 \(width) \(height)\">"
+            if let size = ImageSize.of(Array(svg.utf8)) {
+                #expect((1...100_000).contains(size.width) && (1...100_000).contains(size.height), "case \(number): \(svg)")
+            }
+        }
+    }
+
     @Test func aliasBombsAndDeepNestingAreRefusedWithTheLine() throws {
         var bomb = "---\ntitle: ok\na: &a [x, x, x, x, x, x, x, x, x]\n"
         for level in 1...8 { bomb += "\(Character(Unicode.Scalar(UInt8(97 + level)))): &\(Character(Unicode.Scalar(UInt8(97 + level)))) [" + Array(repeating: "*\(Character(Unicode.Scalar(UInt8(96 + level))))", count: 9).joined(separator: ", ") + "]\n" }

@@ -70,7 +70,7 @@ public enum ImageSize {
         }
         func number(_ s: String?) -> Int? {
             guard let s else { return nil }
-            return Double(s.prefix { $0.isNumber || $0 == "." }).map { Int($0.rounded()) }
+            return Double(s.prefix { $0.isNumber || $0 == "." }).flatMap(pixels)
         }
         if let w = number(attribute("width")), let h = number(attribute("height")), w > 0, h > 0,
            attribute("width")?.hasSuffix("%") != true, attribute("height")?.hasSuffix("%") != true {
@@ -78,8 +78,13 @@ public enum ImageSize {
         }
         if let box = attribute("viewBox") {
             let parts = box.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
-            if parts.count == 4, parts[2] > 0, parts[3] > 0 { return (Int(parts[2].rounded()), Int(parts[3].rounded())) }
+            if parts.count == 4, let width = pixels(parts[2]), let height = pixels(parts[3]) { return (width, height) }
         }
         return nil
+    }
+
+    /// A size an SVG declares, in whole pixels, when it is one a page can show (1 to 100,000): `1e999` is not.
+    private static func pixels(_ value: Double) -> Int? {
+        (0.5...100_000).contains(value) ? Int(value.rounded()) : nil
     }
 }
