@@ -17,6 +17,16 @@ protocol NumbersInRange {
     func numberOutOfRange() -> NumberProblem?
 }
 
+/// A response whose only number the pages use is its id.
+/// Una respuesta cuyo único número usado es su id.
+protocol NumberedByID: NumbersInRange {
+    var id: Int { get }
+}
+
+extension NumberedByID {
+    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
+}
+
 /// The ranges Vitrina accepts, and the checks that name the JSON path.
 /// Los rangos que acepta Vitrina y las comprobaciones que nombran la ruta JSON.
 enum NumberRange {

@@ -99,14 +99,6 @@ extension PageDTO: NumbersInRange {
     }
 }
 
-extension CharacterDTO: NumbersInRange {
-    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
-}
-
-extension EpisodeDTO: NumbersInRange {
-    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
-}
-
-extension LocationDTO: NumbersInRange {
-    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
-}
+extension CharacterDTO: NumberedByID {}
+extension EpisodeDTO: NumberedByID {}
+extension LocationDTO: NumberedByID {}

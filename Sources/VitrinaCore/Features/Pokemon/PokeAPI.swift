@@ -220,18 +220,7 @@ extension PokemonDTO: NumbersInRange {
     }
 }
 
-extension SpeciesDTO: NumbersInRange {
-    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
-}
-
-extension TypeDTO: NumbersInRange {
-    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
-}
-
-extension AbilityDTO: NumbersInRange {
-    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
-}
-
-extension ChainDTO: NumbersInRange {
-    func numberOutOfRange() -> NumberProblem? { NumberRange.check(id, NumberRange.ids, "id") }
-}
+extension SpeciesDTO: NumberedByID {}
+extension TypeDTO: NumberedByID {}
+extension AbilityDTO: NumberedByID {}
+extension ChainDTO: NumberedByID {}
