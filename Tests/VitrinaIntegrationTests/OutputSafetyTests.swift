@@ -94,6 +94,15 @@ struct OutputSafetyTests {
         }
     }
 
+    @Test func anOutputThatIsALinkToAnEmptyFolderIsBuiltThroughTheLink() async throws {
+        try await Self.withMarkdownSite { site in
+            try Files.createDirectory(site.root + "/www")
+            #expect(symlink(site.root + "/www", site.output) == 0)
+            _ = try await site.build(site.options(server: nil))
+            #expect(SafePath.kind(site.output) == .link && Files.exists(site.root + "/www/docs/a/index.html"))
+        }
+    }
+
     @Test func aLinkedFolderInTheOutputIsNeverWrittenThrough() async throws {
         try await Self.withMarkdownSite { site in
             _ = try await site.build(site.options(server: nil))

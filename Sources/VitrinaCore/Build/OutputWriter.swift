@@ -61,7 +61,9 @@ public struct OutputWriter: Sendable {
         try Files.write(manifest, to: "\(staging.directory)/\(Self.manifestName)")
         let id = Fingerprint.hex(manifest)
         if staging.previous == nil, try swapIntoEmptyOutput(staging) { return (id, []) }
-        if staging.previous == nil, SafePath.kind(manifestPath) != .file { try refuseForeignFolder(written: written) }
+        if staging.previous == nil, SafePath.kind(manifestPath) != .file, !Files.isEmptyFolder(outputDirectory) {
+            try refuseForeignFolder(written: written)
+        }
         return (id, try update(from: staging, written: Set(written)))
     }
 

@@ -142,6 +142,17 @@ public enum Files {
         }
     }
 
+    /// True when `path` is a folder (or a link to one) with nothing in it.
+    public static func isEmptyFolder(_ path: String) -> Bool {
+        guard let directory = opendir(path) else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [46] && name != [46, 46] { return false }
+        }
+        return true
+    }
+
     public static func remove(_ path: String) throws {
         if exists(path) { try FileManager.default.removeItem(atPath: path) }
     }
