@@ -5,11 +5,22 @@ import Foundation
 public enum Files {
     /// The file's bytes, read with plain POSIX calls (Foundation's `contents(atPath:)` copies through `Data`).
     public static func read(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+        try read(path, flags: O_RDONLY) { $0 != S_IFDIR }
+    }
+
+    /// The bytes of a regular file, never of a FIFO, device or folder: opened without waiting (a FIFO would block until
+    /// a writer comes) and without following a last symbolic link, then checked on the open descriptor.
+    public static func readRegularFile(_ path: String) throws -> [UInt8] {
+        try read(path, flags: O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) { $0 == S_IFREG }
+    }
+
+    /// Opens with `flags`, reads everything when `accepts` takes the file's type (`S_IFREG`, `S_IFDIR`, …).
+    private static func read(_ path: String, flags: Int32, accepts: (mode_t) -> Bool) throws -> [UInt8] {
+        let descriptor = open(path, flags)
         var info = stat()
         guard descriptor >= 0 else { throw VitrinaError(.write, "cannot read \(path): the file is missing or unreadable") }
         defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else {
+        guard fstat(descriptor, &info) == 0, accepts(info.st_mode & S_IFMT) else {
             throw VitrinaError(.write, "cannot read \(path): the file is missing or unreadable")
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
@@ -24,6 +35,13 @@ public enum Files {
         }
         bytes.removeLast(bytes.count - filled)
         return bytes
+    }
+
+    /// The path with every symbolic link and `.`/`..` resolved (`realpath(3)`); nil when it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     public static func readText(_ path: String) throws -> String {
