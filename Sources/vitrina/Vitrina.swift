@@ -97,7 +97,8 @@ struct Serve: AsyncParsableCommand {
         abstract: "Build, serve the site on 127.0.0.1, and rebuild and reload open pages on every edit of Content/, Templates/ or site.yml.")
 
     @OptionGroup var site: SiteOptions
-    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The address to listen on. Requests must name the server in their Host header (127.0.0.1, localhost, [::1]; with another address, that address or this machine's name), or get 403.")
+    var host = "127.0.0.1"
     @Option(help: "The port to listen on (0 picks a free one).") var port = 8080
     @Flag(help: "Open no connection: use only the cache and the committed snapshot.") var offline = false
     @Flag(help: "Also build pages marked draft: true.") var drafts = false

@@ -1,37 +1,56 @@
 import Foundation
 import Hummingbird
+import Synchronization
 
-/// `vitrina serve`'s HTTP side: the built site from the output folder, with a live-reload script put into every
-/// HTML page and the build events as server-sent events.
-/// El lado HTTP de `vitrina serve`: el sitio construido, con un script de recarga en cada página y los avisos como eventos.
+/// `vitrina serve`'s HTTP side: the files the last build wrote, with a live-reload script put into every HTML page, and
+/// the build events as server-sent events; only to requests whose `Host` names this server.
+/// El lado HTTP de `vitrina serve`: los ficheros de la última construcción, con un script de recarga en cada página, y
+/// los avisos como eventos; solo a peticiones cuyo `Host` nombra a este servidor.
 public struct DevServer: Sendable {
     public let outputDirectory: String
     public let host: String
     public let port: Int
     public let hub: ReloadHub
+    /// What may be served, and to which `Host`. / Qué se puede servir, y a qué `Host`.
+    let files: ServedFiles
+    let hosts: AllowedHosts
 
     static let eventsPath = "/_vitrina/events"
     static let scriptPath = "/_vitrina/live.js"
 
-    public init(outputDirectory: String, host: String = "127.0.0.1", port: Int = 8080, hub: ReloadHub) {
+    /// `hosts` defaults to the names that reach `host` (see `AllowedHosts`).
+    public init(outputDirectory: String, host: String = "127.0.0.1", port: Int = 8080, hub: ReloadHub, hosts: AllowedHosts? = nil) {
         self.outputDirectory = outputDirectory
         self.host = host
         self.port = port
         self.hub = hub
+        self.files = ServedFiles(outputDirectory: outputDirectory)
+        self.hosts = hosts ?? AllowedHosts(listeningOn: host)
     }
 
     /// Serves until cancelled; `onListening` gets the bound port (useful with port 0).
     public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in self.respond(to: request) }
+        let bound = BoundPort(port)
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in self.respond(to: request, port: bound.value) }
         var app = Application(
             responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
-            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) })
+            onServerRunning: { channel in
+                bound.value = channel.localAddress?.port ?? 0
+                onListening(bound.value)
+            })
         app.logger.logLevel = .critical
         try await app.runService(gracefulShutdownSignals: [])
     }
 
-    func respond(to request: Request) -> Response {
+    /// The answer to one request on `port`: 403 unless its single `Host` names this server (a page of another site can
+    /// reach 127.0.0.1 through DNS rebinding, but its requests then carry that site's name).
+    func respond(to request: Request, port: Int) -> Response {
+        // A second `Host` line stays among the fields (the first became the authority): refused as ambiguous.
+        // Una segunda línea `Host` queda entre los campos (la primera pasó a ser la autoridad): se rechaza por ambigua.
+        guard hosts.allows(request.head.authority, port: port), !request.headers.contains(where: { $0.name.canonicalName == "host" }) else {
+            return Self.text("Forbidden: vitrina serve answers only requests addressed to it, like http://localhost:\(port)/", status: .forbidden)
+        }
         guard request.method == .get || request.method == .head else { return Self.text("Method Not Allowed", status: .methodNotAllowed) }
         switch request.uri.path {
         case Self.eventsPath: return events()
@@ -64,18 +83,15 @@ public struct DevServer: Sendable {
                         body: ResponseBody(asyncSequence: buffers))
     }
 
-    /// A file of the output; folders answer with their `index.html`; HTML gets the live-reload script.
+    /// A file the last build wrote (`ServedFiles` says which); folders answer with their `index.html`; HTML gets the
+    /// live-reload script; anything else gets the site's 404 page.
     func file(at urlPath: String) -> Response {
-        let decoded = urlPath.removingPercentEncoding ?? urlPath
-        var relative = decoded.split(separator: "/").map(String.init).joined(separator: "/")
-        guard relative.isEmpty || StagingArea.isSafe(relative) else { return Self.text("Not Found", status: .notFound) }
-        if relative.isEmpty || Files.isDirectory("\(outputDirectory)/\(relative)") { relative = Files.join(relative, "index.html") }
-        guard var bytes = try? Files.read("\(outputDirectory)/\(relative)") else {
-            let page = (try? Files.read("\(outputDirectory)/404.html")).map { Self.withLiveReload($0) } ?? Array("Not Found".utf8)
+        guard let found = files.file(at: urlPath) else {
+            let page = files.listedFile("404.html").map(Self.withLiveReload) ?? Array("Not Found".utf8)
             return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: page)))
         }
-        let type = MediaType.forPath(relative)
-        if type.hasPrefix("text/html") { bytes = Self.withLiveReload(bytes) }
+        let type = MediaType.forPath(found.path)
+        let bytes = type.hasPrefix("text/html") ? Self.withLiveReload(found.bytes) : found.bytes
         return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
@@ -99,6 +115,19 @@ public struct DevServer: Sendable {
 
     static func text(_ text: String, status: HTTPResponse.Status) -> Response {
         Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}
+
+/// The port the server listens on, known once it is bound (port 0 picks one).
+/// El puerto en el que escucha el servidor, conocido al enlazarlo (el puerto 0 elige uno).
+final class BoundPort: Sendable {
+    private let port: Atomic<Int>
+
+    init(_ port: Int) { self.port = Atomic(port) }
+
+    var value: Int {
+        get { port.load(ordering: .acquiring) }
+        set { port.store(newValue, ordering: .releasing) }
     }
 }
 

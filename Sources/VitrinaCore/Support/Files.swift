@@ -6,7 +6,17 @@ public enum Files {
     /// The file's bytes, read with plain POSIX calls (Foundation's `contents(atPath:)` copies through `Data`).
     /// Only regular files are read: a FIFO or device is opened without blocking and refused.
     public static func read(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        try read(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    }
+
+    /// The same, without following a last symbolic link (the dev server's files).
+    public static func readRegularFile(_ path: String) throws -> [UInt8] {
+        try read(path, flags: O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+    }
+
+    /// Opens with `flags` (never waiting: a FIFO would block until a writer comes), and reads a regular file whole.
+    private static func read(_ path: String, flags: Int32) throws -> [UInt8] {
+        let descriptor = open(path, flags)
         var info = stat()
         guard descriptor >= 0 else { throw VitrinaError(.write, "cannot read \(path): the file is missing or unreadable") }
         defer { close(descriptor) }
@@ -25,6 +35,13 @@ public enum Files {
         }
         bytes.removeLast(bytes.count - filled)
         return bytes
+    }
+
+    /// The path with every symbolic link and `.`/`..` resolved (`realpath(3)`); nil when it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     public static func readText(_ path: String) throws -> String {

@@ -95,13 +95,30 @@
     return html.getAttribute('data-root') || '';
   }
 
-  // Turn a root-relative path from the data files into a page-relative one. / Convierte una ruta de los datos en relativa a la página.
+  // Is this a plain relative path inside the site? Stored and data-script values are checked before they become an href or
+  // a src: no scheme, no leading / or \, no //, no backslash, no control characters or edge spaces (browsers strip them and
+  // " //evil.example" turns protocol-relative), no .. that climbs above the site root (also written %2e%2e).
+  // ¿Es una ruta relativa dentro del sitio? Los valores guardados y de los scripts de datos se comprueban antes de ser un href o
+  // un src: sin esquema, sin / ni \ al principio, sin //, sin barra invertida, sin caracteres de control ni espacios en los
+  // bordes, sin .. que suba por encima de la raíz del sitio (tampoco escrito %2e%2e).
+  function isSitePath(path) {
+    if (typeof path !== 'string' || path === '' || path !== path.trim()) return false;
+    if (/[\u0000-\u001f\u007f-\u009f\\]/.test(path) || path.indexOf('//') !== -1 || /^[/?#]/.test(path)) return false;
+    const segments = path.split(/[?#]/)[0].split('/');
+    if (segments[0].indexOf(':') !== -1) return false;
+    let depth = 0;
+    return segments.every(function (segment) {
+      const name = segment.toLowerCase().replace(/%2e/g, '.');
+      if (name === '..') depth -= 1;
+      else if (name !== '.' && name !== '') depth += 1;
+      return depth >= 0;
+    });
+  }
+
+  // A root-relative path from storage or a data script as a link from this page; null when it is not a site path, so the
+  // element gets no href or src at all. / Una ruta desde la raíz como enlace desde esta página; null si no es del sitio.
   function url(path) {
-    if (!path) return '';
-    const text = String(path);
-    if (/^[a-z][a-z0-9+.-]*:/i.test(text)) return /^https?:/i.test(text) ? text : '';
-    if (/^[/#?]/.test(text)) return text;
-    return root() + text;
+    return isSitePath(path) ? root() + path : null;
   }
 
   // Lower case without accents, for matching. / Minúsculas sin acentos, para comparar.
@@ -509,12 +526,14 @@
     refreshers.push(sync);
   }
 
-  // One card of the favourites page. / Una tarjeta de la página de favoritos.
+  // One card of the favourites page. A link or image that is not a path inside the site (kept in storage by an old version,
+  // another script or a hand) is left out: the card still shows its title and its remove button, without a link.
+  // Una tarjeta de la página de favoritos. Un enlace o imagen que no es una ruta del sitio se omite: la tarjeta sigue
+  // mostrando su título y su botón de quitar, sin enlace.
   function favouriteCard(item) {
     const kind = item.id.split(':')[0].replace(/[^a-z0-9-]/gi, '') || 'item';
-    const image = item.image
-      ? el('img', { src: url(item.image), width: 300, height: 300, alt: '', loading: 'lazy', decoding: 'async' })
-      : null;
+    const source = url(item.image);
+    const image = source ? el('img', { src: source, width: 300, height: 300, alt: '', loading: 'lazy', decoding: 'async' }) : null;
     const link = el('a', { href: url(item.href) }, [image, el('span', { class: 'card-title' }, [item.title || item.id])]);
     const meta = item.kind ? el('p', { class: 'card-meta' }, [item.kind]) : null;
     const remove = el('button', { type: 'button', class: 'favourite-remove', 'data-favourite-id': item.id }, [
@@ -815,9 +834,10 @@
 
   // One card, the same markup as partials/character-card.mustache. / Una tarjeta, el mismo HTML que el parcial.
   function characterCard(character) {
-    const placeholder = !character.i || /assets\/placeholder\.svg$/.test(character.i);
+    const source = url(character.i);
+    const placeholder = !source || /assets\/placeholder\.svg$/.test(character.i);
     const img = el('img', {
-      src: url(character.i || 'assets/placeholder.svg'),
+      src: source || url('assets/placeholder.svg'),
       width: character.w || 300,
       height: character.ht || 300,
       alt: character.n || '',

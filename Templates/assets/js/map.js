@@ -17,7 +17,9 @@
   var BORDER_BANDS = [2, 4, 10, 25, 60, 150];
 
   var html = document.documentElement;
-  var root = html.getAttribute('data-root') || '';
+  // Paths from the data script become links only through app.js's check (app.js loads first on every page).
+  // Las rutas del script de datos solo pasan a enlaces por la comprobación de app.js (que cada página carga antes).
+  var siteUrl = window.VITRINA.url;
   var strings = readStrings();
   var states = new WeakMap();
   var motionQuery = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
@@ -504,9 +506,10 @@
   }
 
   function characterImage(c, size) {
-    if (!c.i) return null;
+    var source = siteUrl(c.i);
+    if (!source) return null;
     var img = document.createElement('img');
-    img.src = root + c.i;
+    img.src = source;
     img.alt = '';
     img.width = c.w || size;
     img.height = c.ht || size;
@@ -539,7 +542,7 @@
       if (!isFinite(x) || !isFinite(y) || c.id == null) return;
       var id = String(c.id);
       var pin = createPin({
-        id: id, x: x, y: y, href: c.h ? root + c.h : null, status: statusKey(c.s),
+        id: id, x: x, y: y, href: siteUrl(c.h), status: statusKey(c.s),
         label: c.n + ' (' + statusWord(c) + ')', tabindex: -1
       });
       pinFragment.appendChild(pin);
@@ -653,9 +656,12 @@
         Array.prototype.forEach.call(slots, function (slot) {
           var key = slot.getAttribute('data-info');
           if (key === 'link') {
-            slot.href = root + c.h;
+            var href = siteUrl(c.h);
+            if (href) slot.href = href;
+            else slot.removeAttribute('href');
           } else if (key === 'image') {
-            if (c.i) { slot.src = root + c.i; slot.alt = ''; }
+            var source = siteUrl(c.i);
+            if (source) { slot.src = source; slot.alt = ''; }
           } else if (key === 'status') {
             slot.className = slot.className.replace(/\bstatus-\w+/g, '').trim() + ' status-' + statusKey(c.s);
             slot.textContent = fields.status;
@@ -689,10 +695,11 @@
           eps.textContent = fields.episodes;
           body.appendChild(eps);
         }
-        if (c.h) {
+        var profile = siteUrl(c.h);
+        if (profile) {
           var link = document.createElement('a');
           link.className = 'button map-info-link';
-          link.href = root + c.h;
+          link.href = profile;
           link.textContent = t('map_view_profile', null, 'Ver ficha');
           body.appendChild(link);
         }
