@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make bench`: Vitrina and Hugo side by side on the tldr-en corpus (../shared/corpora/tldr-en):
 # full builds on tmpfs and on disk, a rebuild with nothing changed, 2x and 4x copies of the corpus,
-# the default site's warm rebuild, and one page edited under `vitrina serve`. Each figure is the median of RUNS runs (default 3), the two
+# the default site's warm rebuild, one page edited under `vitrina serve`, and the default site with its APIs
+# down (a stale cache served at once; nothing cached, one error listing the hosts). Each figure is the median of RUNS runs (default 3), the two
 # tools interleaved in every run, each build into a fresh, empty output folder. Prints one table and
 # the goals with PASS/FAIL; exits 0 when a goal fails (it is a report), non-zero when a build fails.
 # Compara Vitrina y Hugo sobre el corpus tldr-en y el sitio por defecto: tabla de medianas y objetivos.
@@ -9,6 +10,8 @@
 #   RUNS=5 Scripts/bench.sh                       more runs per figure
 #   VITRINA_BIN=path/to/vitrina Scripts/bench.sh  use that binary, skip `swift build -c release`
 #   CORPUS=path/to/corpus Scripts/bench.sh        another corpus of Markdown folders
+#   REPLAY_BIN=path/to/vitrina-replay             use that replay server, skip building it
+#   RECORDINGS=path/to/recordings                 what the replay server serves (default ../shared/recordings)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,14 +44,27 @@ vitrina_binary() { # prints the path of the Vitrina binary to measure
   fi
 }
 
+replay_binary() { # prints the path of the replay server (Tests/ReplayTool) that serves the recordings
+  if [ -n "${REPLAY_BIN:-}" ]; then
+    realpath "$REPLAY_BIN"
+  else
+    swift build -c release --product vitrina-replay >/dev/null
+    realpath .build/release/vitrina-replay
+  fi
+}
+
 install_tools
 vitrina=$(vitrina_binary)
+replay=$(replay_binary)
+recordings="${RECORDINGS:-../shared/recordings}"
+[ -d "$recordings" ] || { echo "No recordings at $recordings" >&2; exit 1; }
 
 # Work folder on disk and output folder on tmpfs, both removed on exit.
 # Carpeta de trabajo en disco y carpeta de salida en tmpfs; ambas se borran al salir.
 work=$(mktemp -d)
 shm=$(mktemp -d /dev/shm/vitrina-bench.XXXXXX)
-trap 'rm -rf "$work" "$shm"' EXIT
+background=() # processes this script started (replay server, silent listener), ended on exit
+trap 'for pid in "${background[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work" "$shm"' EXIT
 mkdir -p "$work/logs" "$work/out"
 
 # ---------------------------------------------------------------------------------------------
@@ -136,6 +152,47 @@ for factor in 1 2 4; do
 done
 
 # ---------------------------------------------------------------------------------------------
+# Dead APIs: a copy of the default site with every entry stale (max_age: 0), its cache filled by `vitrina fetch`
+# from the replay server, which is then stopped. The builds point pokeapi and sprites at the stopped server's port and
+# the two other APIs at two more closed ports (connection refused, three hosts down), or all four at a port that
+# accepts connections and never answers. The same copy without Content/data and cache has nothing cached.
+# APIs caídas: copia del sitio con todo caducado y la caché llena desde el servidor de réplica, que luego se para;
+# los puertos cerrados rechazan la conexión; otro puerto acepta y nunca contesta; y una copia sin nada guardado.
+# ---------------------------------------------------------------------------------------------
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+api_args() { # base URL of pokeapi and sprites, of rickandmorty, of fakestore: the --api flags pointing the sources there
+  printf '%s\n' --api "pokeapi=$1" --api "sprites=$1/PokeAPI/sprites/master" --api "rickandmorty=$2" --api "fakestore=$3"
+}
+
+echo "Preparing the dead-API sites in $work" >&2
+down_site="$work/down-site"
+empty_site="$work/empty-site"
+mkdir -p "$down_site" "$empty_site/Content"
+cp -r Content Templates "$down_site/"
+sed -i 's/^\( *max_age:\).*/\1 0/' "$down_site/Content/site.yml"
+cp "$down_site/Content/site.yml" "$empty_site/Content/"
+cp -r Templates "$empty_site/"
+replay_port=$(free_port)
+"$replay" --root "$recordings" --port "$replay_port" > "$work/logs/replay.log" 2>&1 &
+replay_pid=$!
+background+=("$replay_pid")
+for _ in $(seq 100); do grep -q listening "$work/logs/replay.log" && break; sleep 0.1; done
+mapfile -t fill_apis < <(api_args "http://127.0.0.1:$replay_port" "http://127.0.0.1:$replay_port" "http://127.0.0.1:$replay_port")
+if ! "$vitrina" fetch --site "$down_site" "${fill_apis[@]}" > "$work/logs/down-fill.log" 2>&1; then
+  echo "Filling the dead-API site's cache failed:" >&2; cat "$work/logs/down-fill.log" >&2; exit 1
+fi
+kill "$replay_pid"; wait "$replay_pid" 2>/dev/null || true
+mapfile -t down_apis < <(api_args "http://127.0.0.1:$replay_port" "http://127.0.0.1:$(free_port)" "http://127.0.0.1:$(free_port)")
+python3 -c 'import socket, time; s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(64); print(s.getsockname()[1], flush=True); time.sleep(86400)' \
+  > "$work/silent.port" &
+background+=("$!")
+for _ in $(seq 50); do [ -s "$work/silent.port" ] && break; sleep 0.1; done
+silent="http://127.0.0.1:$(cat "$work/silent.port")"
+mapfile -t silent_apis < <(api_args "$silent" "$silent" "$silent")
+connect_timeout=10 # LiveHTTPClient's; a request that never gets an answer gives up after 20 s
+
+# ---------------------------------------------------------------------------------------------
 # Measuring: each build runs under /usr/bin/time; a failed build prints its log and stops the script.
 # Results are kept per key "scenario/tool" as space-separated lists of seconds and peak KB.
 # Medición: cada construcción bajo /usr/bin/time; si una falla se muestra su registro y se sale.
@@ -173,6 +230,21 @@ vitrina_build() { # key, output folder, then extra arguments for `vitrina build`
   timed "$log" "$vitrina" build --output "$2" "${@:3}"
   n=$(sed -n 's/^Built \([0-9]*\) pages.*/\1/p' "$log")
   record "$1" "${n:-$(html_count "$2")}"
+  last_log=$log
+}
+
+expect_in_log() { # text the last build's log must hold, what it shows
+  grep -q "$1" "$last_log" || { echo "The build's output does not show $2:" >&2; cat "$last_log" >&2; exit 1; }
+}
+
+vitrina_failure() { # key, output folder, then extra arguments for a `vitrina build` that must fail (exit 1)
+  local log="$work/logs/$((++builds))-${1//\//-}.log" status=0
+  echo "  $1" >&2
+  /usr/bin/time -f "%e %M" -o "$log.time" "$vitrina" build --output "$2" "${@:3}" > "$log" 2>&1 || status=$?
+  [ "$status" -eq 1 ] || { echo "Expected the build to fail with exit 1, got $status: ${*:3}" >&2; cat "$log" >&2; exit 1; }
+  read -r t_secs t_kb < <(tail -1 "$log.time") # time adds a line "Command exited with non-zero status 1" first
+  record "$1" 0
+  last_log=$log
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -208,6 +280,15 @@ for i in $(seq "$runs"); do
   # Sitio por defecto del repositorio: una vez para calentar la caché y luego la medida en caliente.
   vitrina_build default-cold/vitrina "$work/out/default-$i" --offline
   vitrina_build default/vitrina "$work/out/default-$i" --offline
+  # f. Dead APIs (see above): offline, then every host down with a stale cache, then a host that never answers,
+  # then nothing cached. / APIs caídas: sin red, servidores caídos con caché caducada, uno mudo, y nada guardado.
+  vitrina_build down-offline/vitrina "$work/out/down-offline-$i" --site "$down_site" --offline
+  vitrina_build down-stale/vitrina "$work/out/down-stale-$i" --site "$down_site" "${down_apis[@]}"
+  expect_in_log "was down from .* (connection refused)" "a warning for each host that was down"
+  vitrina_build down-silent/vitrina "$work/out/down-silent-$i" --site "$down_site" "${silent_apis[@]}"
+  expect_in_log "was down from .* (timed out waiting for an answer)" "the host that never answered as down"
+  vitrina_failure down-empty/vitrina "$work/out/down-empty-$i" --site "$empty_site" "${down_apis[@]}"
+  expect_in_log "3 hosts were down" "one error listing the three hosts that were down"
 done
 
 # ---------------------------------------------------------------------------------------------
@@ -281,6 +362,10 @@ row "full build, disk, 4x" 4x/vitrina 4x/hugo
 row "default site, fresh output" default-cold/vitrina ""
 row "default site, warm rebuild" default/vitrina ""
 printf "%-32s %9.3f\n" "serve: one page edited to disk" "$(median "$serve_secs")"
+row "dead APIs: offline build (same)" down-offline/vitrina ""
+row "dead APIs: stale cache, refused" down-stale/vitrina ""
+row "dead APIs: stale, never answer" down-silent/vitrina ""
+row "dead APIs: nothing cached, fails" down-empty/vitrina ""
 
 echo
 echo "Goals (value: ratio, or seconds for the default site)"
@@ -292,6 +377,9 @@ goal "scaling: 2x corpus <= 2.2x own 1x time (tmpfs)" "$(ratio "$(s 2x-tmpfs/vit
 goal "scaling: 4x corpus <= 4.4x own 1x time (tmpfs)" "$(ratio "$(s 4x-tmpfs/vitrina)" "$(s tmpfs/vitrina)")" "<=" 4.4
 goal "default site warm rebuild < 1 s" "$(s default/vitrina)" "<" 1
 goal "serve: one tldr page edited to disk < 50 ms (s)" "$(median "$serve_secs")" "<" 0.05
+goal "dead APIs, stale: <= 2x offline + connect timeout (s)" "$(s down-stale/vitrina)" "<=" \
+  "$(awk -v o="$(s down-offline/vitrina)" -v c="$connect_timeout" 'BEGIN { printf "%.2f", 2 * o + c }')"
+goal "dead APIs, nothing cached: fails listing hosts < 15 s" "$(s down-empty/vitrina)" "<" 15
 echo
 echo "Scaling on disk, for comparison (own 1x time; Vitrina / Hugo)"
 printf "  2x: %.2f / %.2f   4x: %.2f / %.2f\n" "$(ratio "$(s 2x/vitrina)" "$(s disk/vitrina)")" "$(ratio "$(s 2x/hugo)" "$(s disk/hugo)")" \

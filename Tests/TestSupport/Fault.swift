@@ -9,6 +9,8 @@ public enum Fault: Sendable, Equatable {
     case serviceUnavailable(retryAfterSeconds: Int?)
     /// 500 with `{"error":"Internal Server Error"}`.
     case serverError
+    /// 404 with `{"error":"Not Found"}`, as the APIs answer an unknown id.
+    case notFound
     /// 200 `application/json` whose body does not parse.
     case malformedJSON
     /// Headers promise the whole body; the connection closes after half of it.

@@ -113,6 +113,8 @@ public final class ReplayServer: Sendable {
             return Self.refusal("Service Unavailable", status: .serviceUnavailable, retryAfter: seconds)
         case .serverError:
             return Reply.jsonError("Internal Server Error", status: .internalServerError).response
+        case .notFound:
+            return Reply.jsonError("Not Found", status: .notFound).response
         case .malformedJSON:
             return routed(request).malformed.validated(ifNoneMatch: nil).response
         case .truncatedBody:

@@ -47,29 +47,33 @@ struct TestSite {
 
     func options(server: ReplayServer?, offline: Bool = false, strict: Bool = false, drafts: Bool = false,
                  baseURL: String? = nil, timeout: Duration = .seconds(5)) -> BuildOptions {
-        var overrides: [String: String] = [:]
-        if let server {
-            overrides = ["pokeapi": server.baseURL, "rickandmorty": server.baseURL, "fakestore": server.baseURL,
-                         "sprites": server.baseURL + "/PokeAPI/sprites/master"]
-        }
-        return BuildOptions(siteDirectory: root, offline: offline, strict: strict, drafts: drafts, baseURL: baseURL,
-                            apiOverrides: overrides, retry: RetryPolicy(attempts: 4, baseDelay: .milliseconds(20), maxDelay: .seconds(3)),
-                            requestTimeout: timeout)
+        BuildOptions(siteDirectory: root, offline: offline, strict: strict, drafts: drafts, baseURL: baseURL,
+                     apiOverrides: server.map { Self.overrides($0.baseURL) } ?? [:],
+                     retry: RetryPolicy(attempts: 4, baseDelay: .milliseconds(20), maxDelay: .seconds(3)), requestTimeout: timeout)
     }
 
-    /// Runs the real pipeline with the real HTTP client.
-    func build(_ options: BuildOptions) async throws -> BuildReport {
+    /// Every source pointed at `base` (a replay server, or a port where nothing answers), as `--api` does.
+    static func overrides(_ base: String) -> [String: String] {
+        ["pokeapi": base, "rickandmorty": base, "fakestore": base, "sprites": base + "/PokeAPI/sprites/master"]
+    }
+
+    /// Runs the real pipeline with the real HTTP client (seen through `observer`, when given).
+    func build(_ options: BuildOptions, observer: ((any HTTPClient) -> any HTTPClient)? = nil) async throws -> BuildReport {
         let client = LiveHTTPClient()
         let result: Result<BuildReport, Error>
-        do { result = .success(try await BuildPipeline(options: options, client: client).build()) } catch { result = .failure(error) }
+        do {
+            result = .success(try await BuildPipeline(options: options, client: observer?(client) ?? client).build())
+        } catch {
+            result = .failure(error)
+        }
         await client.shutdown()
         return try result.get()
     }
 
     /// The failure a build ends with (nil when it succeeded).
-    func failure(_ options: BuildOptions) async -> BuildFailure? {
+    func failure(_ options: BuildOptions, observer: ((any HTTPClient) -> any HTTPClient)? = nil) async -> BuildFailure? {
         do {
-            _ = try await build(options)
+            _ = try await build(options, observer: observer)
             return nil
         } catch let failure as BuildFailure {
             return failure

@@ -49,6 +49,7 @@ public struct BuildPipeline: Sendable {
             var data = try await timer.run("fetch") { try await fetchSources(config, fetcher) }
             try await timer.run("content") { try await loadContent(config, into: &data) }
             await timer.run("media") { await fetchMedia(config, fetcher, into: &data) }
+            warnAboutOutages(fetcher)
             data.inputs = Self.dataInputs(config: config, served: fetcher.served, media: data.media)
             report.fetch = fetcher.stats
             let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
@@ -153,6 +154,7 @@ public struct BuildPipeline: Sendable {
             let fetcher = try makeFetcher(config, revalidateAll: true)
             var data = try await fetchSources(config, fetcher)
             await fetchMedia(config, fetcher, into: &data, includeLocal: false)
+            warnAboutOutages(fetcher)
             let served = fetcher.served
             if updateSnapshot { try Snapshot(directory: options.snapshotDirectory).replaceAll(with: served) }
             return (fetcher.stats, diagnostics.warnings, served.count)
@@ -169,14 +171,19 @@ public struct BuildPipeline: Sendable {
         try SiteConfig.load(path: options.contentDirectory + "/site.yml")
     }
 
+    /// The client chain, outermost first: retries (whose waits end when the host goes down) → a limit of requests in
+    /// flight per host → the breaker, which sees every attempt and refuses those to a host that is down → the live client.
+    /// La cadena de clientes: reintentos → límite por servidor → cortacircuitos, que ve cada intento → cliente real.
     func makeFetcher(_ config: SiteConfig, revalidateAll: Bool) throws -> Fetcher {
         let limits = Dictionary(config.sources.values.map { (URLParts.host(of: $0.baseURL), $0.concurrency) }, uniquingKeysWith: min)
-        let chain = RetryingHTTPClient(base: HostLimitedHTTPClient(base: client, limits: limits), policy: options.retry)
+        let breaker = CircuitBreaker()
+        let limited = HostLimitedHTTPClient(base: BreakingHTTPClient(base: client, breaker: breaker), limits: limits)
+        let chain = RetryingHTTPClient(base: limited, policy: options.retry, breaker: breaker)
         let settings = Fetcher.Settings(sources: config.sources, overrides: options.apiOverrides, offline: options.offline,
                                         revalidateAll: revalidateAll, timeout: options.requestTimeout)
         let snapshot = Snapshot(directory: options.snapshotDirectory)
         try snapshot.checkEntries()
-        return Fetcher(client: chain, cache: ResponseCache(directory: options.cacheDirectory),
+        return Fetcher(client: chain, breaker: breaker, cache: ResponseCache(directory: options.cacheDirectory),
                        snapshot: snapshot, settings: settings, diagnostics: diagnostics)
     }
 
@@ -202,11 +209,18 @@ public struct BuildPipeline: Sendable {
                 + missing.map { "  - \($0)" }.joined(separator: "\n")
                 + "\nBuild once with network (without --offline), run `vitrina fetch`, or refresh the snapshot with `make snapshot`.")
         }
+        // A URL with no copy from a host that was down failed its source: one error names every host that was down.
+        if let outage = fetcher.outageFailure { throw VitrinaError(.fetch, outage) }
         var data = SiteData()
         data.pokedex = try results.0.get()
         data.multiverse = try results.1.get()
         data.store = try results.2.get()
         return data
+    }
+
+    /// One warning per host that was down, once every request of the build is done.
+    private func warnAboutOutages(_ fetcher: Fetcher) {
+        for warning in fetcher.outageWarnings { diagnostics.warn(.stale, warning) }
     }
 
     private func capture<T: Sendable>(_ source: SourceConfig?, _ work: (SourceConfig) async throws -> T) async -> Result<T?, Error> {

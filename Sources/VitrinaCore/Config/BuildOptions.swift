@@ -20,7 +20,7 @@ public struct BuildOptions: Sendable {
     public init(
         siteDirectory: String, outputDirectory: String? = nil, offline: Bool = false, strict: Bool = false,
         drafts: Bool = false, baseURL: String? = nil, apiOverrides: [String: String] = [:],
-        retry: RetryPolicy = .standard, requestTimeout: Duration = .seconds(20)
+        retry: RetryPolicy = .standard, requestTimeout: Duration = WebRequest.standardTimeout
     ) {
         self.siteDirectory = siteDirectory
         self.outputDirectory = outputDirectory ?? Files.join(siteDirectory, "Output")

@@ -7,10 +7,11 @@ public enum FetchError: Error, Sendable, CustomStringConvertible, Equatable {
     case missingOffline(url: String)
     case status(url: String, status: Int)
     case unreachable(url: String, reason: String)
+    case hostDown(url: String, host: String)
 
     public var url: String {
         switch self {
-        case .missingOffline(let url), .status(let url, _), .unreachable(let url, _): url
+        case .missingOffline(let url), .status(let url, _), .unreachable(let url, _), .hostDown(let url, _): url
         }
     }
 
@@ -22,6 +23,8 @@ public enum FetchError: Error, Sendable, CustomStringConvertible, Equatable {
             "\(url) answered HTTP \(status); check the source's base_url in site.yml, or try again later if the API is down"
         case .unreachable(let url, let reason):
             "\(url) could not be fetched (\(reason)) and no cached copy exists; check the network or the source's base_url, or build with --offline from the snapshot"
+        case .hostDown(let url, let host):
+            "\(url) was not requested: \(host) was down and no cached copy exists; check the network or the source's base_url, or build with --offline from the snapshot"
         }
     }
 }
@@ -53,7 +56,7 @@ public final class Fetcher: Sendable {
         public var timeout: Duration
 
         public init(sources: [String: SourceConfig], overrides: [String: String] = [:], offline: Bool = false,
-                    revalidateAll: Bool = false, timeout: Duration = .seconds(20)) {
+                    revalidateAll: Bool = false, timeout: Duration = WebRequest.standardTimeout) {
             self.sources = sources
             self.overrides = overrides
             self.offline = offline
@@ -63,6 +66,7 @@ public final class Fetcher: Sendable {
     }
 
     private let client: any HTTPClient
+    private let breaker: CircuitBreaker
     private let cache: any ResponseStore
     private let snapshot: any ResponseStore
     private let settings: Settings
@@ -71,10 +75,13 @@ public final class Fetcher: Sendable {
     private let counters = Mutex(FetchStats())
     private let servedLog = Mutex<[String: StoredResponse]>([:])
     private let missingLog = Mutex<Set<String>>([])
+    private let outageLog = Mutex<[String: OutageEffect]>([:])
 
-    public init(client: any HTTPClient, cache: any ResponseStore, snapshot: any ResponseStore, settings: Settings,
-                diagnostics: Diagnostics, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+    /// `breaker` is the one the client's chain reports to; the fetcher reads which hosts it marked down.
+    public init(client: any HTTPClient, breaker: CircuitBreaker, cache: any ResponseStore, snapshot: any ResponseStore,
+                settings: Settings, diagnostics: Diagnostics, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.client = client
+        self.breaker = breaker
         self.cache = cache
         self.snapshot = snapshot
         self.settings = settings
@@ -87,6 +94,18 @@ public final class Fetcher: Sendable {
     public var served: [StoredResponse] { servedLog.withLock { Array($0.values) }.sorted { $0.url < $1.url } }
     /// URLs asked for under `--offline` that neither the cache nor the snapshot had.
     public var missing: [String] { missingLog.withLock { $0.sorted() } }
+
+    /// Each host the breaker marked down, with what it cost this fetch, sorted by host.
+    var downHosts: [(Outage, OutageEffect)] {
+        let effects = outageLog.withLock { $0 }
+        return breaker.outages.map { ($0, effects[$0.host] ?? OutageEffect()) }
+    }
+
+    /// One warning per host that was down, in place of one per URL served stale.
+    public var outageWarnings: [String] { downHosts.map(OutageReport.sentence) }
+
+    /// One error naming every host that was down, when some URL could be had neither from them nor from a copy.
+    public var outageFailure: String? { OutageReport.failure(downHosts) }
 
     /// The body of a 2xx response for `url`, or a `FetchError`.
     public func body(_ url: String) async throws -> [UInt8] {
@@ -126,7 +145,8 @@ public final class Fetcher: Sendable {
     }
 
     private func download(_ url: String, revalidating stored: StoredResponse?) async throws -> (StoredResponse, FetchOrigin) {
-        var request = WebRequest(url: transportURL(for: url), timeout: settings.timeout)
+        let transport = transportURL(for: url)
+        var request = WebRequest(url: transport, timeout: settings.timeout)
         if let etag = stored?.etag { request.headers["If-None-Match"] = etag }
         if let lastModified = stored?.lastModified { request.headers["If-Modified-Since"] = lastModified }
         counters.withLock { $0.requests += 1 }
@@ -135,6 +155,8 @@ public final class Fetcher: Sendable {
             response = try await client.send(request)
         } catch let error as TransportError {
             return try serveStale(stored, url: url, problem: error.reason)
+        } catch let refusal as HostDownError {
+            return try serveDuringOutage(stored, url: url, host: refusal.host, overridden: transport != url)
         }
         switch response.status {
         case 304 where stored != nil:
@@ -159,6 +181,19 @@ public final class Fetcher: Sendable {
             throw FetchError.unreachable(url: url, reason: problem)
         }
         diagnostics.warn(.stale, "\(url): \(problem); served the copy fetched \(Self.describeAge(stored.age(at: now()))) ago")
+        return (stored, .stale)
+    }
+
+    /// A host that is down: the stale copy, or `FetchError.hostDown`; counted for the host's one warning, not warned per URL.
+    private func serveDuringOutage(_ stored: StoredResponse?, url: String, host: String, overridden: Bool) throws -> (StoredResponse, FetchOrigin) {
+        let name = overridden ? source(for: url)?.name : nil
+        outageLog.withLock { log in
+            var effect = log[host] ?? OutageEffect()
+            if stored == nil { effect.missing += 1 } else { effect.stale += 1 }
+            if let name { effect.sources.insert(name) }
+            log[host] = effect
+        }
+        guard let stored else { throw FetchError.hostDown(url: url, host: host) }
         return (stored, .stale)
     }
 

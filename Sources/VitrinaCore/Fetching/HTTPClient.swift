@@ -5,7 +5,11 @@ public struct WebRequest: Sendable {
     public var headers: [String: String]
     public var timeout: Duration
 
-    public init(url: String, headers: [String: String] = [:], timeout: Duration = .seconds(20)) {
+    /// Until the response's head arrives. Generous: a busy server (or a loaded machine serving tests) may be slow
+    /// without being down; one that is silent this long a few times in a row is marked down by the breaker.
+    public static let standardTimeout = Duration.seconds(20)
+
+    public init(url: String, headers: [String: String] = [:], timeout: Duration = WebRequest.standardTimeout) {
         self.url = url
         self.headers = headers
         self.timeout = timeout

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// The real client, on AsyncHTTPClient, with a User-Agent and a timeout per request.
 /// El cliente real, sobre AsyncHTTPClient, con User-Agent y tiempo límite por petición.
@@ -13,6 +14,10 @@ public final class LiveHTTPClient: HTTPClient {
         configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
         configuration.decompression = .enabled(limit: .ratio(100))
         configuration.timeout.connect = .seconds(10)
+        // A connection that cannot be made fails its request at once; the retry policy and the breaker decide what
+        // comes next, instead of the pool trying again until the connect timeout.
+        // Una conexión imposible hace fallar la petición al momento: deciden los reintentos y el cortacircuitos.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -42,15 +47,21 @@ public final class LiveHTTPClient: HTTPClient {
         try? await client.shutdown()
     }
 
-    private static func explain(_ error: Error) -> String {
-        let text = String(describing: error)
-        if text.contains("deadlineExceeded") || text.contains("readTimeout") { return "no answer in time (timed out)" }
-        if text.contains("connectTimeout") || text.contains("connectionRefused") || text.contains("Connection refused") {
-            return "could not connect (\(text))"
+    /// A short reason for the report: `connection refused`, `timed out waiting for an answer`, …
+    static func explain(_ error: Error) -> String {
+        switch error {
+        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout: "timed out waiting for an answer"
+        case let error as HTTPClientError where error == .connectTimeout: "timed out connecting"
+        case let error as HTTPClientError where error == .remoteConnectionClosed || error == .uncleanShutdown: cutOff
+        case let error as HTTPParserError where error == .invalidEOFState: cutOff
+        case let error as NIOConnectionError where error.dnsAError != nil || error.dnsAAAAError != nil:
+            "the host name could not be resolved (DNS)"
+        case let error as NIOConnectionError: error.connectionErrors.first.map { explain($0.error) } ?? "\(error)"
+        case let error as IOError where error.errnoCode == ECONNREFUSED: "connection refused"
+        case let error as IOError where error.errnoCode == ECONNRESET: "connection reset"
+        default: "\(error)"
         }
-        if text.contains("remoteConnectionClosed") || text.contains("Premature") || text.contains("uncleanShutdown") {
-            return "the connection closed before the whole response arrived"
-        }
-        return text
     }
+
+    private static let cutOff = "the connection closed before the whole response arrived"
 }

@@ -32,6 +32,8 @@ public struct MediaFetcher: Sendable {
                 return nil
             }
             return MediaFile(path: outputPath(for: url), width: size.width, height: size.height, bytes: response.body)
+        } catch FetchError.hostDown {
+            return nil // counted in the down host's one warning / contado en el único aviso del servidor caído
         } catch {
             diagnostics.warn(.image, "image \(url) could not be had (\(Self.reason(error))); a placeholder is shown")
             return nil

@@ -34,6 +34,9 @@ actor RequestLimiter {
     private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
     private(set) var peak: [String: Int] = [:]
 
+    /// Requests waiting for their turn on `host`.
+    func queued(_ host: String) -> Int { waiting[host]?.count ?? 0 }
+
     init(limits: [String: Int], defaultLimit: Int) {
         self.limits = limits
         self.defaultLimit = defaultLimit
