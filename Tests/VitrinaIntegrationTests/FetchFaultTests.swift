@@ -151,7 +151,9 @@ struct CacheAndSnapshotTests {
                 let again = server.requests.dropFirst(count)
                 let revalidations = again.filter { $0.headers["if-none-match"] != nil && $0.headers["if-modified-since"] != nil }
                 #expect(!revalidations.isEmpty)
-                #expect(second.fetch.revalidated == revalidations.count && second.fetch.network == 0)
+                // By URL: on a loaded machine a slow answer may be asked for twice (a retry), and counts once.
+                #expect(second.fetch.revalidated == Set(revalidations.map(\.uri)).count && second.fetch.network == 0,
+                        "\(second.fetch) for \(revalidations.count) revalidations of \(Set(revalidations.map(\.uri)).count) URLs")
                 let unconditional = again.filter { $0.headers["if-none-match"] == nil }.map(\.uri)
                 #expect(unconditional.allSatisfy { $0.hasPrefix("/PokeAPI/sprites/") }, "only never-cached (missing) images go unconditional: \(unconditional)")
             }
