@@ -2,9 +2,9 @@
 # `make bench`: Vitrina and Hugo side by side on the tldr-en corpus (../shared/corpora/tldr-en):
 # full builds on tmpfs and on disk, a rebuild with nothing changed, 2x and 4x copies of the corpus,
 # the default site's warm rebuild, one page edited under `vitrina serve`, and the default site with its APIs
-# down (a stale cache served at once; nothing cached, one error listing the hosts). Each figure is the median of RUNS runs (default 3), the two
-# tools interleaved in every run, each build into a fresh, empty output folder. Prints one table and
-# the goals with PASS/FAIL; exits 0 when a goal fails (it is a report), non-zero when a build fails.
+# down (a stale cache served at once; nothing cached, one error listing the hosts). Each figure is the median of
+# RUNS runs (default 3), the two tools interleaved in every run, each build into a fresh, empty output folder.
+# Prints one table and the goals with PASS/FAIL; exits 0 when a goal fails (it is a report), non-zero when a build fails.
 # Compara Vitrina y Hugo sobre el corpus tldr-en y el sitio por defecto: tabla de medianas y objetivos.
 #
 #   RUNS=5 Scripts/bench.sh                       more runs per figure
