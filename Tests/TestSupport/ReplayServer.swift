@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import VitrinaCore
 
 /// Replay server: answers on 127.0.0.1 like PokéAPI, the Rick and Morty API, the Fake Store API and the sprites
 /// repository, from recorded files, with faults on demand.
@@ -58,7 +59,7 @@ public final class ReplayServer: Sendable {
             startup.wait(with: continuation)
             let task = Task {
                 do {
-                    try await application.runService(gracefulShutdownSignals: [])
+                    try await GracefulStop.run(application)
                     startup.fail(ReplayServerError.stoppedBeforeListening)
                 } catch {
                     startup.fail(error)
@@ -138,10 +139,13 @@ public final class ReplayServer: Sendable {
         return reply.response
     }
 
+    /// Waits until the server stops; then past its graceful second, so the request ends with the connection when the
+    /// server is cancelled, not with an error response.
     private func waitUntilStopped() async throws {
         while !state.withLock({ $0.isStopped }) {
             try await Task.sleep(for: .milliseconds(20))
         }
+        try await Task.sleep(for: .seconds(5))
     }
 }
 
