@@ -61,10 +61,7 @@ public struct BuildPipeline: Sendable {
             let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
             let statePath = BuildState.path(siteDirectory: options.siteDirectory, outputDirectory: options.outputDirectory)
             let last = writer.lastBuild()
-            for line in last.refused {
-                diagnostics.warn(.output, "\(options.outputDirectory)/\(OutputWriter.manifestName): ignored the line \(String(reflecting: line)), "
-                    + "which names no file inside the output (a damaged or altered manifest); nothing was deleted for it")
-            }
+            for note in writer.refusalNotes(last) { diagnostics.warn(.output, note) }
             let previous = previousState(statePath, buildID: last.id)
             let site = siteInput(config: config, configText: (try? Files.read(configPath)) ?? [], plan: plan, theme: theme)
             let (digester, jobs) = timer.run("diff") {
@@ -263,7 +260,7 @@ public struct BuildPipeline: Sendable {
     /// A picture from `Content/<folder>/<path>` copied to `media/<folder>/<path>`; a missing one is a warning.
     private func addLocalImage(_ path: String, folder: String, key: String, owner: String, into media: inout MediaCatalog) {
         let source = Files.join(options.contentDirectory, folder, path)
-        guard StagingArea.isSafe(path), let bytes = try? Files.read(source), let size = ImageSize.of(bytes) else {
+        guard SafePath.isPlainRelative(path), let bytes = try? Files.read(source), let size = ImageSize.of(bytes) else {
             diagnostics.warn(.image, "\(owner): photo \(path) is missing or not an image; a placeholder is shown")
             return
         }

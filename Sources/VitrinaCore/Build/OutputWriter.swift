@@ -49,6 +49,14 @@ public struct OutputWriter: Sendable {
 
     var manifestPath: String { "\(outputDirectory)/\(Self.manifestName)" }
 
+    /// What to tell of each manifest line that was not trusted.
+    public func refusalNotes(_ last: LastBuild) -> [String] {
+        last.refused.map {
+            "\(manifestPath): ignored the line \(String(reflecting: $0)), which names no file inside the output (a damaged or altered "
+                + "manifest); nothing was deleted for it"
+        }
+    }
+
     public func discard(_ staging: StagingArea) {
         try? Files.remove(staging.directory)
     }
@@ -226,7 +234,7 @@ public struct OutputWriter: Sendable {
     public func clean() throws -> [String] {
         guard SafePath.kind(manifestPath) == .file else { return [] }
         let last = lastBuild()
-        var notes = last.refused.map { "\(manifestName): ignored the line \(String(reflecting: $0)), which names no file inside the output" }
+        var notes = refusalNotes(last)
         for path in last.files.keys.sorted() {
             if let note = removeOwnFile(path, recordedHash: last.files[path]) { notes.append(note) }
         }
@@ -234,8 +242,6 @@ public struct OutputWriter: Sendable {
         rmdir(outputDirectory)
         return notes
     }
-
-    var manifestName: String { Self.manifestName }
 }
 
 /// The folder a build writes into before its files reach the output; refuses paths that would leave it.
@@ -262,7 +268,7 @@ public struct StagingArea: Sendable {
     var changed: Set<String> { changedFiles.all }
 
     public func write(_ bytes: [UInt8], to path: String) throws {
-        guard Self.isSafe(path) else {
+        guard SafePath.isPlainRelative(path) else {
             throw VitrinaError(.write, "refused to write \(path): output paths must stay inside the output folder")
         }
         let hash = Self.hash(bytes)
@@ -293,8 +299,6 @@ public struct StagingArea: Sendable {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
-
-    static func isSafe(_ path: String) -> Bool { SafePath.isPlainRelative(path) }
 }
 
 /// A set of paths shared by render tasks: folders already created, files changed.

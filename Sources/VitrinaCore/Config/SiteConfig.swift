@@ -194,20 +194,3 @@ public enum DurationText {
         return .seconds(seconds)
     }
 }
-
-/// Turns Yams errors into one line with the line and column.
-/// Convierte los errores de Yams en una línea con fila y columna.
-enum YAMLErrorText {
-    static func describe(_ error: Error, lineOffset: Int = 0) -> String {
-        if let yaml = error as? YamlError {
-            switch yaml {
-            case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
-                let what = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
-                return "line \(mark.line + lineOffset), column \(mark.column): YAML \(what)"
-            default:
-                return "YAML error: \(yaml)"
-            }
-        }
-        return "YAML error: \(error)"
-    }
-}

@@ -44,13 +44,9 @@ public struct DocumentLoader: Sendable {
     /// The Markdown files below `Content/<folder>`; symbolic links are followed, and one that leads back to a folder
     /// it is in is an error naming it.
     public func markdownFiles(in folder: String, skippingFolders skipped: Set<String> = []) throws -> [String] {
-        let found = Files.scan(Files.join(siteDirectory, "Content", folder), skippingFolders: skipped)
-        let display = Files.join("Content", folder)
-        if let loop = found.loops.first {
-            throw VitrinaError(.content, "\(display)/\(loop) leads back to a folder it is in (a symbolic link loop, or folders nested over "
-                + "\(Files.maxDepth) deep); remove or replace that link")
-        }
-        return found.files.filter { $0.hasSuffix(".md") }
+        try Files.scan(Files.join(siteDirectory, "Content", folder), skippingFolders: skipped)
+            .refusingLoops(in: Files.join("Content", folder), stage: .content)
+            .files.filter { $0.hasSuffix(".md") }
     }
 
     /// The documents at `paths` (relative to `folder`, itself relative to the site), in batches across cores.

@@ -64,24 +64,18 @@ public enum MediaPath {
     public static let maxSegment = 100
 
     public static func safeSegment(_ segment: String) -> String {
-        var mapped: [UInt8] = []
-        mapped.reserveCapacity(segment.utf8.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(segment.utf8.count)
         for byte in segment.utf8 {
             let allowed = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-            // Other scalars become one hyphen each: continuation bytes add nothing.
-            if allowed { mapped.append(byte) } else if byte & 0xC0 != 0x80 { mapped.append(UInt8(ascii: "-")) }
-        }
-        // `..` becomes `-`, left to right.
-        var bytes: [UInt8] = []
-        var index = 0
-        while index < mapped.count {
-            if mapped[index] == UInt8(ascii: "."), index + 1 < mapped.count, mapped[index + 1] == UInt8(ascii: ".") {
-                bytes.append(UInt8(ascii: "-"))
-                index += 2
+            if !allowed {
+                // Other scalars become one hyphen each: continuation bytes add nothing.
+                if byte & 0xC0 != 0x80 { bytes.append(UInt8(ascii: "-")) }
+            } else if byte == UInt8(ascii: "."), bytes.last == UInt8(ascii: ".") {
+                bytes[bytes.count - 1] = UInt8(ascii: "-")  // `..` becomes `-`, left to right
             } else {
-                bytes.append(mapped[index])
-                index += 1
+                bytes.append(byte)
             }
         }
         if bytes.isEmpty || bytes == [UInt8(ascii: ".")] { return "file" }

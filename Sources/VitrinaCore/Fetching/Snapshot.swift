@@ -23,8 +23,7 @@ public final class Snapshot: ResponseStore {
         self.directory = directory
         let path = directory + "/manifest.json"
         let loaded = (try? Files.read(path)).flatMap { try? JSONDecoder().decode([String: Entry].self, from: Data($0)) } ?? [:]
-        let bad = loaded.filter { !Self.isSafeFile($0.value.file) }
-        refused = bad.keys.sorted().map { "\($0) → \(String(reflecting: bad[$0]!.file))" }
+        refused = loaded.filter { !Self.isSafeFile($0.value.file) }.map { "\($0.key) → \(String(reflecting: $0.value.file))" }.sorted()
         manifest = Mutex(loaded.filter { Self.isSafeFile($0.value.file) })
     }
 

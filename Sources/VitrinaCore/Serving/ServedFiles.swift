@@ -53,11 +53,11 @@ final class ServedFiles: Sendable {
 
     /// The listing for the manifest as it is now, read again when its stamp changed.
     private func current() -> Listing {
-        let manifest = "\(outputDirectory)/\(OutputWriter.manifestName)"
-        let stamp = FileStamp(path: manifest)
+        let writer = OutputWriter(outputDirectory: outputDirectory)
+        let stamp = FileStamp(path: writer.manifestPath)
         return cached.withLock { cached in
             if let cached, cached.stamp == stamp { return cached }
-            let listing = Listing(stamp: stamp, paths: Set(OutputWriter(outputDirectory: outputDirectory).lastBuild().files.keys),
+            let listing = Listing(stamp: stamp, paths: Set(writer.lastBuild().files.keys),
                                   realOutput: Files.realPath(outputDirectory))
             cached = listing
             return listing

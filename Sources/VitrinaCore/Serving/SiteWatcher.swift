@@ -182,7 +182,7 @@ final class FolderEvents: Sendable {
 
     /// Watches `folder` and every folder below it; returns the files in them, or nil when a watch could not be added.
     private func addTree(_ folder: String, to state: inout State) -> [String]? {
-        let tree = Files.tree(Files.join(siteDirectory, folder))
+        let tree = Files.scan(Files.join(siteDirectory, folder))
         for path in [folder] + tree.folders.map({ "\(folder)/\($0)" }) {
             guard add(path, mask: Self.mask, to: &state) else { return nil }
         }

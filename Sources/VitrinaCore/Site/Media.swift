@@ -72,7 +72,7 @@ public enum ImageSize {
             guard let s else { return nil }
             return Double(s.prefix { $0.isNumber || $0 == "." }).flatMap(pixels)
         }
-        if let w = number(attribute("width")), let h = number(attribute("height")), w > 0, h > 0,
+        if let w = number(attribute("width")), let h = number(attribute("height")),
            attribute("width")?.hasSuffix("%") != true, attribute("height")?.hasSuffix("%") != true {
             return (w, h)
         }

@@ -99,12 +99,6 @@ public enum Files {
         scan(root, skippingFolders: skipped).files
     }
 
-    /// Every file and every folder below `root`, as paths from it.
-    static func tree(_ root: String) -> (files: [String], folders: [String]) {
-        let found = scan(root)
-        return (found.files, found.folders)
-    }
-
     /// Walks `root` with `readdir` (Foundation's enumerator stats every entry, slowly on Linux), following symbolic
     /// links to files and folders but never into a folder already on the way down (a loop) nor deeper than `maxDepth`.
     /// Recorre `root` siguiendo enlaces simbólicos, sin entrar en una carpeta que ya está en el camino (un bucle).
@@ -122,7 +116,7 @@ public enum Files {
     /// How deep a walk goes below its root.
     static let maxDepth = 64
 
-    private struct FolderID: Hashable {
+    private struct FolderID: Equatable {
         let device: UInt64
         let inode: UInt64
         init(_ info: stat) { (device, inode) = (UInt64(info.st_dev), UInt64(info.st_ino)) }
@@ -198,4 +192,12 @@ public struct FolderScan: Sendable {
     public var loops: [String] = []
     /// FIFOs, sockets and devices: never read.
     public var specials: [String] = []
+
+    /// The scan itself, or an error naming the first link that leads back to a folder on its way (`display` is the
+    /// scanned folder as messages name it).
+    public func refusingLoops(in display: String, stage: VitrinaError.Stage) throws -> FolderScan {
+        guard let loop = loops.first else { return self }
+        throw VitrinaError(stage, "\(display)/\(loop) leads back to a folder it is in (a symbolic link loop, or folders nested over "
+            + "\(Files.maxDepth) deep); remove or replace that link")
+    }
 }

@@ -17,11 +17,7 @@ public struct Theme: Sendable {
     public static func load(templatesDirectory: String) throws -> Theme {
         guard Files.isDirectory(templatesDirectory) else { return .builtIn }
         var files: [String: [UInt8]] = [:]
-        let found = Files.scan(templatesDirectory)
-        if let loop = found.loops.first {
-            throw VitrinaError(.render, "\(templatesDirectory)/\(loop) leads back to a folder it is in (a symbolic link loop); remove that link")
-        }
-        for path in found.files {
+        for path in try Files.scan(templatesDirectory).refusingLoops(in: templatesDirectory, stage: .render).files {
             guard SafePath.isPlainRelative(path), !SafePath.hasControlCharacters(path) else {
                 throw VitrinaError(.render, "\(templatesDirectory)/\(String(reflecting: path)): file names with control characters "
                     + "(a newline, a tab) are refused; rename the file")
