@@ -46,6 +46,24 @@ import TestSupport
         #expect(Array(files.keys) == ["index.html"] && refused == ["../victim/file.txt", "/etc/x", "../victimdir"])
     }
 
+    @Test func snapshotFileNamesAreAlwaysPathsItsReaderAccepts() {
+        var random = SeededGenerator(seed: 29)
+        for number in 0..<Self.cases {
+            let url = random.pick(["https://", "http://", "", "file://"]) + Self.path(&random)
+                + random.pick(["", "/", ".png", "?q=" + HostileText.string(&random, maxPieces: 3)])
+            let file = Snapshot.file(for: url)
+            #expect(Snapshot.isSafeFile(file), "case \(number): \(String(reflecting: url)) → \(String(reflecting: file))")
+        }
+        #expect(Snapshot.file(for: "https://example.org//a/./b\nc.png") == "example.org/a/b_c.png.gz")
+    }
+
+    @Test func theDevServerRefusesHiddenSegmentsWhateverFollowsTheDot() {
+        #expect(ServedFiles.relativePath("/.env") == nil && ServedFiles.relativePath("/a/.vitrina-manifest") == nil)
+        #expect(ServedFiles.relativePath("/.\u{301}env") == nil, "a combining mark after the dot")
+        #expect(ServedFiles.relativePath("/%2E%CC%81env") == nil, "the same, percent-encoded")
+        #expect(ServedFiles.relativePath("/docs/a/") == "docs/a")
+    }
+
     @Test func mediaNamesAreSafeShortAndDistinct() {
         var random = SeededGenerator(seed: 23)
         var seen: [String: String] = [:]

@@ -10,7 +10,15 @@ struct CommandLineTests {
 
     struct Run { let status: Int32; let output: String; let error: String }
 
-    func run(_ arguments: [String], in directory: String? = nil) throws -> Run {
+    /// Runs the binary on a thread of its own: reading its pipes blocks, and a blocked thread of Swift's shared pool
+    /// (two on a two-core machine) would starve the replay server this same process runs for the child to talk to.
+    func run(_ arguments: [String], in directory: String? = nil) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try Self.runBlocking(arguments, in: directory) }) }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], in directory: String?) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
@@ -25,44 +33,44 @@ struct CommandLineTests {
     }
 
     @Test(arguments: [[], ["--help"], ["build", "--help"], ["fetch", "--help"], ["clean", "--help"], ["serve", "--help"], ["new", "--help"]])
-    func helpExitsZero(_ arguments: [String]) throws {
-        let result = try run(arguments.isEmpty ? ["--help"] : arguments)
+    func helpExitsZero(_ arguments: [String]) async throws {
+        let result = try await run(arguments.isEmpty ? ["--help"] : arguments)
         #expect(result.status == 0)
         #expect(result.output.contains("USAGE"))
     }
 
-    @Test func buildHelpListsEveryFlag() throws {
-        let help = try run(["build", "--help"]).output
+    @Test func buildHelpListsEveryFlag() async throws {
+        let help = try await run(["build", "--help"]).output
         for flag in ["--site", "--output", "--offline", "--strict", "--drafts", "--base-url", "--api"] { #expect(help.contains(flag), "\(flag)") }
     }
 
-    @Test func usageErrorsExitTwo() throws {
-        #expect(try run(["build", "--no-such-flag"]).status == 2)
-        #expect(try run(["frobnicate"]).status == 2)
-        let badAPI = try run(["build", "--api", "pokeapi"])
+    @Test func usageErrorsExitTwo() async throws {
+        #expect(try await run(["build", "--no-such-flag"]).status == 2)
+        #expect(try await run(["frobnicate"]).status == 2)
+        let badAPI = try await run(["build", "--api", "pokeapi"])
         #expect(badAPI.status == 2 && badAPI.error.contains("NAME=URL"))
     }
 
-    @Test func aFailedBuildExitsOneWithAClearMessage() throws {
-        let missing = try run(["build", "--site", "/nonexistent-vitrina-site"])
+    @Test func aFailedBuildExitsOneWithAClearMessage() async throws {
+        let missing = try await run(["build", "--site", "/nonexistent-vitrina-site"])
         #expect(missing.status == 1)
         #expect(missing.error.contains("/nonexistent-vitrina-site/Content not found"))
         #expect(!missing.error.contains("Fatal error"))
     }
 
-    @Test func offlineBuildOfAnEmptyCacheExitsOneListingURLs() throws {
+    @Test func offlineBuildOfAnEmptyCacheExitsOneListingURLs() async throws {
         let site = try TestSite()
         defer { site.remove() }
-        let result = try run(["build", "--site", site.root, "--offline"])
+        let result = try await run(["build", "--site", site.root, "--offline"])
         #expect(result.status == 1)
         #expect(result.error.contains("https://fakestoreapi.com/products"))
         #expect(!Files.exists(site.output))
     }
 
-    @Test func anUnknownAPINameIsAUsageError() throws {
+    @Test func anUnknownAPINameIsAUsageError() async throws {
         let site = try TestSite()
         defer { site.remove() }
-        let result = try run(["build", "--site", site.root, "--api", "nope=http://127.0.0.1:9"])
+        let result = try await run(["build", "--site", site.root, "--api", "nope=http://127.0.0.1:9"])
         #expect(result.status == 2)
         #expect(result.error.contains("--api nope"))
     }
@@ -72,7 +80,7 @@ struct CommandLineTests {
             let site = try TestSite()
             defer { site.remove() }
             let base = server.baseURL
-            let result = try run(["build", "--site", site.root, "--api", "pokeapi=\(base)", "--api", "rickandmorty=\(base)",
+            let result = try await run(["build", "--site", site.root, "--api", "pokeapi=\(base)", "--api", "rickandmorty=\(base)",
                                   "--api", "fakestore=\(base)", "--api", "sprites=\(base)/PokeAPI/sprites/master"])
             #expect(result.status == 0, "\(result.error)")
             #expect(result.output.contains("pages"))

@@ -27,7 +27,7 @@ public final class Snapshot: ResponseStore {
         manifest = Mutex(loaded.filter { Self.isSafeFile($0.value.file) })
     }
 
-    static func isSafeFile(_ file: String) -> Bool { SafePath.isPlainRelative(file) && file.hasSuffix(".gz") }
+    static func isSafeFile(_ file: String) -> Bool { SafePath.isPlainRelative(file) && file.utf8.reversed().starts(with: "zg.".utf8) }
 
     /// Throws, naming the entries, when the manifest points outside the snapshot folder.
     public func checkEntries() throws {
@@ -72,21 +72,48 @@ public final class Snapshot: ResponseStore {
         try Files.write([UInt8](data), to: directory + "/manifest.json")
     }
 
-    /// `https://pokeapi.co/api/v2/pokemon/?limit=50` → `pokeapi.co/api/v2/pokemon/index@limit=50.json.gz`.
+    /// `https://pokeapi.co/api/v2/pokemon/?limit=50` → `pokeapi.co/api/v2/pokemon/index@limit=50.json.gz`. Worked out on
+    /// the URL's bytes (a prepended mark before a `/` must not hide it), and always a path `isSafeFile` accepts.
     static func file(for url: String) -> String {
-        let withoutScheme = url.range(of: "://").map { String(url[$0.upperBound...]) } ?? url
-        let parts = withoutScheme.split(separator: "?", maxSplits: 1).map(String.init)
-        var path = parts[0]
-        let query = parts.count > 1 ? "@" + parts[1].replacingOccurrences(of: "/", with: "%2F") : ""
-        let last = path.split(separator: "/").last.map(String.init) ?? ""
-        let safe: (String) -> String = { $0.replacingOccurrences(of: "..", with: "_") }
-        if path.hasSuffix("/") || !last.contains(".") {
-            if !path.hasSuffix("/") { path += "/" }
-            return safe(path + "index" + query + ".json.gz")
+        var bytes = Array(url.utf8)
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        if let scheme = bytes.withUnsafeBufferPointer({ $0.firstIndex(of: Array("://".utf8), from: 0) }) { bytes.removeFirst(scheme + 3) }
+        let question = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.endIndex
+        let path = bytes[..<question]
+        let query = question == bytes.endIndex ? [] : Array("@".utf8) + bytes[(question + 1)...].flatMap { $0 == slash ? Array("%2F".utf8) : [$0] }
+        var folders = path.split(separator: slash).map(Array.init)
+        let name: [UInt8]
+        if let last = folders.last, path.last != slash, let extensionDot = last.lastIndex(of: dot) {
+            folders.removeLast()
+            let ext = clean(last[(extensionDot + 1)...])
+            name = stem(last[..<extensionDot] + query) + (ext.isEmpty ? [] : [dot] + ext) + Array(".gz".utf8)
+        } else {
+            name = stem(Array("index".utf8) + query) + Array(".json.gz".utf8)
         }
-        let stem = (last as NSString).deletingPathExtension
-        let ext = (last as NSString).pathExtension
-        let folder = String(path.dropLast(last.count))
-        return safe(folder + stem + query + "." + ext + ".gz")
+        let kept = folders.map(clean).filter { !$0.isEmpty && $0 != [dot] }
+        return String(decoding: Array((kept + [name]).joined(separator: [slash])), as: UTF8.self)
+    }
+
+    /// A file name's part before its extension, cleaned, with no `.` at its end (which would make `..` with the next one).
+    private static func stem(_ bytes: [UInt8]) -> [UInt8] {
+        var cleaned = clean(bytes)
+        if cleaned.last == UInt8(ascii: ".") { cleaned[cleaned.count - 1] = UInt8(ascii: "_") }
+        return cleaned
+    }
+
+    /// One segment's bytes with control characters and backslashes as `_`, and each `..` (left to right) as `_`: so
+    /// the reader, which trusts only plain relative paths ending in `.gz`, accepts whatever name the writer gave.
+    private static func clean<Bytes: Sequence<UInt8>>(_ segment: Bytes) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for byte in segment {
+            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") {
+                bytes.append(UInt8(ascii: "_"))
+            } else if byte == UInt8(ascii: "."), bytes.last == UInt8(ascii: ".") {
+                bytes[bytes.count - 1] = UInt8(ascii: "_")
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return bytes
     }
 }

@@ -70,11 +70,11 @@ public struct ResponseCache: ResponseStore {
     }
 
     public func read(_ url: String) -> StoredResponse? {
-        guard let data = FileManager.default.contents(atPath: path(for: url)),
+        guard let data = try? Files.read(path(for: url)),
               let newline = data.firstIndex(of: UInt8(ascii: "\n")),
-              let header = try? JSONDecoder().decode(StoredResponse.Header.self, from: data[data.startIndex..<newline]),
+              let header = try? JSONDecoder().decode(StoredResponse.Header.self, from: Data(data[..<newline])),
               header.url == url,
-              let body = try? Gzip.decompress([UInt8](data[(newline + 1)...]))
+              let body = try? Gzip.decompress(Array(data[(newline + 1)...]))
         else { return nil }
         return StoredResponse(header: header, body: body)
     }
