@@ -15,7 +15,7 @@ struct WholeBuildTests {
             ---
             ## Qué es
 
-            Ver [la otra página](other.md#detalles) y [arriba](#que-es).
+            Ver [la otra página](other.md#detalles) y [arriba](#qué-es).
             """,
         "docs/intro.en.md": """
             ---

@@ -11,6 +11,8 @@ public struct SiteData: Sendable {
     public var profile: Profile?
     /// Markdown folders outside the features' own, as sections.
     public var sections: Section?
+    /// The files beside the Markdown (images, PDFs, archives), published as they are.
+    public var files: [ContentFile] = []
     public var media = MediaCatalog()
     /// Fingerprints of each API source's responses (`source:pokeapi`) and of the media catalogue (`media`).
     public var inputs: [String: BuildInput] = [:]
@@ -55,8 +57,10 @@ public struct BuildPipeline: Sendable {
             let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
             let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
                                            diagnostics: diagnostics)
-            let factory = PageFactory(config: config, strings: strings, media: data.media)
-            let plan = try timer.run("plan") { try SitePlanner(factory: factory).plan(data) }
+            let plan = try timer.run("plan") { try SitePlanner(factory: PageFactory(config: config, strings: strings, media: data.media)).plan(data) }
+            let factory = plan.factory ?? PageFactory(config: config, strings: strings, media: data.media)
+            diagnostics.warn(factory.links.problems())
+            for note in plan.notes { diagnostics.warn(.content, note) }
             let templates = try TemplateLibrary.load(theme: theme)
             let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
             let statePath = BuildState.path(siteDirectory: options.siteDirectory, outputDirectory: options.outputDirectory)
@@ -74,12 +78,14 @@ public struct BuildPipeline: Sendable {
                                             tools: plan.tools, searchRoute: plan.searchRoute)
                 var output = try await timer.run("render") {
                     try await SiteWriter(staging: staging, renderer: renderer, theme: theme, progress: options.progress)
-                        .write(jobs, files: plan.files, media: data.media, baseURL: config.baseURL)
+                        .write(jobs, files: plan.files, media: data.media, published: plan.published, contentDirectory: options.contentDirectory,
+                               baseURL: config.baseURL)
                 }
                 timer.run("check") {
                     let check = IncrementalLinkCheck(previousFiles: previous.map { _ in Set(staging.previousHashes.keys) }, previous: previous,
                                                      readKept: { [output = options.outputDirectory] in try? Files.read("\(output)/\($0)") })
-                    for problem in check.run(drawn: output.drawn, records: &output.records, files: output.files) { diagnostics.warn(.link, problem) }
+                    let problems = check.run(drawn: output.drawn, records: &output.records, files: output.files)
+                    for problem in factory.links.withoutReported(problems) { diagnostics.warn(.link, problem) }
                 }
                 report.pages = plan.pages.count
                 report.rendered = output.rendered
@@ -101,7 +107,7 @@ public struct BuildPipeline: Sendable {
                 options.memo?.keep(LiveSite(
                     outputDirectory: options.outputDirectory, config: config, factory: factory, renderer: renderer, digester: digester,
                     root: data.sections, pages: plan.pages, state: state, files: output.files, hashes: staging.hashes, bytes: output.bytes,
-                    otherWarnings: report.warnings.filter { $0.kind != .link }))
+                    otherWarnings: report.warnings.filter { $0.kind != .link || $0.location != nil }))
             } catch {
                 writer.discard(staging)
                 throw error
@@ -242,6 +248,7 @@ public struct BuildPipeline: Sendable {
             .filter { options.drafts || !$0.draft }
         data.sections = try await SectionLoader(loader: loader, reserved: ["data", "docs", "diary"], drafts: options.drafts).load()
         data.profile = try Profile.load(path: options.contentDirectory + "/profile.yml", display: "Content/profile.yml")
+        data.files = try ContentFiles.scan(contentDirectory: options.contentDirectory)
     }
 
     func fetchMedia(_ config: SiteConfig, _ fetcher: Fetcher, into data: inout SiteData, includeLocal: Bool = true) async {

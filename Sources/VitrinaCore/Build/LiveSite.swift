@@ -4,7 +4,7 @@
 struct LiveSite: Sendable {
     let outputDirectory: String
     let config: SiteConfig
-    let factory: PageFactory
+    var factory: PageFactory
     let renderer: PageRenderer
     let digester: PageDigester
     /// The Markdown sections, as the planner saw them.
@@ -18,7 +18,7 @@ struct LiveSite: Sendable {
     var hashes: [String: String]
     var bytes: Int
     /// The warnings that are not about links (images, strings…): a quick edit cannot change them.
-    let otherWarnings: [BuildWarning]
+    var otherWarnings: [BuildWarning]
     /// Built at the first quick edit: where each page is in `pages`, where each Markdown file's page lives in the
     /// sections, and the ids of every page.
     var lookup: Lookup?

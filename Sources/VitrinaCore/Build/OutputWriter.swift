@@ -282,6 +282,28 @@ public struct StagingArea: Sendable {
         try Files.writeFile(bytes, to: "\(directory)/\(path)")
     }
 
+    /// A file from beside the Markdown, copied only when its stamp (size, times, inode) differs from the one the last
+    /// build recorded; one of a megabyte or more is hard-linked when the output is on the same disk.
+    public func copy(_ file: ContentFile, from source: String, to path: String) throws {
+        guard SafePath.isPlainRelative(path) else {
+            throw VitrinaError(.write, "refused to write \(path): output paths must stay inside the output folder")
+        }
+        let hash = Fingerprint.hex("copy " + file.stamp.token) + "-" + String(file.size)
+        written.record(hash, for: path)
+        if let previous, previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == file.size { return }
+        let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
+        if !folder.isEmpty, createdFolders.insert(folder) {
+            try Files.createDirectory("\(directory)/\(folder)")
+        }
+        _ = changedFiles.insert(path)
+        let target = "\(directory)/\(path)"
+        if file.size >= Self.linkSize, SafePath.kind(source) == .file, link(source, target) == 0 { return }
+        try Files.copy(source, to: target)
+    }
+
+    /// From this size on, a file is hard-linked rather than copied.
+    static let linkSize = 1 << 20
+
     /// A file the earlier build wrote and this one keeps as it is, unrendered: its size, or nil when there is none to keep.
     func keep(_ path: String) -> Int? {
         guard let previous, let hash = previousHashes[path], let size = Self.size(inHash: hash),

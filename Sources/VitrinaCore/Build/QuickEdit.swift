@@ -41,6 +41,15 @@ struct QuickEdit {
 
         // Plan and render: the edited pages in every language; those whose digest changed are drawn.
         // Plan y dibujo: las páginas editadas en cada idioma; se dibujan las de huella cambiada.
+        // Links: the edited pages' text and links replace theirs in the resolver, and every link is checked again.
+        // Enlaces: el texto y los enlaces de las páginas editadas sustituyen a los suyos, y se comprueban todos otra vez.
+        let sectionRoutes = SectionRoutes(factory: live.factory)
+        for (folders, page) in edited {
+            guard let section = root.section(at: folders) else { continue }
+            live.factory.links.addPage(page, routes: live.factory.alternates { sectionRoutes.page(page, in: section, $0) },
+                                       defaultLanguage: config.defaultLanguage, languages: config.orderedLanguages)
+        }
+        live.otherWarnings = live.otherWarnings.filter { $0.location == nil } + live.factory.links.problems()
         var pages = live.pages, records = live.state.records, hashes = live.hashes, bytes = live.bytes
         var drawn: [PageLinks] = []
         var writes: [(path: String, bytes: [UInt8])] = []
@@ -99,7 +108,7 @@ struct QuickEdit {
         report.files = live.files.count
         report.bytes = bytes
         report.stages = timer.stages
-        report.warnings = Diagnostics.ordered(live.otherWarnings + IncrementalLinkCheck.problems(records).map { BuildWarning(.link, $0) })
+        report.warnings = Diagnostics.ordered(live.otherWarnings + live.factory.links.withoutReported(IncrementalLinkCheck.problems(records)).map { BuildWarning(.link, $0) })
         return report
     }
 }

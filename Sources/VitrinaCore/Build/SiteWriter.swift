@@ -29,9 +29,15 @@ struct SiteWriter: Sendable {
         var rendered = 0
     }
 
-    func write(_ jobs: [Job], files: [DataFile], media: MediaCatalog, baseURL: String) async throws -> Output {
+    func write(_ jobs: [Job], files: [DataFile], media: MediaCatalog, published: [ContentLinks.Published] = [], contentDirectory: String = "",
+               baseURL: String) async throws -> Output {
         var output = try await writePages(jobs)
         for file in files { try add(file.bytes, at: file.path, to: &output) }
+        for file in published {
+            try staging.copy(file.file, from: Files.join(contentDirectory, file.file.path), to: file.output)
+            output.files.append(file.output)
+            output.bytes += file.file.size
+        }
         for file in media.outputs { try add(file.bytes, at: file.path, to: &output) }
         for asset in theme.assets { try add(asset.bytes, at: asset.path, to: &output) }
         try add(Array(Sitemap.xml(for: jobs.map { Sitemap.Entry($0.page) }, baseURL: baseURL).utf8), at: "sitemap.xml", to: &output)

@@ -84,7 +84,7 @@ public struct DocumentLoader: Sendable {
             ? (parts.dropLast().joined(separator: "."), String(parts.last!)) : (stem, defaultLanguage)
         let front = try FrontMatter.parse(bytes, file: display)
         return Document(file: display, name: name, language: language, fields: FieldReader(file: display, fields: front.fields),
-                        body: renderer.render(front.body), fingerprint: Fingerprint.hex(bytes))
+                        body: renderer.render(front.body).shifted(toBodyLine: front.bodyLine), fingerprint: Fingerprint.hex(bytes))
     }
 }
 
@@ -115,6 +115,9 @@ public struct FileStamp: Sendable, Hashable {
     }
 
     fileprivate var numbers: [Int] { [size, seconds, nanoseconds, changeSeconds, changeNanoseconds, inode] }
+
+    /// The stamp as one short text, for records that compare stamps.
+    var token: String { numbers.map(String.init).joined(separator: ".") }
 }
 
 /// Parsed documents by file and stamp, kept between builds: in memory by `vitrina serve`, on disk
@@ -148,7 +151,7 @@ public final class DocumentMemo: Sendable {
         changed.withLock { $0 = true }
     }
 
-    static let header = "vitrina-documents 1"
+    static let header = "vitrina-documents 2"
 
     /// The memo a build saved under the same settings (`context`), or an empty one.
     public static func load(from path: String, context: String) -> DocumentMemo {
@@ -191,6 +194,11 @@ public final class DocumentMemo: Sendable {
             writer.int(heading.level)
             writer.strings([heading.id, heading.text])
         }
+        writer.int(document.body.links.count)
+        for link in document.body.links {
+            writer.strings([link.url])
+            for number in [link.line, link.column, link.isImage ? 1 : 0] { writer.int(number) }
+        }
         write(document.fields.fields, to: &writer)
     }
 
@@ -216,11 +224,17 @@ public final class DocumentMemo: Sendable {
             guard let level = reader.int(), let pair = reader.strings(), pair.count == 2 else { return nil }
             headings.append(.init(level: level, id: pair[0], text: pair[1]))
         }
+        guard let linkCount = reader.int(), (0...reader.remaining).contains(linkCount) else { return nil }
+        var links: [MarkdownLink] = []
+        for _ in 0..<linkCount {
+            guard let url = reader.strings(), url.count == 1, let line = reader.int(), let column = reader.int(), let image = reader.int() else { return nil }
+            links.append(MarkdownLink(url: url[0], line: line, column: column, isImage: image == 1))
+        }
         guard let fields = readFields(&reader, depth: 0) else { return nil }
         let stamp = FileStamp(size: numbers[0], seconds: numbers[1], nanoseconds: numbers[2], changeSeconds: numbers[3],
                               changeNanoseconds: numbers[4], inode: numbers[5])
         let document = Document(file: texts[0], name: texts[1], language: texts[2], fields: FieldReader(file: texts[0], fields: fields),
-                                body: RenderedMarkdown(html: texts[4], headings: headings), fingerprint: texts[3])
+                                body: RenderedMarkdown(html: texts[4], headings: headings, links: links), fingerprint: texts[3])
         return Entry(stamp: stamp, document: document, used: false)
     }
 

@@ -2,8 +2,8 @@ import CCmarkGFM
 import Foundation
 import Synchronization
 
-/// Markdown to HTML through cmark-gfm with tables, strikethrough, autolinks and task lists.
-/// Markdown a HTML con cmark-gfm: tablas, tachado, autoenlaces y listas de tareas.
+/// Markdown to HTML through cmark-gfm with tables, strikethrough, autolinks, task lists and footnotes.
+/// Markdown a HTML con cmark-gfm: tablas, tachado, autoenlaces, listas de tareas y notas al pie.
 public struct MarkdownRenderer: Sendable {
     public let allowRawHTML: Bool
 
@@ -21,10 +21,12 @@ public struct MarkdownRenderer: Sendable {
     /// El análisis de cmark-gfm no puede solaparse (tabla global de caracteres especiales); el resto va en paralelo.
     private static let parseLock = Mutex(())
 
-    /// Raw HTML out of cmark-gfm (safe mode drops raw HTML and dangerous URLs), handed to `body` while it lives.
-    func withHTML<T>(_ markdown: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        let options = CMARK_OPT_SMART | (allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
-        guard let parser = cmark_parser_new(options) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+    /// Raw HTML out of cmark-gfm (safe mode drops raw HTML and dangerous URLs), handed to `body` while it lives, with
+    /// the links and images of the document that point inside the site.
+    func withHTML<T>(_ markdown: String, _ body: (UnsafeBufferPointer<UInt8>, [MarkdownLink]) -> T) -> T {
+        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        let options = CMARK_OPT_SMART | CMARK_OPT_FOOTNOTES | (allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
+        guard let parser = cmark_parser_new(options) else { return body(none, []) }
         defer { cmark_parser_free(parser) }
         for name in Self.extensionNames {
             if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
@@ -38,23 +40,57 @@ public struct MarkdownRenderer: Sendable {
                 }
             }
         }
-        guard let document = OpaquePointer(bitPattern: parsed) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        guard let document = OpaquePointer(bitPattern: parsed) else { return body(none, []) }
         defer { cmark_node_free(document) }
+        let links = MarkdownLink.collect(in: document)
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
-            return body(UnsafeBufferPointer(start: nil, count: 0))
+            return body(none, links)
         }
         defer { free(rendered) }
-        return rendered.withMemoryRebound(to: UInt8.self, capacity: 1) { body(UnsafeBufferPointer(start: $0, count: strlen(rendered))) }
+        return rendered.withMemoryRebound(to: UInt8.self, capacity: 1) { body(UnsafeBufferPointer(start: $0, count: strlen(rendered)), links) }
     }
 
     /// Raw HTML out of cmark-gfm.
     public func html(_ markdown: String) -> String {
-        withHTML(markdown) { String(decoding: $0, as: UTF8.self) }
+        withHTML(markdown) { html, _ in String(decoding: html, as: UTF8.self) }
     }
 
-    /// The rendered document: HTML with heading ids and anchors, its headings, and its first heading.
+    /// The rendered document: HTML with heading ids and anchors, its headings, and its links into the site.
     public func render(_ markdown: String) -> RenderedMarkdown {
-        withHTML(markdown) { HeadingAnchors.apply(to: $0) }
+        withHTML(markdown) { html, links in HeadingAnchors.apply(to: html).with(links: links) }
+    }
+}
+
+/// A link or image of a Markdown document that points inside the site, with where it is written.
+/// Un enlace o imagen de un documento Markdown que apunta dentro del sitio, con dónde está escrito.
+public struct MarkdownLink: Sendable, Equatable {
+    /// The destination as written, after Markdown's own unescaping (`other.md#x`, `img/a.png`, `#usage`).
+    public let url: String
+    /// Line and column (1-based, in bytes) in the Markdown body.
+    public var line: Int
+    public let column: Int
+    public let isImage: Bool
+
+    /// Links with no scheme and not `//host`: what the site must resolve.
+    static func collect(in document: OpaquePointer) -> [MarkdownLink] {
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var links: [MarkdownLink] = []
+        var event = cmark_iter_next(iterator)
+        while event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) {
+                let type = cmark_node_get_type(node)
+                if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let pointer = cmark_node_get_url(node) {
+                    let url = String(cString: pointer)
+                    if LinkChecker.isInternal(url) {
+                        links.append(MarkdownLink(url: url, line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)),
+                                                  isImage: type == CMARK_NODE_IMAGE))
+                    }
+                }
+            }
+            event = cmark_iter_next(iterator)
+        }
+        return links
     }
 }
 
@@ -63,6 +99,31 @@ public struct MarkdownRenderer: Sendable {
 public struct RenderedMarkdown: Sendable {
     public let html: String
     public let headings: [Heading]
+    /// Links and images pointing inside the site, in document order.
+    public var links: [MarkdownLink] = []
+
+    public init(html: String, headings: [Heading], links: [MarkdownLink] = []) {
+        self.html = html
+        self.headings = headings
+        self.links = links
+    }
+
+    func with(links: [MarkdownLink]) -> RenderedMarkdown { RenderedMarkdown(html: html, headings: headings, links: links) }
+
+    /// The same document with its links' lines counted from the top of the file (the body starts at `bodyLine`).
+    func shifted(toBodyLine bodyLine: Int) -> RenderedMarkdown {
+        guard bodyLine > 1, !links.isEmpty else { return self }
+        return RenderedMarkdown(html: html, headings: headings, links: links.map { var link = $0; link.line += bodyLine - 1; return link })
+    }
+
+    /// Every id a `#fragment` may name: the headings' and, with footnotes, `fn-…` and `fnref-…`.
+    public var ids: Set<String> {
+        var ids = Set(headings.map(\.id))
+        guard html.contains("data-footnote") else { return ids }
+        var html = html
+        html.withUTF8 { AttributeScanner.scan($0) { name, value in if name == .id { ids.insert(value) } } }
+        return ids
+    }
 
     public struct Heading: Sendable, Equatable {
         public let level: Int
@@ -73,8 +134,8 @@ public struct RenderedMarkdown: Sendable {
     public var firstHeading: String? { headings.first?.text }
 }
 
-/// Gives each heading a stable, unique id and a `#` anchor link, and wraps tables so they scroll on phones.
-/// Da a cada encabezado un id estable y único y un enlace `#`, y envuelve las tablas para que se desplacen.
+/// Gives each heading GitHub's id (or the `{#id}` written after it) and a `#` anchor link, and wraps tables so they scroll.
+/// Da a cada encabezado el id de GitHub (o el `{#id}` escrito tras él) y un enlace `#`, y envuelve las tablas.
 enum HeadingAnchors {
     static func apply(to html: String) -> RenderedMarkdown {
         var html = html
@@ -92,9 +153,12 @@ enum HeadingAnchors {
             index = open + 1
             if let level = headingLevel(html, at: open), let close = html.firstIndex(of: closer(level), from: open + 4) {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied..<open]))
-                let inner = UnsafeBufferPointer(rebasing: html[(open + 4)..<close])
+                var inner = UnsafeBufferPointer(rebasing: html[(open + 4)..<close])
+                let custom = HeadingID.custom(inner)
+                if let custom { inner = UnsafeBufferPointer(rebasing: inner[..<custom.end]) }
                 let text = HTMLText.plain(inner)
-                let id = uniqueID(Slug.make(text, fallback: "section"), used: &used)
+                let generated = HeadingID.github(text)
+                let id = HeadingID.unique(custom?.id ?? (generated.isEmpty ? "section" : generated), used: &used)
                 headings.append(.init(level: level, id: id, text: text))
                 output.append(contentsOf: "<h\(level) id=\"\(id)\">".utf8)
                 output.append(contentsOf: inner)
@@ -112,20 +176,6 @@ enum HeadingAnchors {
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied...]))
         return RenderedMarkdown(html: String(decoding: output, as: UTF8.self), headings: headings)
-    }
-
-    /// `-1`, `-2` … for repeats, skipping any id another heading already took (`## Uso 1`).
-    private static func uniqueID(_ base: String, used: inout [String: Int]) -> String {
-        var id = base
-        if var count = used[base] {
-            repeat {
-                id = "\(base)-\(count)"
-                count += 1
-            } while used[id] != nil
-            used[base] = count
-        }
-        used[id] = 1
-        return id
     }
 
     /// The level of an `<hN>` tag starting at `index`.

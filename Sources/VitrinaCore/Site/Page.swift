@@ -60,11 +60,14 @@ public struct PageFactory: Sendable {
     public let config: SiteConfig
     public let strings: Strings
     public let media: MediaCatalog
+    /// Where links written in Markdown lead; filled by the planner once it knows every Markdown page.
+    public var links: ContentLinks
 
     public init(config: SiteConfig, strings: Strings, media: MediaCatalog) {
         self.config = config
         self.strings = strings
         self.media = media
+        self.links = ContentLinks(defaultLanguage: config.defaultLanguage)
     }
 
     public var languages: [String] { config.orderedLanguages }

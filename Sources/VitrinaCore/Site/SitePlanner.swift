@@ -15,6 +15,12 @@ public struct SitePlanner: Sendable {
         public let searchRoute: (@Sendable (String) -> Route)?
         /// Data scripts for the client side (search index, characters).
         public let files: [DataFile]
+        /// The page builders' factory, with where Markdown links lead.
+        public var factory: PageFactory? = nil
+        /// Files beside the Markdown and where they are published.
+        public var published: [ContentLinks.Published] = []
+        /// Notes about files left out (one would land on a page).
+        public var notes: [String] = []
     }
 
     /// Every page once; two pages that would land on the same file are an error naming both.
@@ -27,7 +33,11 @@ public struct SitePlanner: Sendable {
         let showcase = ShowcaseRoutes(factory: factory)
         let sections = SectionRoutes(factory: factory)
         let hasDiary = !data.diary.isEmpty, hasDocs = !data.docs.isEmpty
-        let factory = self.factory
+        let root = data.sections ?? Section(folders: [], slugs: [], index: nil, pages: [], subsections: [], titles: [:])
+        var linked = self.factory
+        var notes: [String] = []
+        (linked.links, notes) = Self.links(data, root: root, docs: docs, diary: diary, sections: sections, factory: linked)
+        let factory = linked
 
         var navigation = [PageRenderer.NavigationEntry(key: "home", labelKey: "nav_home", route: { factory.route($0) })]
         var cards: [FeatureCard] = []
@@ -75,7 +85,6 @@ public struct SitePlanner: Sendable {
             jobs.append { DocsPages(docs: documents, factory: factory).pages() }
         }
         let appScreens = factory.config.appScreens
-        let root = data.sections ?? Section(folders: [], slugs: [], index: nil, pages: [], subsections: [], titles: [:])
         let menu = try Self.menu(root.subsections, names: factory.config.menu)
         for section in menu.shown {
             navigation.append(.init(key: section.slugs.first ?? "", labelKey: "", route: { sections.index(section, $0) },
@@ -100,13 +109,53 @@ public struct SitePlanner: Sendable {
         for (a, b) in zip(pages, pages.dropFirst()) where a.route == b.route {
             throw VitrinaError(.content, "two pages would both be written to \(a.route.file) (\(a.title) and \(b.title)); give one a different slug")
         }
-        guard appScreens else { return Plan(pages: pages, navigation: navigation, tools: [], searchRoute: nil, files: files) }
-        files += SearchIndex.files(for: pages, factory: factory)
-        let tools: [PageRenderer.NavigationEntry] = [
+        if appScreens { files += SearchIndex.files(for: pages, factory: factory) }
+        let tools: [PageRenderer.NavigationEntry] = appScreens ? [
             .init(key: "favourites", labelKey: "nav_favourites", route: showcase.favourites),
             .init(key: "settings", labelKey: "nav_settings", route: showcase.settings),
-        ]
-        return Plan(pages: pages, navigation: navigation, tools: tools, searchRoute: showcase.search, files: files)
+        ] : []
+        // A file beside the Markdown never replaces a page or a data script.
+        let taken = Set(pages.map(\.route.file) + files.map(\.path))
+        var published: [ContentLinks.Published] = []
+        for file in factory.links.files.values.sorted(by: { $0.output < $1.output }) {
+            if taken.contains(file.output) {
+                notes.append("Content/\(file.file.path) would be published as \(file.output), which a page already is; rename it")
+            } else {
+                published.append(file)
+            }
+        }
+        return Plan(pages: pages, navigation: navigation, tools: tools, searchRoute: appScreens ? showcase.search : nil, files: files,
+                    factory: factory, published: published, notes: notes)
+    }
+
+    /// Every Markdown page, folder index and file beside them, registered with the link resolver in each language.
+    static func links(_ data: SiteData, root: Section, docs: DocsRoutes, diary: DiaryRoutes, sections: SectionRoutes,
+                      factory: PageFactory) -> (ContentLinks, [String]) {
+        var links = ContentLinks(defaultLanguage: factory.defaultLanguage)
+        let languages = factory.languages
+        func add(_ page: DocPage, route: (String) -> Route, folder: String? = nil) {
+            links.addPage(page, routes: factory.alternates(route), defaultLanguage: factory.defaultLanguage, languages: languages, folder: folder)
+        }
+        links.addFolder("", files: [], routes: factory.alternates { factory.route($0) }, bodies: [:], sources: [])
+        for section in root.all {
+            let folder = section.folders.joined(separator: "/")
+            if let index = section.index { add(index, route: { sections.index(section, $0) }, folder: folder) } else if !folder.isEmpty {
+                links.addFolder(folder, files: [], routes: factory.alternates { sections.index(section, $0) }, bodies: [:], sources: [])
+            }
+            for page in section.pages { add(page, route: { sections.page(page, in: section, $0) }) }
+        }
+        if !data.docs.isEmpty { links.addFolder("docs", files: [], routes: factory.alternates(docs.index), bodies: [:], sources: []) }
+        for page in data.docs { add(page, route: { docs.page(page, $0) }) }
+        if !data.diary.isEmpty { links.addFolder("diary", files: [], routes: factory.alternates(diary.list), bodies: [:], sources: []) }
+        for entry in data.diary {
+            let versions = entry.versions.values.sorted { $0.language < $1.language }
+            links.addPage(files: versions.map(\.file), routes: factory.alternates { diary.entry(entry, $0) },
+                          bodies: Dictionary(uniqueKeysWithValues: languages.map { ($0, entry.version($0, defaultLanguage: factory.defaultLanguage).body) }),
+                          sources: versions.map { ContentLinks.Source(display: $0.file, language: $0.language, body: $0.body) })
+        }
+        let folders = links.folderOutputs(factory.defaultLanguage)
+        let notes = links.addFiles(data.files, outputFolder: { folders[$0] }, taken: links.pageFiles)
+        return (links, notes)
     }
 
     /// The sections the header lists: those `menu:` names, or the first few; `more` when some are left out, for a

@@ -33,6 +33,9 @@ struct ByteReader {
 
     var isAtEnd: Bool { position >= bytes.count }
 
+    /// Bytes not read yet: a bound for any count read from the data.
+    var remaining: Int { bytes.count - position }
+
     mutating func int() -> Int? {
         var value: UInt64 = 0
         var shift: UInt64 = 0

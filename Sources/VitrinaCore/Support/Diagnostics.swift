@@ -7,10 +7,13 @@ public struct BuildWarning: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable { case link, image, stale, i18n, content, output }
     public let kind: Kind
     public let message: String
+    /// Where in a source file the problem is, when it is in one (a Markdown link).
+    public let location: SourceLocation?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, location: SourceLocation? = nil) {
         self.kind = kind
         self.message = message
+        self.location = location
     }
 
     public var description: String { message }
@@ -25,6 +28,10 @@ public final class Diagnostics: Sendable {
 
     public func warn(_ kind: BuildWarning.Kind, _ message: String) {
         store.withLock { $0.append(BuildWarning(kind, message)) }
+    }
+
+    public func warn(_ warnings: [BuildWarning]) {
+        store.withLock { $0 += warnings }
     }
 
     /// Warnings sorted and without repeats, so reports are deterministic.

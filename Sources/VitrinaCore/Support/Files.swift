@@ -14,8 +14,43 @@ public enum Files {
         try read(path, flags: O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
     }
 
-    /// Opens with `flags` (never waiting: a FIFO would block until a writer comes), and reads a regular file whole.
-    private static func read(_ path: String, flags: Int32) throws -> [UInt8] {
+    /// At most the first `count` bytes of a regular file (an image's header).
+    public static func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
+        try read(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, limit: count)
+    }
+
+    /// Copies a regular file to a new file at `target` in pieces, never following a link at `target`.
+    public static func copy(_ source: String, to target: String) throws {
+        let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard input >= 0 else { throw VitrinaError(.write, "cannot read \(source): the file is missing or unreadable") }
+        defer { close(input) }
+        var info = stat()
+        guard fstat(input, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw VitrinaError(.write, "cannot read \(source): it is missing or not a regular file")
+        }
+        let output = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard output >= 0 else {
+            throw VitrinaError(.write, "cannot write \(target): \(String(cString: strerror(errno))); check that the folder is writable")
+        }
+        defer { close(output) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(input, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw VitrinaError(.write, "cannot read \(source): \(String(cString: strerror(errno)))") }
+            if count == 0 { return }
+            var offset = 0
+            while offset < count {
+                let written = buffer.withUnsafeBytes { Foundation.write(output, $0.baseAddress! + offset, count - offset) }
+                guard written > 0 else { throw VitrinaError(.write, "cannot write \(target): \(String(cString: strerror(errno))); check the disk has room") }
+                offset += written
+            }
+        }
+    }
+
+    /// Opens with `flags` (never waiting: a FIFO would block until a writer comes), and reads a regular file whole, or
+    /// its first `limit` bytes.
+    private static func read(_ path: String, flags: Int32, limit: Int = .max) throws -> [UInt8] {
         let descriptor = open(path, flags)
         var info = stat()
         guard descriptor >= 0 else { throw VitrinaError(.write, "cannot read \(path): the file is missing or unreadable") }
@@ -23,10 +58,10 @@ public enum Files {
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw VitrinaError(.write, "cannot read \(path): it is missing or not a regular file")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), limit))
         var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: max(4096, bytes.count))) }
+        while filled < limit {
+            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: min(max(4096, bytes.count), limit - filled))) }
             let count = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { throw VitrinaError(.write, "cannot read \(path): \(String(cString: strerror(errno)))") }

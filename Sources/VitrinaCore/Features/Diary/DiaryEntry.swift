@@ -21,8 +21,12 @@ public struct DiaryEntry: Sendable {
     public struct Version: Sendable {
         public let title: String
         public let message: String
-        public let html: String
+        public let body: RenderedMarkdown
         public let language: String
+        /// The Markdown file, for messages about its links.
+        public let file: String
+
+        public var html: String { body.html }
     }
 
     public func version(_ language: String, defaultLanguage: String) -> Version {
@@ -47,7 +51,7 @@ public enum DiaryMapper {
             for (language, document) in documents {
                 versions[language] = .init(
                     title: document.fields.string("title") ?? document.body.firstHeading ?? name,
-                    message: document.fields.string("message") ?? "", html: document.body.html, language: language)
+                    message: document.fields.string("message") ?? "", body: document.body, language: language, file: document.file)
             }
             return DiaryEntry(name: name, slug: Slug.make(fields.string("slug") ?? name), date: date, draft: try fields.bool("draft"),
                               place: try place(fields), photo: fields.string("photo"), versions: versions,

@@ -61,9 +61,10 @@ public struct DiaryPages: Sendable {
                 ? LinkView(href: route.link(to: routes.entry(entries[i], language)), label: entries[i].version(language, defaultLanguage: factory.defaultLanguage).title)
                 : nil
         }
+        let text = factory.links.rewrite(version.body, source: version.file, route: route, language: language)
         let view = DiaryEntryView(
             title: version.title, message: version.message, date: date(entry, language), isoDate: entry.date.description,
-            draft: entry.draft, html: version.html, contentLanguage: version.language == language ? nil : version.language,
+            draft: entry.draft, html: text.html, contentLanguage: version.language == language ? nil : version.language,
             place: entry.place.map { place in
                 PlaceView(name: place.name, latitude: Formatting.decimal(place.latitude, digits: 4, language: language),
                           longitude: Formatting.decimal(place.longitude, digits: 4, language: language))
@@ -75,6 +76,7 @@ public struct DiaryPages: Sendable {
         return Page(route: route, language: language, template: "diary/entry", title: version.title, description: version.message,
                     section: "diary", alternates: factory.alternates { routes.entry(entry, $0) }, content: view)
             .with(kind: "diary-entry", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "diary")
+            .with(inputs: text.input.map { [$0] } ?? [])
     }
 
     func pin(_ entry: DiaryEntry, _ language: String, from route: Route) -> PinView {

@@ -16,10 +16,15 @@ public struct DocPage: Sendable {
         public let date: SimpleDate?
         public let html: String
         public let headings: [RenderedMarkdown.Heading]
+        /// Links and images pointing inside the site.
+        public let links: [MarkdownLink]
         public let language: String
         /// The Markdown file it came from and the fingerprint of its bytes, for the build's dependency records.
         public let file: String
         public let fingerprint: String
+
+        /// The rendered Markdown, as links are resolved against it.
+        public var body: RenderedMarkdown { RenderedMarkdown(html: html, headings: headings, links: links) }
     }
 
     /// The files of every translation with their fingerprints.
@@ -48,7 +53,7 @@ public enum DocPageMapper {
             versions[language] = DocPage.Version(
                 title: fields.string("title") ?? document.body.firstHeading ?? name.replacingOccurrences(of: "-", with: " ").capitalized,
                 description: fields.string("description") ?? "",
-                date: try fields.date("date"), html: document.body.html, headings: document.body.headings, language: language,
+                date: try fields.date("date"), html: document.body.html, headings: document.body.headings, links: document.body.links, language: language,
                 file: document.file, fingerprint: document.fingerprint)
         }
         let slug = Slug.make(primary.fields.string("slug") ?? name, fallback: "")

@@ -9,8 +9,8 @@ public struct DocsRoutes: Sendable {
     public func page(_ page: DocPage, _ language: String) -> Route { factory.route(language, "docs", page.slug) }
 }
 
-/// Builds the docs index (by weight) and one page per document, rewriting `.md` links to page links.
-/// Construye el índice de documentación (por peso) y una página por documento, reescribiendo enlaces `.md`.
+/// Builds the docs index (by weight) and one page per document, its links resolved by the site's one resolver.
+/// Construye el índice de documentación (por peso) y una página por documento, con sus enlaces resueltos.
 public struct DocsPages: Sendable {
     let docs: [DocPage]
     let factory: PageFactory
@@ -52,8 +52,9 @@ public struct DocsPages: Sendable {
         let neighbour = { (i: Int) -> LinkView? in
             docs.indices.contains(i) ? LinkView(href: route.link(to: routes.page(docs[i], language)), label: version(docs[i], language).title) : nil
         }
+        let resolved = factory.links.rewrite(text.body, source: text.file, route: route, language: language)
         let view = DocPageView(
-            title: text.title, description: text.description, html: rewriteLinks(text.html, from: route, language),
+            title: text.title, description: text.description, html: resolved.html,
             contentLanguage: text.language == language ? nil : text.language, draft: page.draft,
             toc: text.headings.filter { $0.level == 2 }.map { LinkView(href: "#" + $0.id, label: $0.text) },
             previous: neighbour(index - 1), next: neighbour(index + 1),
@@ -63,23 +64,7 @@ public struct DocsPages: Sendable {
         return Page(route: route, language: language, template: "docs/page", title: text.title, description: text.description,
                     section: "docs", alternates: factory.alternates { routes.page(page, $0) }, content: view)
             .with(searchKind: "doc")
-            .with(inputs: [listing] + page.inputs)
-    }
-
-    /// `href="configuration.md#keys"` → `href="../configuration/index.html#keys"`.
-    func rewriteLinks(_ html: String, from route: Route, _ language: String) -> String {
-        guard html.contains(".md") else { return html }
-        var result = html
-        for page in docs {
-            for suffix in ["\"", "#"] {
-                let names = [page.name + ".md", page.name + ".\(language).md"]
-                for name in names where result.contains("href=\"\(name)\(suffix)") {
-                    let target = route.link(to: routes.page(page, language))
-                    result = result.replacingOccurrences(of: "href=\"\(name)\(suffix)", with: "href=\"\(target)\(suffix)")
-                }
-            }
-        }
-        return result
+            .with(inputs: [listing] + page.inputs + (resolved.input.map { [$0] } ?? []))
     }
 }
 

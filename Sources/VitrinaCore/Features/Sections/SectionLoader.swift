@@ -33,9 +33,10 @@ public struct SectionLoader: Sendable {
 
     private func section(_ folders: [String], byFolder: [[String]: [String: [String: Document]]], parentSlugs: [String]) throws -> Section {
         var groups = byFolder[folders] ?? [:]
-        let titles = (groups["_index"] ?? [:]).compactMapValues { $0.fields.string("title") ?? $0.body.firstHeading }
+        let indexName = Self.indexName(among: groups.keys)
+        let titles = (indexName.flatMap { groups[$0] } ?? [:]).compactMapValues { $0.fields.string("title") ?? $0.body.firstHeading }
         let display = (["Content"] + folders).joined(separator: "/")
-        let index = try groups.removeValue(forKey: "_index").map { try DocPageMapper.page(name: "_index", documents: $0, defaultLanguage: loader.defaultLanguage) }
+        let index = try indexName.flatMap { groups.removeValue(forKey: $0) }.map { try DocPageMapper.page(name: "_index", documents: $0, defaultLanguage: loader.defaultLanguage) }
         let pages = try DocPageMapper.uniqueSlugs(try groups.map { try DocPageMapper.page(name: $0.key, documents: $0.value, defaultLanguage: loader.defaultLanguage) }
             .filter { drafts || !$0.draft }, folder: display)
         let slugs = folders.isEmpty ? [] : parentSlugs + [Slug.make(folders.last!, fallback: "section")]
@@ -49,6 +50,14 @@ public struct SectionLoader: Sendable {
                 .filter { $0.totalPages > 0 }
                 .sorted { ($0.weight, $0.title(language, defaultLanguage: language).lowercased()) < ($1.weight, $1.title(language, defaultLanguage: language).lowercased()) },
             titles: titles)
+    }
+
+    /// The file that is a folder's index page, as GitHub and Hugo read folders: `_index.md`, else `index.md`, else
+    /// `README.md` (any case).
+    static func indexName(among names: some Collection<String>) -> String? {
+        if names.contains("_index") { return "_index" }
+        if names.contains("index") { return "index" }
+        return names.filter { $0.lowercased() == "readme" }.min()
     }
 
     static func sortKey(_ page: DocPage, _ language: String) -> String {

@@ -85,8 +85,9 @@ public struct SectionPages: Sendable {
             let route = routes.index(section, page: number, language)
             let links = Array(trail.dropLast()).map { LinkView(href: route.link(to: $0.route), label: $0.label) }
             let shown = section.pages[min((number - 1) * pageSize, section.pages.count)..<min(number * pageSize, section.pages.count)]
+            let resolved = number == 1 ? text.map { factory.links.rewrite($0.body, source: $0.file, route: route, language: language) } : nil
             let view = SectionView(
-                title: title, description: text?.description ?? "", html: number == 1 ? text?.html ?? "" : "",
+                title: title, description: text?.description ?? "", html: resolved?.html ?? "",
                 breadcrumbs: links, hasBreadcrumbs: !links.isEmpty,
                 subsections: number == 1 ? section.subsections.map { child in
                     SectionLinkView(title: child.title(language, defaultLanguage: factory.defaultLanguage),
@@ -105,7 +106,7 @@ public struct SectionPages: Sendable {
                         title: number == 1 ? title : "\(title) (\(number))", description: view.description,
                         section: isHome ? "home" : section.slugs.first ?? "", alternates: factory.alternates { routes.index(section, page: number, $0) },
                         content: view)
-                .with(inputs: inputs)
+                .with(inputs: inputs + (resolved?.input.map { [$0] } ?? []))
         }
     }
 
@@ -113,13 +114,14 @@ public struct SectionPages: Sendable {
         let route = routes.page(page, in: section, language)
         let text = page.version(language, defaultLanguage: factory.defaultLanguage)!
         let links = trail.map { LinkView(href: route.link(to: $0.route), label: $0.label) }
+        let resolved = factory.links.rewrite(text.body, source: text.file, route: route, language: language)
         let view = ContentPageView(
-            title: text.title, showTitle: text.headings.first?.level != 1, html: text.html,
+            title: text.title, showTitle: text.headings.first?.level != 1, html: resolved.html,
             contentLanguage: text.language == language ? nil : text.language, draft: page.draft,
             breadcrumbs: links, hasBreadcrumbs: !links.isEmpty)
         return Page(route: route, language: language, template: "page", title: text.title, description: text.description,
                     section: section.slugs.first ?? "", alternates: factory.alternates { routes.page(page, in: section, $0) }, content: view)
-            .with(inputs: inputs + page.inputs)
+            .with(inputs: inputs + page.inputs + (resolved.input.map { [$0] } ?? []))
     }
 
     /// What a section's index shows of its pages and subsections, as one input.

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A file that lives beside the Markdown (an image, a PDF, an archive) and is published as it is.
+/// Un fichero que vive junto al Markdown (una imagen, un PDF, un archivo) y se publica tal cual.
+public struct ContentFile: Sendable, Hashable {
+    /// The path below `Content/`: `guide/img/shot.png`.
+    public let path: String
+    /// Size, times and inode: the file is copied again only when these change.
+    public let stamp: FileStamp
+    /// Pixel size of PNG, JPEG, GIF and SVG images, read from their first bytes.
+    public let width: Int?
+    public let height: Int?
+
+    public var size: Int { stamp.size }
+}
+
+/// Finds the files beside the Markdown: everything under `Content/` but Markdown, hidden files and folders, the API
+/// snapshot (`data/`) and the site's own settings (`site.yml`, `profile.yml`).
+/// Encuentra los ficheros junto al Markdown: todo lo de `Content/` salvo Markdown, ocultos, `data/` y los ajustes.
+public enum ContentFiles {
+    /// How much of an image is read for its size: enough for every header but a JPEG with a very large preamble.
+    static let headerBytes = 64 * 1024
+
+    public static func scan(contentDirectory: String, skippingFolders skipped: Set<String> = ["data"]) throws -> [ContentFile] {
+        let scan = try Files.scan(contentDirectory, skippingFolders: skipped).refusingLoops(in: "Content", stage: .content)
+        return scan.files.compactMap { path -> ContentFile? in
+            guard isPublished(path), let stamp = FileStamp(path: Files.join(contentDirectory, path)) else { return nil }
+            let size = isImage(path) ? imageSize(Files.join(contentDirectory, path)) : nil
+            return ContentFile(path: path, stamp: stamp, width: size?.width, height: size?.height)
+        }
+    }
+
+    /// Not Markdown, not hidden, not the site's settings, and a name the output can hold.
+    static func isPublished(_ path: String) -> Bool {
+        guard !path.hasSuffix(".md"), path != "site.yml", path != "profile.yml", SafePath.isPlainRelative(path) else { return false }
+        return !path.split(separator: "/").contains { $0.utf8.first == UInt8(ascii: ".") }
+    }
+
+    static func isImage(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return [".png", ".jpg", ".jpeg", ".gif", ".svg"].contains { lower.hasSuffix($0) }
+    }
+
+    /// The size in an image's first bytes, or nil when they do not say it.
+    static func imageSize(_ path: String) -> (width: Int, height: Int)? {
+        guard let bytes = try? Files.readPrefix(path, count: headerBytes) else { return nil }
+        return ImageSize.of(bytes)
+    }
+}

@@ -1,0 +1,345 @@
+import Foundation
+import Synchronization
+
+/// The one link resolver of every Markdown page: where each Markdown file, folder and file beside them lands in the
+/// output, how a link written in Markdown (`../guide/setup.md#install`, `/img/a.png`, `README.md`) reaches it, and
+/// what is wrong with the links that reach nothing, reported against the Markdown source.
+/// El único resolutor de enlaces de las páginas Markdown: dónde cae cada fichero y cómo llega a él un enlace escrito.
+public struct ContentLinks: Sendable {
+    /// A Markdown page as links reach it: its route and its shown text in each language.
+    struct Target: Sendable {
+        let display: String
+        let routes: [String: Route]
+        let bodies: [String: RenderedMarkdown]
+
+        func ids(_ language: String, defaultLanguage: String) -> Set<String> {
+            (bodies[language] ?? bodies[defaultLanguage] ?? bodies.values.first)?.ids ?? []
+        }
+    }
+
+    /// A file beside the Markdown and where it is published.
+    public struct Published: Sendable {
+        public let file: ContentFile
+        public let output: String
+    }
+
+    /// A Markdown file whose links are checked: its path for messages, its language and its rendered body.
+    public struct Source: Sendable {
+        public let display: String
+        public let language: String
+        public let body: RenderedMarkdown
+    }
+
+    /// Markdown pages by their path below `Content/` (every translation's file names its page).
+    private(set) var pages: [String: Target] = [:]
+    /// Folders below `Content/` (`""` is `Content/` itself) with an index page.
+    private(set) var folders: [String: Target] = [:]
+    /// Files beside the Markdown by their path below `Content/`.
+    public private(set) var files: [String: Published] = [:]
+    /// The Markdown files whose links are checked, by path.
+    public private(set) var sources: [String: Source] = [:]
+    let defaultLanguage: String
+    private let reported = ReportedLinks()
+
+    public init(defaultLanguage: String) { self.defaultLanguage = defaultLanguage }
+
+    // MARK: Registering what the site has
+    // Registro de lo que tiene el sitio
+
+    /// A page made from Markdown files: every translation's file leads to it; `bodies` are the texts shown per language.
+    mutating func addPage(files: [String], routes: [String: Route], bodies: [String: RenderedMarkdown], sources: [Source]) {
+        guard let first = files.sorted().first else { return }
+        let target = Target(display: first, routes: routes, bodies: bodies)
+        for file in files { pages[Self.contentPath(file)] = target }
+        for source in sources { self.sources[source.display] = source }
+    }
+
+    /// A page made from Markdown files in every language, with the text each language shows.
+    mutating func addPage(_ page: DocPage, routes: [String: Route], defaultLanguage: String, languages: [String], folder: String? = nil) {
+        let files = page.versions.values.map(\.file)
+        let bodies = Dictionary(uniqueKeysWithValues: languages.compactMap { language in
+            page.version(language, defaultLanguage: defaultLanguage).map { (language, $0.body) }
+        })
+        let sources = page.versions.values.map { Source(display: $0.file, language: $0.language, body: $0.body) }
+        if let folder {
+            addFolder(folder, files: files, routes: routes, bodies: bodies, sources: sources)
+        } else {
+            addPage(files: files, routes: routes, bodies: bodies, sources: sources)
+        }
+    }
+
+    /// A folder's index page (a section's list, the docs index); its `README.md`/`index.md`/`_index.md` files lead to it.
+    mutating func addFolder(_ folder: String, files: [String], routes: [String: Route], bodies: [String: RenderedMarkdown], sources: [Source]) {
+        let target = Target(display: files.sorted().first ?? "Content/\(folder)", routes: routes, bodies: bodies)
+        folders[folder] = target
+        for file in files { pages[Self.contentPath(file)] = target }
+        for source in sources { self.sources[source.display] = source }
+    }
+
+    /// Publishes each file beside the Markdown in the output folder of the nearest folder that has pages
+    /// (`guide/img/a.png` beside `guide/`'s pages), so the site keeps the folder layout the Markdown was written in.
+    /// A file that would land on a page is left out with a warning.
+    mutating func addFiles(_ contentFiles: [ContentFile], outputFolder: (String) -> String?, taken: Set<String>) -> [String] {
+        var notes: [String] = []
+        var used = taken
+        for file in contentFiles {
+            var folder = (file.path as NSString).deletingLastPathComponent
+            var rest: [String] = [(file.path as NSString).lastPathComponent]
+            var base = outputFolder(folder)
+            while base == nil, !folder.isEmpty {
+                rest.insert((folder as NSString).lastPathComponent, at: 0)
+                folder = (folder as NSString).deletingLastPathComponent
+                base = outputFolder(folder)
+            }
+            let output = ((base.map { [$0] } ?? []) + rest).filter { !$0.isEmpty }.joined(separator: "/")
+            guard used.insert(output).inserted else {
+                notes.append("Content/\(file.path) would be published as \(output), which another page or file already is; rename it")
+                continue
+            }
+            files[file.path] = Published(file: file, output: output)
+        }
+        return notes
+    }
+
+    /// Each folder's output folder in `language` (`guide` → `guide`, `docs` → `docs`, `""` → `""`).
+    func folderOutputs(_ language: String) -> [String: String] {
+        folders.compactMapValues { target in
+            target.routes[language].map { route in
+                let folder = route.directoryPath
+                return folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+            }
+        }
+    }
+
+    /// The output files of every registered page and folder index.
+    var pageFiles: Set<String> {
+        Set((pages.values.flatMap(\.routes.values) + folders.values.flatMap(\.routes.values)).map(\.file))
+    }
+
+    /// `Content/docs/setup.en.md` → `docs/setup.en.md`.
+    static func contentPath(_ display: String) -> String {
+        display.hasPrefix("Content/") ? String(display.dropFirst("Content/".count)) : display
+    }
+
+    // MARK: Resolving one link
+    // Resolución de un enlace
+
+    /// What a link written in a Markdown file comes to.
+    enum Resolution {
+        /// Another site, or nothing to resolve (`?x`).
+        case outside
+        /// `#fragment` on the same page.
+        case here(fragment: String)
+        /// A page, with what follows its path as written (`?q`, `#f`) and the fragment, decoded.
+        case page(Target, suffix: Substring, fragment: String?)
+        case file(Published, suffix: Substring)
+        /// What is wrong, worded after "link to X: ".
+        case problem(String)
+    }
+
+    /// Resolves `url` written in a file of the folder `folder` (below `Content/`): relative to that folder, or from
+    /// `Content/` when it starts with `/`; percent-encoding is decoded; a folder leads to its index page.
+    func resolve(_ url: String, from folder: String) -> Resolution {
+        guard LinkChecker.isInternal(url), !url.isEmpty else { return .outside }
+        let hash = url.firstIndex(of: "#")
+        let beforeFragment = url[..<(hash ?? url.endIndex)]
+        let question = beforeFragment.firstIndex(of: "?")
+        let rawPath = beforeFragment[..<(question ?? beforeFragment.endIndex)]
+        let suffix = url[(question ?? hash ?? url.endIndex)...]
+        let fragment = hash.map { String(url[url.index(after: $0)...]) }.map { $0.removingPercentEncoding ?? $0 }
+        if rawPath.isEmpty { return fragment.map { .here(fragment: $0) } ?? .outside }
+        let path = String(rawPath).removingPercentEncoding ?? String(rawPath)
+        var parts = path.hasPrefix("/") ? [] : folder.split(separator: "/").map(String.init)
+        var steps = 0
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            steps += 1
+            guard steps <= 256 else { return .problem("the path has too many segments") }
+            switch segment {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return .problem("it leads outside Content/, where the site has nothing") }
+                parts.removeLast()
+            default: parts.append(String(segment))
+            }
+        }
+        let key = parts.joined(separator: "/")
+        if let target = pages[key] { return .page(target, suffix: suffix, fragment: fragment) }
+        if let target = folders[key] { return .page(target, suffix: suffix, fragment: fragment) }
+        if let file = files[key] { return .file(file, suffix: suffix) }
+        // mdBook writes links to a chapter's page (`setup.html`); the chapter is `setup.md`.
+        if key.hasSuffix(".html"), let target = pages[String(key.dropLast(5)) + ".md"] { return .page(target, suffix: suffix, fragment: fragment) }
+        return .problem(missing(key, written: String(rawPath)))
+    }
+
+    /// "there is no Content/x.md; did you mean y.md?", the hint naming a page, folder or file of the same folder.
+    private func missing(_ key: String, written: String) -> String {
+        let folder = (key as NSString).deletingLastPathComponent
+        let name = (key as NSString).lastPathComponent
+        let neighbours = (Array(pages.keys) + Array(folders.keys) + Array(files.keys)).filter { ($0 as NSString).deletingLastPathComponent == folder }
+            .map { ($0 as NSString).lastPathComponent }.sorted()
+        var text = "there is no Content/\(key)"
+        if key.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { text += " in the site (hidden files are not published)" }
+        if let best = Closest.match(name, among: neighbours) {
+            let shown = written.hasSuffix(name) ? String(written.dropLast(name.utf8.count)) + best : best
+            text += "; did you mean \(shown)?"
+        }
+        return text
+    }
+
+    // MARK: Problems, against the Markdown source
+    // Problemas, señalados en el Markdown
+
+    /// Every broken link, missing anchor or missing image of every registered source, with file, line and column.
+    public func problems() -> [BuildWarning] {
+        var found: [BuildWarning] = []
+        for source in sources.values.sorted(by: { $0.display < $1.display }) where !source.body.links.isEmpty {
+            let folder = (Self.contentPath(source.display) as NSString).deletingLastPathComponent
+            var ownIDs: Set<String>?
+            for link in source.body.links {
+                let what = (link.isImage ? "image " : "link to ") + link.url
+                let location = SourceLocation(file: source.display, line: link.line, column: link.column)
+                var problem: String?
+                switch resolve(link.url, from: folder) {
+                case .outside, .file: break
+                case .problem(let text): problem = text
+                case .here(let fragment):
+                    if ownIDs == nil { ownIDs = source.body.ids }
+                    problem = Self.missingAnchor(fragment, in: ownIDs!, place: "on this page")
+                case .page(let target, _, let fragment):
+                    guard let fragment, !fragment.isEmpty else { break }
+                    problem = Self.missingAnchor(fragment, in: target.ids(source.language, defaultLanguage: defaultLanguage), place: "in \(target.display)")
+                }
+                if let problem { found.append(BuildWarning(.link, "\(location): \(what): \(problem)", location: location)) }
+            }
+        }
+        return found
+    }
+
+    static func missingAnchor(_ fragment: String, in ids: Set<String>, place: String) -> String? {
+        guard !fragment.isEmpty, !ids.contains(fragment) else { return nil }
+        var text = "no heading \"\(fragment)\" \(place)"
+        if let best = Closest.match(fragment, among: ids.sorted()) { text += "; did you mean \"\(best)\"?" }
+        return text
+    }
+
+    // MARK: Rewriting a page's HTML
+    // Reescritura del HTML de una página
+
+    /// The HTML of a Markdown body as the page at `route` shows it: every `href`/`src` that resolves is made relative
+    /// to the page's file; images beside the Markdown get their size and `loading="lazy"`. Links that resolve to nothing
+    /// stay as written (they were reported against the source).
+    /// Also returns what the page's HTML now depends on beyond its own file (where its links lead), as an input.
+    func rewrite(_ body: RenderedMarkdown, source: String, route: Route, language: String) -> (html: String, input: BuildInput?) {
+        guard !body.links.isEmpty else { return (body.html, nil) }
+        let folder = (Self.contentPath(source) as NSString).deletingLastPathComponent
+        var output: [UInt8] = []
+        var copied = 0
+        var broken: [String] = []
+        var ownIDs: Set<String>?
+        var html = body.html
+        html.withUTF8 { bytes in
+            output.reserveCapacity(bytes.count + 64)
+            AttributeRewriter.scan(bytes) { range, isSource in
+                let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                let url = written.contains("&") ? written.replacingOccurrences(of: "&#x27;", with: "'").replacingOccurrences(of: "&amp;", with: "&") : written
+                var replacement: String?
+                var extra = ""
+                switch resolve(url, from: folder) {
+                case .outside: return
+                case .here(let fragment):
+                    if ownIDs == nil { ownIDs = body.ids }
+                    if !fragment.isEmpty, !ownIDs!.contains(fragment) { broken.append(written) }
+                    return
+                case .problem:
+                    broken.append(written)
+                case .page(let target, let suffix, let fragment):
+                    guard let to = target.routes[language] ?? target.routes[defaultLanguage] else { return }
+                    replacement = route.link(to: to) + suffix
+                    if let fragment, !fragment.isEmpty, !target.ids(language, defaultLanguage: defaultLanguage).contains(fragment) {
+                        broken.append(HTMLText.escape(replacement!))
+                    }
+                case .file(let published, let suffix):
+                    replacement = Self.encode(route.link(toFile: published.output)) + suffix
+                    if isSource, let width = published.file.width, let height = published.file.height {
+                        extra = " width=\"\(width)\" height=\"\(height)\""
+                    }
+                }
+                if isSource { extra += " loading=\"lazy\"" }
+                guard replacement != nil || !extra.isEmpty else { return }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
+                if let replacement { HTMLText.escape(replacement, into: &output) } else { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range])) }
+                output.append(UInt8(ascii: "\""))
+                output.append(contentsOf: extra.utf8)
+                copied = range.upperBound + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+        }
+        if !broken.isEmpty { reported.add(page: route.file, links: broken) }
+        guard copied > 0 else { return (html, nil) }
+        let result = String(decoding: output, as: UTF8.self)
+        return (result, BuildInput(key: "links", fingerprint: Fingerprint.hex(result)))
+    }
+
+    /// Output problems the link checker finds on links already reported against their Markdown source are left out.
+    public func withoutReported(_ problems: [String]) -> [String] {
+        let known = reported.all
+        guard !known.isEmpty else { return problems }
+        return problems.filter { problem in
+            guard let end = problem.range(of: " links to ") else { return true }
+            let page = String(problem[..<end.lowerBound])
+            return !(known[page] ?? []).contains { problem[end.upperBound...].hasPrefix($0 + ",") }
+        }
+    }
+
+    /// Percent-encodes what a path may not hold as it is (spaces, `#`, `?`, `%`, non-ASCII), byte by byte.
+    static func encode(_ path: String) -> String {
+        guard path.utf8.contains(where: { !isPlain($0) }) else { return path }
+        var out = ""
+        for byte in path.utf8 {
+            if isPlain(byte) { out.unicodeScalars.append(Unicode.Scalar(byte)) } else { out += String(format: "%%%02X", byte) }
+        }
+        return out
+    }
+
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || "-._~/!$()*+,;=:@".utf8.contains(byte)
+    }
+}
+
+/// Where a problem is in a source file: path, line and column (1-based, columns in bytes).
+/// Dónde está un problema en un fichero: ruta, línea y columna.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public let file: String
+    public let line: Int
+    public let column: Int
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// The links each page kept as written because they reach nothing, shared by the planner's parallel jobs.
+/// Los enlaces que cada página dejó tal cual porque no llevan a nada, compartidos por las tareas del planificador.
+final class ReportedLinks: Sendable {
+    private let links = Mutex<[String: [String]]>([:])
+
+    func add(page: String, links found: [String]) { links.withLock { $0[page, default: []] += found } }
+    var all: [String: [String]] { links.withLock { $0 } }
+}
+
+/// Finds the values of ` href="…"` and ` src="…"` attributes in HTML bytes; `isSource` tells an `<img src>`.
+/// Encuentra los valores de los atributos ` href="…"` y ` src="…"` en los bytes del HTML.
+enum AttributeRewriter {
+    private static let href = Array(" href=\"".utf8), src = Array(" src=\"".utf8), img = Array("<img".utf8)
+
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ found: (Range<Int>, _ isSource: Bool) -> Void) {
+        var index = 0
+        while let space = bytes.firstIndex(of: UInt8(ascii: " "), from: index) {
+            index = space + 1
+            let isHref = bytes.hasPrefix(href, at: space)
+            guard isHref || bytes.hasPrefix(src, at: space) else { continue }
+            let start = space + (isHref ? href.count : src.count)
+            guard let end = bytes.firstIndex(of: UInt8(ascii: "\""), from: start) else { return }
+            found(start..<end, !isHref && space >= img.count && bytes.hasPrefix(img, at: space - img.count))
+            index = end + 1
+        }
+    }
+}
