@@ -82,3 +82,16 @@ struct HeadingIDTests {
         #expect(rendered.ids.isSuperset(of: ["fn-1", "fnref-1"]))
     }
 }
+
+/// Footnotes as GitHub renders them, with the way back labelled in the page's language.
+/// Notas al pie como las muestra GitHub, con la vuelta rotulada en el idioma de la página.
+struct FootnoteTests {
+    @Test func spanishPagesLabelTheWayBackInSpanish() throws {
+        let loader = DocumentLoader(siteDirectory: "/", languages: ["es", "en"], defaultLanguage: "es", renderer: MarkdownRenderer())
+        let spanish = try loader.parse(Array("Un dato.[^a]\n\n[^a]: La fuente.\n".utf8), display: "Content/x.md")
+        let english = try loader.parse(Array("A fact.[^a]\n\n[^a]: The source.\n".utf8), display: "Content/x.en.md")
+        #expect(spanish.body.html.contains("aria-label=\"Volver al texto\""))
+        #expect(english.body.html.contains("aria-label=\"Back to content\""))
+        #expect(spanish.body.html.contains("href=\"#fn-a\"") && spanish.body.ids.contains("fn-a"))
+    }
+}

@@ -84,7 +84,8 @@ public struct DocumentLoader: Sendable {
             ? (parts.dropLast().joined(separator: "."), String(parts.last!)) : (stem, defaultLanguage)
         let front = try FrontMatter.parse(bytes, file: display)
         return Document(file: display, name: name, language: language, fields: FieldReader(file: display, fields: front.fields),
-                        body: renderer.render(front.body).shifted(toBodyLine: front.bodyLine), fingerprint: Fingerprint.hex(bytes))
+                        body: renderer.render(front.body).shifted(toBodyLine: front.bodyLine).withAlerts(language: language),
+                        fingerprint: Fingerprint.hex(bytes))
     }
 }
 

@@ -1,15 +1,15 @@
 import Foundation
 import Yams
 
-/// A Markdown file split into its YAML front matter and its body.
-/// Un fichero Markdown separado en su cabecera YAML y su cuerpo.
+/// A Markdown file split into its front matter (YAML between `---` lines, or TOML between `+++` lines) and its body.
+/// Un fichero Markdown separado en su cabecera (YAML entre `---` o TOML entre `+++`) y su cuerpo.
 public struct FrontMatter: Sendable {
     public let fields: [String: FieldValue]
     public let body: String
     /// Line of the file where the body starts (1-based), for error messages.
     public let bodyLine: Int
 
-    /// Splits `---\nyaml\n---\nbody`; a file without front matter is all body.
+    /// Splits `---\nyaml\n---\nbody` or `+++\ntoml\n+++\nbody`; a file without front matter is all body.
     public static func parse(_ text: String, file: String) throws -> FrontMatter {
         try parse(Array(text.utf8), file: file)
     }
@@ -22,7 +22,7 @@ public struct FrontMatter: Sendable {
         if bytes.contains(13) { bytes = withoutCarriageReturns(bytes) }
         return try bytes.withUnsafeBufferPointer { buffer in
             let lines = LineScanner(buffer)
-            guard let first = lines.line(at: 0), isFence(UnsafeBufferPointer(rebasing: buffer[first])) else {
+            guard let first = lines.line(at: 0), let fence = Self.fence(UnsafeBufferPointer(rebasing: buffer[first])) else {
                 return FrontMatter(fields: [:], body: String(decoding: buffer, as: UTF8.self), bodyLine: 1)
             }
             var lineNumber = 1
@@ -30,27 +30,31 @@ public struct FrontMatter: Sendable {
             var closing: Range<Int>?
             while let line = lines.line(at: position) {
                 lineNumber += 1
-                if isFence(UnsafeBufferPointer(rebasing: buffer[line])) { closing = line; break }
+                if Self.fence(UnsafeBufferPointer(rebasing: buffer[line])) == fence { closing = line; break }
                 position = line.upperBound + 1
             }
             guard let closing else {
-                throw VitrinaError(.content, "\(file):1: the front matter opened with --- is never closed; add a line with --- after it")
+                throw VitrinaError(.content, "\(file):1: the front matter opened with \(fence) is never closed; add a line with \(fence) after it")
             }
             let bodyStart = min(closing.upperBound + 1, buffer.count)
             let body = String(decoding: UnsafeBufferPointer(rebasing: buffer[bodyStart...]), as: UTF8.self)
-            let yamlRange = min(first.upperBound + 1, closing.lowerBound)..<closing.lowerBound
-            let yamlText = String(decoding: UnsafeBufferPointer(rebasing: buffer[yamlRange]), as: UTF8.self)
-            let yamlLines = yamlRange.isEmpty ? [] : yamlText.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+            let frontRange = min(first.upperBound + 1, closing.lowerBound)..<closing.lowerBound
+            if fence == "+++" {
+                let fields = try TOMLFrontMatter.fields(Array(buffer[frontRange]), file: file, firstLine: 2)
+                return FrontMatter(fields: fields, body: body, bodyLine: lineNumber + 1)
+            }
+            let yamlText = String(decoding: UnsafeBufferPointer(rebasing: buffer[frontRange]), as: UTF8.self)
+            let yamlLines = frontRange.isEmpty ? [] : yamlText.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
             return try FrontMatter(yaml: yamlLines, body: body, bodyLine: lineNumber + 1, file: file)
         }
     }
 
-    /// `---` alone on its line, spaces around it allowed.
-    private static func isFence(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// `---` or `+++` when the line is one alone, spaces around it allowed.
+    private static func fence(_ line: UnsafeBufferPointer<UInt8>) -> String? {
         var trimmed = line[...]
         while let first = trimmed.first, first == 32 || first == 9 { trimmed = trimmed.dropFirst() }
         while let last = trimmed.last, last == 32 || last == 9 { trimmed = trimmed.dropLast() }
-        return trimmed.elementsEqual("---".utf8)
+        return ["---", "+++"].first { trimmed.elementsEqual($0.utf8) }
     }
 
     private static func withoutCarriageReturns(_ bytes: [UInt8]) -> [UInt8] {
