@@ -11,7 +11,7 @@ struct Vitrina: AsyncParsableCommand {
         commandName: "vitrina",
         abstract: "Builds a static site from PokéAPI, Rick and Morty, Fake Store data and Markdown.",
         version: VitrinaVersion.number,
-        subcommands: [Build.self, Serve.self, New.self, Fetch.self, Clean.self])
+        subcommands: [Build.self, Check.self, Serve.self, New.self, Fetch.self, Clean.self])
 
     /// Exit codes: 0 success, 1 the build failed, 2 the command line was wrong.
     static func main() async {
@@ -25,6 +25,8 @@ struct Vitrina: AsyncParsableCommand {
         } catch let failure as BuildFailure {
             Console.error(failure)
             Foundation.exit(failure.error.stage == .usage ? 2 : 1)
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success || error is CleanExit {
@@ -86,9 +88,45 @@ struct Build: AsyncParsableCommand {
         do { result = .success(try await BuildPipeline(options: options, client: client).build()) } catch { result = .failure(error) }
         await client.shutdown()
         progress.clear()
+        if case .failure(let failure as BuildFailure) = result { Console.annotate(failure.warnings, site: options.siteDirectory, error: strict) }
         let report = try result.get()
         print(report.summary)
+        Console.annotate(report.warnings, site: options.siteDirectory, error: false)
         print("Open \(Console.absolute(options.outputDirectory))/index.html")
+    }
+}
+
+struct Check: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print only the site's problems (broken links, missing anchors and images, each at its Markdown line): exit 0 with none, 1 with some.",
+        discussion: "Builds into a temporary folder, leaving Output/ alone; with --built DIR, checks the links and anchors of a folder already built instead.")
+
+    @OptionGroup var site: SiteOptions
+    @Flag(help: "Open no connection: use only the cache and the committed snapshot.") var offline = false
+    @Flag(help: "Also check pages marked draft: true.") var drafts = false
+    @Option(help: "A built output folder to check as it is, instead of building.") var built: String?
+
+    func run() async throws {
+        if let built {
+            let problems = LinkChecker().check(folder: Console.absolute(built))
+            for problem in problems { Console.line(problem) }
+            Console.annotate(problems.map { BuildWarning(.link, $0) }, site: site.siteDirectory, error: false)
+            if !problems.isEmpty { throw ExitCode(1) }
+            return
+        }
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-check-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let options = BuildOptions(siteDirectory: site.siteDirectory, outputDirectory: temporary, offline: offline, drafts: drafts,
+                                   apiOverrides: try site.overrides())
+        defer { try? FileManager.default.removeItem(atPath: BuildState.path(siteDirectory: options.siteDirectory, outputDirectory: temporary)) }
+        let client = LiveHTTPClient()
+        let result: Result<BuildReport, Error>
+        do { result = .success(try await BuildPipeline(options: options, client: client).build()) } catch { result = .failure(error) }
+        await client.shutdown()
+        let warnings = try result.get().warnings
+        for warning in warnings { Console.line(warning.message) }
+        Console.annotate(warnings, site: options.siteDirectory, error: false)
+        if !warnings.isEmpty { throw ExitCode(1) }
     }
 }
 
@@ -243,6 +281,13 @@ enum Console {
             text += failure.warnings.map { "warning: \($0.message)\n" }.joined()
         }
         FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// The warnings again as GitHub Actions annotations, when running there.
+    static func annotate(_ warnings: [BuildWarning], site: String, error: Bool) {
+        let environment = ProcessInfo.processInfo.environment
+        guard WorkflowAnnotations.isEnabled(environment) else { return }
+        for line in WorkflowAnnotations.lines(for: warnings, siteDirectory: site, environment: environment, error: error) { Console.line(line) }
     }
 
     /// One line to stdout, unbuffered, so a long-running command's output shows as it happens, even into a pipe.

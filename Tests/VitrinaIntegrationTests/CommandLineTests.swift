@@ -12,16 +12,17 @@ struct CommandLineTests {
 
     /// Runs the binary on a thread of its own: reading its pipes blocks, and a blocked thread of Swift's shared pool
     /// (two on a two-core machine) would starve the replay server this same process runs for the child to talk to.
-    func run(_ arguments: [String], in directory: String? = nil) async throws -> Run {
+    func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try Self.runBlocking(arguments, in: directory) }) }
+            Thread.detachNewThread { continuation.resume(with: Result { try Self.runBlocking(arguments, in: directory, environment: environment) }) }
         }
     }
 
-    private static func runBlocking(_ arguments: [String], in directory: String?) throws -> Run {
+    private static func runBlocking(_ arguments: [String], in directory: String?, environment: [String: String]) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -32,7 +33,7 @@ struct CommandLineTests {
         return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self))
     }
 
-    @Test(arguments: [[], ["--help"], ["build", "--help"], ["fetch", "--help"], ["clean", "--help"], ["serve", "--help"], ["new", "--help"]])
+    @Test(arguments: [[], ["--help"], ["build", "--help"], ["fetch", "--help"], ["clean", "--help"], ["serve", "--help"], ["new", "--help"], ["check", "--help"]])
     func helpExitsZero(_ arguments: [String]) async throws {
         let result = try await run(arguments.isEmpty ? ["--help"] : arguments)
         #expect(result.status == 0)
@@ -88,5 +89,54 @@ struct CommandLineTests {
             #expect(result.output.contains("requests"))
             #expect(result.output.contains("Open \(site.root)/Output/index.html"))
         }
+    }
+
+    /// A docs-only site (default theme) with one broken link on line 3 of its README.
+    func docsSite(_ readme: String) throws -> TestSite {
+        let site = try TestSite(config: "title: Docs\ndefault_language: en\nlanguages: [en]\n", content: ["README.md": readme, "guide.md": "# Guide\n\n## Install\n"])
+        try Files.remove(site.root + "/Templates")
+        return site
+    }
+
+    @Test func checkPrintsOnlyTheProblemsWithAnnotationsAndExitsOne() async throws {
+        let site = try docsSite("# Home\n\n[guide](guide.md#instal) and [ok](guide.md#install)\n")
+        defer { site.remove() }
+        let workspace = (site.root as NSString).deletingLastPathComponent
+        let result = try await run(["check", "--site", site.root], environment: ["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": workspace])
+        #expect(result.status == 1, "\(result.output) \(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let message = "Content/README.md:3:1: link to guide.md#instal: no heading \"instal\" in Content/guide.md; did you mean \"install\"?"
+        #expect(lines.first == message, "\(lines)")
+        let file = (site.root as NSString).lastPathComponent + "/Content/README.md"
+        #expect(lines.dropFirst().first == "::warning file=\(file),line=3,col=1::\(message)", "\(lines)")
+        #expect(lines.count == 2, "only the problems: \(lines)")
+        #expect(!Files.exists(site.root + "/Output"), "check never writes Output/")
+    }
+
+    @Test func checkOfAGoodSiteSaysNothingAndExitsZero() async throws {
+        let site = try docsSite("# Home\n\n[guide](guide.md#install)\n")
+        defer { site.remove() }
+        let result = try await run(["check", "--site", site.root])
+        #expect(result.status == 0, "\(result.output) \(result.error)")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func checkOfABuiltFolderReadsItsLinks() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-built-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Files.write(Array("<a href=\"a/index.html\">a</a> <a href=\"gone.html\">x</a>".utf8), to: folder + "/index.html")
+        try Files.write(Array("<p id=\"x\">a</p>".utf8), to: folder + "/a/index.html")
+        let result = try await run(["check", "--built", folder])
+        #expect(result.status == 1)
+        #expect(result.output == "index.html links to gone.html, which is not in the output\n")
+    }
+
+    @Test func strictBuildUnderGitHubActionsAnnotatesErrors() async throws {
+        let site = try docsSite("# Home\n\n[gone](gone.md)\n")
+        defer { site.remove() }
+        let result = try await run(["build", "--strict", "--site", site.root], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("::error file=Content/README.md,line=3,col=1::Content/README.md:3:1: link to gone.md: there is no Content/gone.md"),
+                "\(result.output)")
     }
 }

@@ -72,6 +72,15 @@ public struct LinkChecker: Sendable {
         public let anchored: [String]
     }
 
+    /// Every problem of the HTML pages of a folder already built (by Vitrina or anything else), sorted by page.
+    public func check(folder: String) -> [String] {
+        let files = Files.list(folder).filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+        let pages = files.filter { $0.hasSuffix(".html") }.compactMap { path in
+            (try? Files.read(Files.join(folder, path))).map { PageLinks.extract(file: path, html: $0) }
+        }
+        return check(pages: pages, files: Set(files))
+    }
+
     /// Every problem of `pages`, sorted by page, then by text.
     public func check(pages: [PageLinks], files: Set<String>) -> [String] {
         check(pages: pages, files: files, ids: Dictionary(pages.map { ($0.file, $0.ids) }, uniquingKeysWith: { a, _ in a })).flatMap(\.problems)
