@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import VitrinaCore
 
 /// Heading ids compared with GitHub's, through the whole Markdown renderer (code spans, emphasis, links, smart punctuation).
@@ -93,5 +94,38 @@ struct FootnoteTests {
         #expect(spanish.body.html.contains("aria-label=\"Volver al texto\""))
         #expect(english.body.html.contains("aria-label=\"Back to content\""))
         #expect(spanish.body.html.contains("href=\"#fn-a\"") && spanish.body.ids.contains("fn-a"))
+    }
+}
+
+/// The raw anchors GitHub keeps (`<a id="old-name"></a>`) are kept in safe mode; nothing else raw is.
+struct RawAnchorTests {
+    @Test func anAnchorLeftForARenamedHeadingIsKept() {
+        let rendered = MarkdownRenderer().render("<a id=\"old-name\"></a>\n\n## New name\n\n<a name='other'></a> text <a id=\"x\" onclick=\"y()\"></a>\n")
+        #expect(rendered.html.contains("<a id=\"old-name\"></a>"))
+        #expect(rendered.html.contains("<a id=\"other\"></a>"))
+        #expect(!rendered.html.contains("onclick"))
+        #expect(rendered.ids.isSuperset(of: ["old-name", "other", "new-name"]))
+    }
+
+    @Test(arguments: ["<a id=\"a b\">", "<a id=\"a\"b\">", "<a href=\"x\">", "<a id=\"\">", "<a id=\"x\" class=\"y\">", "<a id=\"<x>\">", "<b id=\"x\">"])
+    func onlyPlainIdsAreAnchors(_ tag: String) {
+        #expect(RawAnchors.anchorID(tag) == nil)
+    }
+
+    /// Property: whatever surrounds it, the renderer never writes raw HTML from the Markdown in safe mode except a plain anchor.
+    @Test func hostileAnchorsNeverLetMarkupThrough() {
+        var generator = SeededGenerator(seed: 12)
+        let pieces = ["<a id=\"", "\">", "</a>", "<script>", "\"", "'", " onload=x ", "<a name='", "'>", "x", "é", "\n", " "]
+        for _ in 0..<2_000 {
+            let markdown = (0..<Int.random(in: 1...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let html = MarkdownRenderer().render(markdown).html
+            #expect(!html.contains("<script"), "\(markdown.debugDescription)")
+            // Every tag `<a ` written is a plain anchor or a link, never a tag with other attributes.
+            for piece in html.components(separatedBy: "<a ").dropFirst() {
+                let plainAnchor = piece.hasPrefix("id=\"") && piece.dropFirst(4).prefix { $0 != "\"" }.allSatisfy { !" '<>&".contains($0) }
+                    && piece.dropFirst(4).drop { $0 != "\"" }.hasPrefix("\"></a>")
+                #expect(plainAnchor || piece.hasPrefix("href=\""), "\(markdown.debugDescription) → \(html)")
+            }
+        }
     }
 }

@@ -42,6 +42,7 @@ public struct MarkdownRenderer: Sendable {
         }
         guard let document = OpaquePointer(bitPattern: parsed) else { return body(none, []) }
         defer { cmark_node_free(document) }
+        if !allowRawHTML { RawAnchors.keep(in: document) }
         let links = MarkdownLink.collect(in: document)
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
             return body(none, links)
@@ -116,10 +117,11 @@ public struct RenderedMarkdown: Sendable {
         return RenderedMarkdown(html: html, headings: headings, links: links.map { var link = $0; link.line += bodyLine - 1; return link })
     }
 
-    /// Every id a `#fragment` may name: the headings' and, with footnotes, `fn-…` and `fnref-…`.
+    /// Every id a `#fragment` may name: the headings', footnotes' (`fn-…`, `fnref-…`) and, with raw HTML allowed,
+    /// anchors written as HTML (`<a id="old-name"></a>`).
     public var ids: Set<String> {
         var ids = Set(headings.map(\.id))
-        guard html.contains("data-footnote") else { return ids }
+        guard html.contains(" id=\"") else { return ids }
         var html = html
         html.withUTF8 { AttributeScanner.scan($0) { name, value in if name == .id { ids.insert(value) } } }
         return ids
