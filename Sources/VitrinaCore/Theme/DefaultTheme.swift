@@ -171,8 +171,12 @@ enum DefaultTheme {
         """#,
         "assets/site.css": #"""
         /* Vitrina's default theme: readable text, light and dark. */
-        :root { color-scheme: light dark; --fg: #1d2330; --muted: #5b6475; --bg: #fdfdfc; --line: #dde1e8; --accent: #2459c9; }
-        @media (prefers-color-scheme: dark) { :root { --fg: #e6e9ef; --muted: #a3acbd; --bg: #14171d; --line: #2c323d; --accent: #8fb2ff; } }
+        :root { color-scheme: light dark; --fg: #1d2330; --muted: #5b6475; --bg: #fdfdfc; --line: #dde1e8; --accent: #2459c9;
+          --alert-note: #0b5cc7; --alert-note-bg: #eaf2fe; --alert-tip: #17702f; --alert-tip-bg: #e8f6ec; --alert-important: #6d3fc8;
+          --alert-important-bg: #f3eefd; --alert-warning: #8a5a00; --alert-warning-bg: #fdf4dc; --alert-caution: #b91c28; --alert-caution-bg: #fdeced; }
+        @media (prefers-color-scheme: dark) { :root { --fg: #e6e9ef; --muted: #a3acbd; --bg: #14171d; --line: #2c323d; --accent: #8fb2ff;
+          --alert-note: #6cb2ff; --alert-note-bg: #14233a; --alert-tip: #56d364; --alert-tip-bg: #13291c; --alert-important: #c1a2ff;
+          --alert-important-bg: #251d3d; --alert-warning: #e3b341; --alert-warning-bg: #2e2512; --alert-caution: #ff7b72; --alert-caution-bg: #361a1c; } }
         * { box-sizing: border-box; }
         body { margin: 0; font: 1rem/1.6 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
         a { color: var(--accent); }
@@ -191,6 +195,22 @@ enum DefaultTheme {
         .prose code { padding: .1em .3em; }
         .prose pre { padding: .75rem; overflow-x: auto; }
         .prose blockquote { margin: 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+        .prose img { max-width: 100%; height: auto; }
+        .prose .alert { margin: 0 0 1rem; padding: .5rem 1rem; border-left: 4px solid var(--alert); background: var(--alert-bg); }
+        .prose .alert > :last-child { margin-bottom: 0; }
+        .prose .alert-title { margin: 0 0 .35rem; font-weight: 700; color: var(--alert); }
+        .prose .alert-title::before { display: inline-block; min-width: 1.35em; }
+        .prose .alert-note { --alert: var(--alert-note); --alert-bg: var(--alert-note-bg); }
+        .prose .alert-tip { --alert: var(--alert-tip); --alert-bg: var(--alert-tip-bg); }
+        .prose .alert-important { --alert: var(--alert-important); --alert-bg: var(--alert-important-bg); }
+        .prose .alert-warning { --alert: var(--alert-warning); --alert-bg: var(--alert-warning-bg); }
+        .prose .alert-caution { --alert: var(--alert-caution); --alert-bg: var(--alert-caution-bg); }
+        .prose .alert-note .alert-title::before { content: "ℹ"; content: "ℹ" / ""; }
+        .prose .alert-tip .alert-title::before { content: "💡"; content: "💡" / ""; }
+        .prose .alert-important .alert-title::before { content: "❗"; content: "❗" / ""; }
+        .prose .alert-warning .alert-title::before { content: "⚠"; content: "⚠" / ""; }
+        .prose .alert-caution .alert-title::before { content: "⛔"; content: "⛔" / ""; }
+        .prose .footnotes { font-size: .9rem; color: var(--muted); border-top: 1px solid var(--line); }
         .prose table { border-collapse: collapse; }
         .prose th, .prose td { border: 1px solid var(--line); padding: .25rem .5rem; }
         .heading-anchor { margin-left: .3em; text-decoration: none; opacity: .5; }
