@@ -13,6 +13,9 @@ public struct SiteData: Sendable {
     public var sections: Section?
     /// The files beside the Markdown (images, PDFs, archives), published as they are.
     public var files: [ContentFile] = []
+    /// Files of `Content/` already published as media (diary photos, the profile's photo): their path below
+    /// `Content/` and where the media catalogue puts them.
+    public var mediaSources: [String: String] = [:]
     public var media = MediaCatalog()
     /// Fingerprints of each API source's responses (`source:pokeapi`) and of the media catalogue (`media`).
     public var inputs: [String: BuildInput] = [:]
@@ -257,15 +260,17 @@ public struct BuildPipeline: Sendable {
         guard includeLocal else { return }
         for entry in data.diary {
             guard let photo = entry.photo, let key = entry.photoKey else { continue }
-            addLocalImage(photo, folder: "diary", key: key, owner: "Content/diary/\(entry.name).md", into: &data.media)
+            addLocalImage(photo, folder: "diary", key: key, owner: "Content/diary/\(entry.name).md", into: &data.media,
+                          mediaSources: &data.mediaSources)
         }
         if let profile = data.profile, let photo = profile.photo, let key = profile.photoKey {
-            addLocalImage(photo, folder: "", key: key, owner: "Content/profile.yml", into: &data.media)
+            addLocalImage(photo, folder: "", key: key, owner: "Content/profile.yml", into: &data.media, mediaSources: &data.mediaSources)
         }
     }
 
     /// A picture from `Content/<folder>/<path>` copied to `media/<folder>/<path>`; a missing one is a warning.
-    private func addLocalImage(_ path: String, folder: String, key: String, owner: String, into media: inout MediaCatalog) {
+    private func addLocalImage(_ path: String, folder: String, key: String, owner: String, into media: inout MediaCatalog,
+                               mediaSources: inout [String: String]) {
         let source = Files.join(options.contentDirectory, folder, path)
         guard SafePath.isPlainRelative(path), let bytes = try? Files.read(source), let size = ImageSize.of(bytes) else {
             diagnostics.warn(.image, "\(owner): photo \(path) is missing or not an image; a placeholder is shown")
@@ -274,6 +279,7 @@ public struct BuildPipeline: Sendable {
         let output = (["media", folder.isEmpty ? "content" : folder] + path.split(separator: "/").map { MediaPath.safeSegment(String($0)) })
             .joined(separator: "/")
         media.add(MediaFile(path: output, width: size.width, height: size.height, bytes: bytes), for: key)
+        mediaSources[Files.join(folder, path)] = output
     }
 }
 

@@ -21,6 +21,8 @@ public struct ContentLinks: Sendable {
     public struct Published: Sendable {
         public let file: ContentFile
         public let output: String
+        /// False for a file the media catalogue already publishes (a diary photo): links lead there, nothing is copied.
+        public var copied = true
     }
 
     /// A Markdown file whose links are checked: its path for messages, its language and its rendered body.
@@ -79,10 +81,15 @@ public struct ContentLinks: Sendable {
     /// Publishes each file beside the Markdown in the output folder of the nearest folder that has pages
     /// (`guide/img/a.png` beside `guide/`'s pages), so the site keeps the folder layout the Markdown was written in.
     /// A file that would land on a page is left out with a warning.
-    mutating func addFiles(_ contentFiles: [ContentFile], outputFolder: (String) -> String?, taken: Set<String>) -> [String] {
+    mutating func addFiles(_ contentFiles: [ContentFile], outputFolder: (String) -> String?, taken: Set<String>,
+                           media: [String: String] = [:]) -> [String] {
         var notes: [String] = []
         var used = taken
         for file in contentFiles {
+            if let published = media[file.path] {
+                files[file.path] = Published(file: file, output: published, copied: false)
+                continue
+            }
             var folder = (file.path as NSString).deletingLastPathComponent
             var rest: [String] = [(file.path as NSString).lastPathComponent]
             var base = outputFolder(folder)

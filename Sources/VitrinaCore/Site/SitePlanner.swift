@@ -117,7 +117,7 @@ public struct SitePlanner: Sendable {
         // A file beside the Markdown never replaces a page or a data script.
         let taken = Set(pages.map(\.route.file) + files.map(\.path))
         var published: [ContentLinks.Published] = []
-        for file in factory.links.files.values.sorted(by: { $0.output < $1.output }) {
+        for file in factory.links.files.values.sorted(by: { $0.output < $1.output }) where file.copied {
             if taken.contains(file.output) {
                 notes.append("Content/\(file.file.path) would be published as \(file.output), which a page already is; rename it")
             } else {
@@ -154,7 +154,7 @@ public struct SitePlanner: Sendable {
                           sources: versions.map { ContentLinks.Source(display: $0.file, language: $0.language, body: $0.body) })
         }
         let folders = links.folderOutputs(factory.defaultLanguage)
-        let notes = links.addFiles(data.files, outputFolder: { folders[$0] }, taken: links.pageFiles)
+        let notes = links.addFiles(data.files, outputFolder: { folders[$0] }, taken: links.pageFiles, media: data.mediaSources)
         return (links, notes)
     }
 
