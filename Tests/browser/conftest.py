@@ -155,20 +155,24 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def http_site(site, tmp_path_factory):
-    """Base URL (ending in /) of the site served over HTTP at /demo/vitrina/ on 127.0.0.1."""
-    root = tmp_path_factory.mktemp("http-root")
-    mount = root / SUB_PATH.rstrip("/")
+def serve_under(folder, root, sub_path: str):
+    """Serves `folder` over HTTP at /`sub_path` on 127.0.0.1 (a generator: yields the base URL, ending in /)."""
+    mount = root / sub_path.rstrip("/")
     mount.parent.mkdir(parents=True)
-    mount.symlink_to(site, target_is_directory=True)
+    mount.symlink_to(folder, target_is_directory=True)
     handler = functools.partial(_QuietHandler, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="vitrina-http", daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}"
+        yield f"http://127.0.0.1:{server.server_address[1]}/{sub_path}"
     finally:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def http_site(site, tmp_path_factory):
+    """Base URL (ending in /) of the site served over HTTP at /demo/vitrina/ on 127.0.0.1."""
+    yield from serve_under(site, tmp_path_factory.mktemp("http-root"), SUB_PATH)

@@ -4,18 +4,15 @@ matter), built with no edits and walked in a browser from file:// and over HTTP 
 every link reaches a file, and every #fragment names an element of the page it leads to."""
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
 import subprocess
-import threading
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import REPO, _QuietHandler
+from conftest import REPO, serve_under
 
 FIXTURE = REPO / "Tests" / "Fixtures" / "docs-folder"
 SUB_PATH = "docs/lumen/"
@@ -37,15 +34,7 @@ def docs_site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def docs_http(docs_site, tmp_path_factory):
-    root = tmp_path_factory.mktemp("docs-http")
-    mount = root / SUB_PATH.rstrip("/")
-    mount.parent.mkdir(parents=True)
-    mount.symlink_to(docs_site, target_is_directory=True)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}"
-    server.shutdown()
+    yield from serve_under(docs_site, tmp_path_factory.mktemp("docs-http"), SUB_PATH)
 
 
 # Images are lazy: each is scrolled into view and given up to 3 s to load (or fail).

@@ -268,37 +268,33 @@ public struct StagingArea: Sendable {
     var changed: Set<String> { changedFiles.all }
 
     public func write(_ bytes: [UInt8], to path: String) throws {
-        guard SafePath.isPlainRelative(path) else {
-            throw VitrinaError(.write, "refused to write \(path): output paths must stay inside the output folder")
-        }
-        let hash = Self.hash(bytes)
-        written.record(hash, for: path)
-        if let previous, previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == bytes.count { return }
-        let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
-        if !folder.isEmpty, createdFolders.insert(folder) {
-            try Files.createDirectory("\(directory)/\(folder)")
-        }
-        _ = changedFiles.insert(path)
-        try Files.writeFile(bytes, to: "\(directory)/\(path)")
+        guard let target = try place(path, hash: Self.hash(bytes), size: bytes.count) else { return }
+        try Files.writeFile(bytes, to: target)
     }
 
     /// A file from beside the Markdown, copied only when its stamp (size, times, inode) differs from the one the last
     /// build recorded; one of a megabyte or more is hard-linked when the output is on the same disk.
     public func copy(_ file: ContentFile, from source: String, to path: String) throws {
+        let hash = Fingerprint.hex("copy " + file.stamp.token) + "-" + String(file.size)
+        guard let target = try place(path, hash: hash, size: file.size) else { return }
+        if file.size >= Self.linkSize, SafePath.kind(source) == .file, link(source, target) == 0 { return }
+        try Files.copy(source, to: target)
+    }
+
+    /// Records `hash` for `path`; when the last build's file is the same, nil (nothing to write), else the staging path
+    /// to write, its folder created.
+    private func place(_ path: String, hash: String, size: Int) throws -> String? {
         guard SafePath.isPlainRelative(path) else {
             throw VitrinaError(.write, "refused to write \(path): output paths must stay inside the output folder")
         }
-        let hash = Fingerprint.hex("copy " + file.stamp.token) + "-" + String(file.size)
         written.record(hash, for: path)
-        if let previous, previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == file.size { return }
+        if let previous, previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == size { return nil }
         let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
         if !folder.isEmpty, createdFolders.insert(folder) {
             try Files.createDirectory("\(directory)/\(folder)")
         }
         _ = changedFiles.insert(path)
-        let target = "\(directory)/\(path)"
-        if file.size >= Self.linkSize, SafePath.kind(source) == .file, link(source, target) == 0 { return }
-        try Files.copy(source, to: target)
+        return "\(directory)/\(path)"
     }
 
     /// From this size on, a file is hard-linked rather than copied.

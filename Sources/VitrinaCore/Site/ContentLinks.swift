@@ -90,12 +90,12 @@ public struct ContentLinks: Sendable {
                 files[file.path] = Published(file: file, output: published, copied: false)
                 continue
             }
-            var folder = (file.path as NSString).deletingLastPathComponent
-            var rest: [String] = [(file.path as NSString).lastPathComponent]
+            var folder = Self.folder(of: file.path)
+            var rest: [String] = [Self.name(of: file.path)]
             var base = outputFolder(folder)
             while base == nil, !folder.isEmpty {
-                rest.insert((folder as NSString).lastPathComponent, at: 0)
-                folder = (folder as NSString).deletingLastPathComponent
+                rest.insert(Self.name(of: folder), at: 0)
+                folder = Self.folder(of: folder)
                 base = outputFolder(folder)
             }
             let output = ((base.map { [$0] } ?? []) + rest).filter { !$0.isEmpty }.joined(separator: "/")
@@ -121,6 +121,18 @@ public struct ContentLinks: Sendable {
     /// The output files of every registered page and folder index.
     var pageFiles: Set<String> {
         Set((pages.values.flatMap(\.routes.values) + folders.values.flatMap(\.routes.values)).map(\.file))
+    }
+
+    /// `guide/img/a.png` → `guide/img`; `a.png` → `""` (on bytes: paths come from links and file names).
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// `guide/img/a.png` → `a.png`.
+    static func name(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 
     /// `Content/docs/setup.en.md` → `docs/setup.en.md`.
@@ -156,6 +168,7 @@ public struct ContentLinks: Sendable {
         let fragment = hash.map { String(url[url.index(after: $0)...]) }.map { $0.removingPercentEncoding ?? $0 }
         if rawPath.isEmpty { return fragment.map { .here(fragment: $0) } ?? .outside }
         let path = String(rawPath).removingPercentEncoding ?? String(rawPath)
+        guard !SafePath.hasControlCharacters(path) else { return .problem("the path holds a control character") }
         var parts = path.hasPrefix("/") ? [] : folder.split(separator: "/").map(String.init)
         var steps = 0
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -180,10 +193,10 @@ public struct ContentLinks: Sendable {
 
     /// "there is no Content/x.md; did you mean y.md?", the hint naming a page, folder or file of the same folder.
     private func missing(_ key: String, written: String) -> String {
-        let folder = (key as NSString).deletingLastPathComponent
-        let name = (key as NSString).lastPathComponent
-        let neighbours = (Array(pages.keys) + Array(folders.keys) + Array(files.keys)).filter { ($0 as NSString).deletingLastPathComponent == folder }
-            .map { ($0 as NSString).lastPathComponent }.sorted()
+        let folder = Self.folder(of: key)
+        let name = Self.name(of: key)
+        let neighbours = (Array(pages.keys) + Array(folders.keys) + Array(files.keys)).filter { Self.folder(of: $0) == folder }
+            .map { Self.name(of: $0) }.sorted()
         var text = "there is no Content/\(key)"
         if key.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { text += " in the site (hidden files are not published)" }
         if let best = Closest.match(name, among: neighbours) {
@@ -200,7 +213,7 @@ public struct ContentLinks: Sendable {
     public func problems() -> [BuildWarning] {
         var found: [BuildWarning] = []
         for source in sources.values.sorted(by: { $0.display < $1.display }) where !source.body.links.isEmpty {
-            let folder = (Self.contentPath(source.display) as NSString).deletingLastPathComponent
+            let folder = Self.folder(of: Self.contentPath(source.display))
             var ownIDs: Set<String>?
             for link in source.body.links {
                 let what = (link.isImage ? "image " : "link to ") + link.url
@@ -238,7 +251,7 @@ public struct ContentLinks: Sendable {
     /// Also returns what the page's HTML now depends on beyond its own file (where its links lead), as an input.
     func rewrite(_ body: RenderedMarkdown, source: String, route: Route, language: String) -> (html: String, input: BuildInput?) {
         guard !body.links.isEmpty else { return (body.html, nil) }
-        let folder = (Self.contentPath(source) as NSString).deletingLastPathComponent
+        let folder = Self.folder(of: Self.contentPath(source))
         var output: [UInt8] = []
         var copied = 0
         var broken: [String] = []
