@@ -140,6 +140,27 @@ struct DocsFolderTests {
         }
     }
 
+    @Test func footnotesAlertsAndTOMLFrontMatterAsGitHubAndHugoWriteThem() async throws {
+        let config = "title: Docs\ndefault_language: es\nlanguages: [es, en]\n"
+        let content = [
+            "guia/notas.md": "+++\ntitle = \"Notas\"\nweight = 2\n+++\n\nUn dato.[^fuente]\n\n> [!WARNING]\n> Cuidado con [la guía](../README.md).\n\n[^fuente]: El origen.\n",
+            "guia/notas.en.md": "+++\ntitle = \"Notes\"\n+++\n\nA fact.[^source]\n\n> [!TIP]\n> See [the guide](../README.md).\n\n[^source]: Where it came from.\n",
+            "README.md": "# Inicio\n\n[Notas](guia/notas.md#fn-fuente)\n",
+        ]
+        try await withDocsSite(config: config, content: content) { site in
+            let report = try await site.build(site.options(server: nil, offline: true))
+            #expect(report.warnings.isEmpty, "\(report.warnings)")
+            let spanish = try site.read("guia/notas/index.html"), english = try site.read("en/guia/notas/index.html")
+            #expect(spanish.contains("<title>Notas") && english.contains("<title>Notes"), "TOML titles")
+            #expect(spanish.contains("<div class=\"alert alert-warning\" role=\"note\">") && spanish.contains("<p class=\"alert-title\">Advertencia</p>"))
+            #expect(english.contains("<div class=\"alert alert-tip\" role=\"note\">") && english.contains("<p class=\"alert-title\">Tip</p>"))
+            #expect(spanish.contains("href=\"../../index.html\">la guía</a>"), "a link inside an alert is resolved too")
+            #expect(spanish.contains("id=\"fn-fuente\"") && spanish.contains("href=\"#fn-fuente\"") && spanish.contains("aria-label=\"Volver al texto\""))
+            #expect(english.contains("id=\"fn-source\"") && english.contains("aria-label=\"Back to content\""))
+            #expect(try site.read("index.html").contains("href=\"guia/notas/index.html#fn-fuente\""))
+        }
+    }
+
     @Test func anEditedImageIsCopiedAgainAndARebuildMatchesAFullBuild() async throws {
         try await withDocsSite(config: Self.config, content: ["README.md": "# Home\n\n![logo](img/logo.png)\n"]) { site in
             try Files.write(Self.png, to: "\(site.root)/Content/img/logo.png")
