@@ -135,8 +135,11 @@ public struct BuildPipeline: Sendable {
     /// Fingerprints of each API source's responses and of the media catalogue.
     static func dataInputs(config: SiteConfig, served: [StoredResponse], media: MediaCatalog) -> [String: BuildInput] {
         var inputs: [String: BuildInput] = [:]
+        // Each response is fingerprinted once and compared by bytes (`String.hasPrefix` compares by Characters: slow).
+        let fingerprints = served.map { "\($0.url) \(Fingerprint.hex($0.body))" }
         for (name, source) in config.sources {
-            let lines = served.filter { $0.url.hasPrefix(source.baseURL + "/") }.map { "\($0.url) \(Fingerprint.hex($0.body))" }
+            let prefix = Array((source.baseURL + "/").utf8)
+            let lines = served.indices.filter { served[$0].url.utf8.starts(with: prefix) }.map { fingerprints[$0] }
             inputs["source:\(name)"] = BuildInput(key: "source:\(name)", fingerprint: Fingerprint.hex(lines.joined(separator: "\n")))
         }
         let files = media.outputs.map { "\($0.path) \($0.width)x\($0.height) \($0.bytes.count)" }.sorted()
