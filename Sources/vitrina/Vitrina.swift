@@ -227,7 +227,8 @@ struct Clean: AsyncParsableCommand {
         let notes = try OutputWriter(outputDirectory: options.outputDirectory).clean()
         try Files.remove(options.cacheDirectory)
         try Files.remove(options.documentMemoPath)
-        print("Removed what Vitrina wrote to \(options.outputDirectory) (what its manifest lists; nothing else), \(options.cacheDirectory) and \(options.documentMemoPath)")
+        try Files.remove(options.decodedMemoPath)
+        print("Removed what Vitrina wrote to \(options.outputDirectory) (what its manifest lists; nothing else), \(options.cacheDirectory), \(options.documentMemoPath) and \(options.decodedMemoPath)")
         for note in notes { print("  kept: \(note)") }
     }
 }

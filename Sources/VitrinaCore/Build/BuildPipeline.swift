@@ -43,7 +43,10 @@ public struct BuildPipeline: Sendable {
             let configPath = options.contentDirectory + "/site.yml"
             var config = try timer.run("config") { try loadConfig() }
             if let baseURL = options.baseURL { config.baseURL = baseURL }
-            let fetcher = try makeFetcher(config, revalidateAll: false)
+            // Responses decoded by the last build (serve's memory, or .vitrina/decoded.bin) are read back, not decoded.
+            let decodedContext = VitrinaVersion.number
+            let decoded = options.memo?.decoded ?? DecodedMemo.load(from: options.decodedMemoPath, context: decodedContext)
+            let fetcher = try makeFetcher(config, revalidateAll: false, decoded: decoded)
             let counting = Task { [progress = options.progress] in
                 while !Task.isCancelled, let progress {
                     try await Task.sleep(for: .milliseconds(100))
@@ -52,10 +55,11 @@ public struct BuildPipeline: Sendable {
             }
             defer { counting.cancel() }
             var data = try await timer.run("fetch") { try await fetchSources(config, fetcher) }
+            if options.memo == nil { try? decoded.save(to: options.decodedMemoPath, context: decodedContext) }
             try await timer.run("content") { try await loadContent(config, into: &data) }
             await timer.run("media") { await fetchMedia(config, fetcher, into: &data) }
             warnAboutOutages(fetcher)
-            data.inputs = Self.dataInputs(config: config, served: fetcher.served, media: data.media)
+            data.inputs = Self.dataInputs(config: config, served: fetcher.served, media: data.media, fingerprint: fetcher.fingerprint(of:))
             report.fetch = fetcher.stats
             let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
             let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
@@ -133,10 +137,11 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Fingerprints of each API source's responses and of the media catalogue.
-    static func dataInputs(config: SiteConfig, served: [StoredResponse], media: MediaCatalog) -> [String: BuildInput] {
+    static func dataInputs(config: SiteConfig, served: [StoredResponse], media: MediaCatalog,
+                           fingerprint: (StoredResponse) -> String = { Fingerprint.hex($0.body) }) -> [String: BuildInput] {
         var inputs: [String: BuildInput] = [:]
         // Each response is fingerprinted once and compared by bytes (`String.hasPrefix` compares by Characters: slow).
-        let fingerprints = served.map { "\($0.url) \(Fingerprint.hex($0.body))" }
+        let fingerprints = served.map { "\($0.url) \(fingerprint($0))" }
         for (name, source) in config.sources {
             let prefix = Array((source.baseURL + "/").utf8)
             let lines = served.indices.filter { served[$0].url.utf8.starts(with: prefix) }.map { fingerprints[$0] }
@@ -183,7 +188,7 @@ public struct BuildPipeline: Sendable {
     /// The client chain, outermost first: retries (whose waits end when the host goes down) → a limit of requests in
     /// flight per host → the breaker, which sees every attempt and refuses those to a host that is down → the live client.
     /// La cadena de clientes: reintentos → límite por servidor → cortacircuitos, que ve cada intento → cliente real.
-    func makeFetcher(_ config: SiteConfig, revalidateAll: Bool) throws -> Fetcher {
+    func makeFetcher(_ config: SiteConfig, revalidateAll: Bool, decoded: DecodedMemo? = nil) throws -> Fetcher {
         let limits = Dictionary(config.sources.values.map { (URLParts.host(of: $0.baseURL), $0.concurrency) }, uniquingKeysWith: min)
         let breaker = CircuitBreaker()
         let limited = HostLimitedHTTPClient(base: BreakingHTTPClient(base: client, breaker: breaker), limits: limits)
@@ -193,7 +198,7 @@ public struct BuildPipeline: Sendable {
         let snapshot = Snapshot(directory: options.snapshotDirectory)
         try snapshot.checkEntries()
         return Fetcher(client: chain, breaker: breaker, cache: ResponseCache(directory: options.cacheDirectory),
-                       snapshot: snapshot, settings: settings, diagnostics: diagnostics)
+                       snapshot: snapshot, settings: settings, diagnostics: diagnostics, decoded: decoded)
     }
 
     /// Fetches and maps every configured source at once; under `--offline` all missing URLs are listed together.

@@ -98,6 +98,7 @@ public struct BuildState: Sendable {
 /// El último estado de cada carpeta de salida, guardado en memoria por un proceso largo (`vitrina serve`).
 public final class BuildMemo: Sendable {
     public let documents = DocumentMemo()
+    public let decoded = DecodedMemo()
     private let states = Mutex<[String: BuildState]>([:])
 
     public init() {}

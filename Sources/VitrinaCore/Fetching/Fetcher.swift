@@ -76,10 +76,16 @@ public final class Fetcher: Sendable {
     private let servedLog = Mutex<[String: StoredResponse]>([:])
     private let missingLog = Mutex<Set<String>>([])
     private let outageLog = Mutex<[String: OutageEffect]>([:])
+    /// Responses decoded by earlier builds, when the caller keeps them.
+    private let decoded: DecodedMemo?
+    /// Bodies' fingerprints by URL, as the decoded memo took them: the build's inputs need them again.
+    private let bodyFingerprints = Mutex<[String: String]>([:])
 
     /// `breaker` is the one the client's chain reports to; the fetcher reads which hosts it marked down.
     public init(client: any HTTPClient, breaker: CircuitBreaker, cache: any ResponseStore, snapshot: any ResponseStore,
-                settings: Settings, diagnostics: Diagnostics, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+                settings: Settings, diagnostics: Diagnostics, decoded: DecodedMemo? = nil,
+                now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        self.decoded = decoded
         self.client = client
         self.breaker = breaker
         self.cache = cache
@@ -90,6 +96,11 @@ public final class Fetcher: Sendable {
     }
 
     public var stats: FetchStats { counters.withLock { $0 } }
+
+    /// The fingerprint of a served response's body, taken once per build.
+    public func fingerprint(of response: StoredResponse) -> String {
+        bodyFingerprints.withLock { $0[response.url] } ?? Fingerprint.hex(response.body)
+    }
     /// Every successful response served in this build, sorted by URL (what a snapshot keeps).
     public var served: [StoredResponse] { servedLog.withLock { Array($0.values) }.sorted { $0.url < $1.url } }
     /// URLs asked for under `--offline` that neither the cache nor the snapshot had.
@@ -226,10 +237,12 @@ public final class Fetcher: Sendable {
 
 extension Fetcher {
     /// Decodes a JSON response; a body that does not decode names the URL and the JSON path.
+    /// An unchanged response decoded by an earlier build is read back from the memo's compact copy; the numbers of
+    /// either are checked the same way.
     public func json<T: Decodable>(_ type: T.Type, from url: String) async throws -> T {
         let body = try await body(url)
         do {
-            let value = try JSONDecoder().decode(T.self, from: Data(body))
+            let value = try decode(T.self, url: url, body: body)
             if let checked = value as? any NumbersInRange, let problem = checked.numberOutOfRange() {
                 throw VitrinaError(.map, "\(url): \(problem), which Vitrina does not show; the API sent a number it should not have — "
                     + "check the source's base_url in site.yml, or run `vitrina fetch` again later")
@@ -238,6 +251,20 @@ extension Fetcher {
         } catch let error as DecodingError {
             throw VitrinaError(.map, "\(url): the response does not match what Vitrina expects (\(DecodingErrorText.describe(error))); the API may have changed or sent a broken body — run `vitrina fetch` again")
         }
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, url: String, body: [UInt8]) throws -> T {
+        guard let decoded else { return try JSONDecoder().decode(T.self, from: Data(body)) }
+        let key = "\(T.self) \(url)", fingerprint = Fingerprint.hex(body)
+        bodyFingerprints.withLock { $0[url] = fingerprint }
+        if let compact = decoded.compact(key, fingerprint: fingerprint), let value = try? JSONDecoder().decode(T.self, from: Data(compact)) {
+            return value
+        }
+        let value = try JSONDecoder().decode(T.self, from: Data(body))
+        if let encodable = value as? any Encodable, let compact = try? JSONEncoder().encode(encodable) {
+            decoded.remember(key, fingerprint: fingerprint, compact: Array(compact))
+        }
+        return value
     }
 
     /// Fetches many URLs concurrently and keeps going past failures, so every missing URL is known.

@@ -29,7 +29,7 @@ public struct RickAndMortyAPI: Sendable {
     }
 
     /// Every resource of a kind: page 1 says how many pages there are, the rest are fetched together.
-    func all<T: Decodable & Sendable & Identifiable>(_ type: T.Type, _ kind: String) async throws -> [T] where T.ID == Int {
+    func all<T: Codable & Sendable & Identifiable>(_ type: T.Type, _ kind: String) async throws -> [T] where T.ID == Int {
         let first = try await fetcher.json(PageDTO<T>.self, from: "\(base)/\(kind)?page=1")
         let pages = max(first.info.pages, 1)
         let rest = pages > 1 ? try await fetcher.jsonAll(PageDTO<T>.self, from: (2...pages).map { "\(base)/\(kind)?page=\($0)" }) : [:]
@@ -41,13 +41,13 @@ public struct RickAndMortyAPI: Sendable {
 
 // MARK: - DTOs / el JSON de la API
 
-struct PageDTO<T: Decodable & Sendable>: Decodable, Sendable {
+struct PageDTO<T: Codable & Sendable>: Codable, Sendable {
     let info: Info
     let results: [T]
-    struct Info: Decodable, Sendable { let count: Int; let pages: Int; let next: String?; let prev: String? }
+    struct Info: Codable, Sendable { let count: Int; let pages: Int; let next: String?; let prev: String? }
 }
 
-struct CharacterDTO: Decodable, Sendable, Identifiable {
+struct CharacterDTO: Codable, Sendable, Identifiable {
     let id: Int
     let name: String
     let status: String
@@ -59,7 +59,7 @@ struct CharacterDTO: Decodable, Sendable, Identifiable {
     let image: String
     let episode: [String]
 
-    struct PlaceDTO: Decodable, Sendable {
+    struct PlaceDTO: Codable, Sendable {
         let name: String
         let url: String
         var model: RickAndMortyCharacter.Place { .init(name: name, locationID: url.isEmpty ? nil : URLParts.trailingID(url)) }
@@ -72,7 +72,7 @@ struct CharacterDTO: Decodable, Sendable, Identifiable {
     }
 }
 
-struct EpisodeDTO: Decodable, Sendable, Identifiable {
+struct EpisodeDTO: Codable, Sendable, Identifiable {
     let id: Int
     let name: String
     let air_date: String
@@ -81,7 +81,7 @@ struct EpisodeDTO: Decodable, Sendable, Identifiable {
     var model: Episode { Episode(id: id, name: name, code: episode, airDate: air_date, characterIDs: characters.compactMap(URLParts.trailingID)) }
 }
 
-struct LocationDTO: Decodable, Sendable, Identifiable {
+struct LocationDTO: Codable, Sendable, Identifiable {
     let id: Int
     let name: String
     let type: String

@@ -63,11 +63,11 @@ public struct PokeAPI: Sendable {
 
 // MARK: - DTOs: the JSON as PokéAPI sends it / el JSON tal como lo envía PokéAPI
 
-struct NamedRefDTO: Decodable, Sendable { let name: String; let url: String }
-struct LanguageRefDTO: Decodable, Sendable { let name: String }
-struct ListPageDTO: Decodable, Sendable { let count: Int; let next: String?; let results: [NamedRefDTO] }
+struct NamedRefDTO: Codable, Sendable { let name: String; let url: String }
+struct LanguageRefDTO: Codable, Sendable { let name: String }
+struct ListPageDTO: Codable, Sendable { let count: Int; let next: String?; let results: [NamedRefDTO] }
 
-struct PokemonDTO: Decodable, Sendable {
+struct PokemonDTO: Codable, Sendable {
     let id: Int
     let name: String
     let height: Int
@@ -78,10 +78,10 @@ struct PokemonDTO: Decodable, Sendable {
     let sprites: SpritesDTO
     let species: NamedRefDTO
 
-    struct TypeSlot: Decodable, Sendable { let slot: Int; let type: NamedRefDTO }
-    struct AbilitySlot: Decodable, Sendable { let ability: NamedRefDTO; let is_hidden: Bool; let slot: Int }
-    struct Stat: Decodable, Sendable { let base_stat: Int; let stat: NamedRefDTO }
-    struct SpritesDTO: Decodable, Sendable {
+    struct TypeSlot: Codable, Sendable { let slot: Int; let type: NamedRefDTO }
+    struct AbilitySlot: Codable, Sendable { let ability: NamedRefDTO; let is_hidden: Bool; let slot: Int }
+    struct Stat: Codable, Sendable { let base_stat: Int; let stat: NamedRefDTO }
+    struct SpritesDTO: Codable, Sendable {
         let front_default: String?
         let back_default: String?
         let front_shiny: String?
@@ -89,16 +89,16 @@ struct PokemonDTO: Decodable, Sendable {
         let front_female: String?
         let other: Other?
         let versions: [String: [String: GameArt]]?
-        struct GameArt: Decodable, Sendable { let front_default: String? }
-        struct Other: Decodable, Sendable {
+        struct GameArt: Codable, Sendable { let front_default: String? }
+        struct Other: Codable, Sendable {
             let dream_world: Art?
             enum CodingKeys: String, CodingKey { case dream_world }
         }
-        struct Art: Decodable, Sendable { let front_default: String? }
+        struct Art: Codable, Sendable { let front_default: String? }
     }
 }
 
-struct SpeciesDTO: Decodable, Sendable {
+struct SpeciesDTO: Codable, Sendable {
     let id: Int
     let name: String
     let names: [Name]
@@ -106,31 +106,31 @@ struct SpeciesDTO: Decodable, Sendable {
     let flavor_text_entries: [Flavor]
     let evolution_chain: URLRef?
 
-    struct Name: Decodable, Sendable { let name: String; let language: LanguageRefDTO }
-    struct Genus: Decodable, Sendable { let genus: String; let language: LanguageRefDTO }
-    struct Flavor: Decodable, Sendable { let flavor_text: String; let language: LanguageRefDTO }
-    struct URLRef: Decodable, Sendable { let url: String }
+    struct Name: Codable, Sendable { let name: String; let language: LanguageRefDTO }
+    struct Genus: Codable, Sendable { let genus: String; let language: LanguageRefDTO }
+    struct Flavor: Codable, Sendable { let flavor_text: String; let language: LanguageRefDTO }
+    struct URLRef: Codable, Sendable { let url: String }
 }
 
-struct TypeDTO: Decodable, Sendable {
+struct TypeDTO: Codable, Sendable {
     let id: Int
     let name: String
     let names: [SpeciesDTO.Name]
     let pokemon: [Member]
-    struct Member: Decodable, Sendable { let pokemon: NamedRefDTO }
+    struct Member: Codable, Sendable { let pokemon: NamedRefDTO }
 }
 
-struct AbilityDTO: Decodable, Sendable {
+struct AbilityDTO: Codable, Sendable {
     let id: Int
     let name: String
     let names: [SpeciesDTO.Name]
 }
 
-struct ChainDTO: Decodable, Sendable {
+struct ChainDTO: Codable, Sendable {
     let id: Int
     let chain: Link
     /// A node of the chain; a class because the chain is a tree of itself.
-    final class Link: Decodable, Sendable {
+    final class Link: Codable, Sendable {
         let species: NamedRefDTO
         let evolves_to: [Link]
     }

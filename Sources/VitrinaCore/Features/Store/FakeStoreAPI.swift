@@ -24,7 +24,7 @@ public struct FakeStoreAPI: Sendable {
     }
 }
 
-struct ProductDTO: Decodable, Sendable {
+struct ProductDTO: Codable, Sendable {
     let id: Int
     let title: String
     let price: Double
@@ -32,7 +32,7 @@ struct ProductDTO: Decodable, Sendable {
     let category: String
     let image: String
     let rating: Rating?
-    struct Rating: Decodable, Sendable { let rate: Double; let count: Int }
+    struct Rating: Codable, Sendable { let rate: Double; let count: Int }
 
     var model: Product {
         Product(id: id, title: title, price: price, description: description, category: category, image: image,

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VitrinaCore
+
+/// Responses decoded by the last build are read back from `.vitrina/decoded.bin`: the site is the same byte for byte
+/// with the memo, without it, and with a damaged one; a changed response is decoded again.
+/// Las respuestas ya decodificadas se leen de `.vitrina/decoded.bin`: el sitio es el mismo con la memoria, sin ella y dañada.
+struct DecodedMemoTests {
+    @Test func theSiteIsTheSameWithTheMemoWithoutItAndWithADamagedOne() async throws {
+        try await withReplayServer { server in
+            try await withSite { site in
+                let memo = site.root + "/.vitrina/decoded.bin"
+                _ = try await site.build(site.options(server: server))
+                let first = try site.snapshotOfOutput()
+                let saved = try Files.read(memo)
+                #expect(saved.count > 1_000, "the first build keeps what it decoded")
+
+                // A fresh output and no build records: every page is drawn again, from the memo's copies.
+                try FileManager.default.removeItem(atPath: site.output)
+                try FileManager.default.removeItem(atPath: site.root + "/.vitrina/state")
+                _ = try await site.build(site.options(server: server))
+                #expect(try site.snapshotOfOutput() == first)
+
+                // A damaged memo is ignored and written again.
+                var damaged = saved
+                damaged.replaceSubrange(damaged.count / 2..<damaged.count / 2 + 64, with: [UInt8](repeating: 0xFF, count: 64))
+                try Files.writeFile(damaged, to: memo)
+                try FileManager.default.removeItem(atPath: site.output)
+                try FileManager.default.removeItem(atPath: site.root + "/.vitrina/state")
+                _ = try await site.build(site.options(server: server))
+                #expect(try site.snapshotOfOutput() == first)
+            }
+        }
+    }
+
+    @Test func aChangedResponseIsDecodedAgain() throws {
+        let memo = DecodedMemo()
+        memo.remember("ProductDTO https://x/products", fingerprint: "aaaa", compact: Array("{}".utf8))
+        #expect(memo.compact("ProductDTO https://x/products", fingerprint: "bbbb") == nil)
+        #expect(memo.compact("ProductDTO https://x/products", fingerprint: "aaaa") == Array("{}".utf8))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("decoded-\(UUID().uuidString)/decoded.bin").path
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        try memo.save(to: path, context: "v")
+        #expect(DecodedMemo.load(from: path, context: "v").compact("ProductDTO https://x/products", fingerprint: "aaaa") == Array("{}".utf8))
+        #expect(DecodedMemo.load(from: path, context: "other version").compact("ProductDTO https://x/products", fingerprint: "aaaa") == nil)
+    }
+
+    /// Property: a memo file cut anywhere or with any byte changed loads empty, and never traps.
+    @Test func damagedFilesLoadWithoutTrapping() throws {
+        let memo = DecodedMemo()
+        for index in 0..<20 { memo.remember("T \(index)", fingerprint: "f\(index)", compact: Array("{\"id\":\(index)}".utf8)) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("decoded-\(UUID().uuidString).bin").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try memo.save(to: path, context: "v")
+        let good = try Files.read(path)
+        var generator = SeededGenerator(seed: 77)
+        for _ in 0..<2_000 {
+            var bytes = good
+            if Bool.random(using: &generator) {
+                bytes.removeLast(Int.random(in: 0..<bytes.count, using: &generator))
+            } else {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            try Files.writeFile(bytes, to: path)
+            let loaded = DecodedMemo.load(from: path, context: "v")
+            // Any change is caught by the checksum: nothing damaged is ever handed out.
+            if bytes != good { #expect((0..<20).allSatisfy { loaded.compact("T \($0)", fingerprint: "f\($0)") == nil }) }
+        }
+    }
+}
