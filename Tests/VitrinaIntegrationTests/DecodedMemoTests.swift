@@ -68,4 +68,22 @@ struct DecodedMemoTests {
             if bytes != good { #expect((0..<20).allSatisfy { loaded.compact("T \($0)", fingerprint: "f\($0)") == nil }) }
         }
     }
+
+    /// A parsed-Markdown memo with one byte changed inside a page's HTML is ignored, not shown (it has a checksum too).
+    @Test func aDocumentMemoWithOneByteChangedIsNotTrusted() async throws {
+        let site = try MarkdownSite(files: ["Content/site.yml": "title: T\n", "Content/notes/a.md": "# Alpha\n\nThe original text.\n"])
+        defer { site.removeAll() }
+        _ = try await site.build()
+        let path = site.root + "/.vitrina/documents.bin"
+        var bytes = try Files.read(path)
+        let needle = Array("original".utf8)
+        let at = try #require((0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
+        bytes[at] = UInt8(ascii: "X")
+        try Files.writeFile(bytes, to: path)
+        try FileManager.default.removeItem(atPath: site.output)
+        try FileManager.default.removeItem(atPath: site.root + "/.vitrina/state")
+        _ = try await site.build()
+        let page = try Files.readText(site.output + "/notes/a/index.html")
+        #expect(page.contains("The original text.") && !page.contains("Xriginal"))
+    }
 }

@@ -3,17 +3,16 @@ import Foundation
 /// Everything the sources and content yielded, ready to plan pages from.
 /// Todo lo que dieron las fuentes y el contenido, listo para planificar páginas.
 public struct SiteData: Sendable {
-    public var pokedex: Pokedex?
-    public var multiverse: Multiverse?
-    public var store: Store?
-    public var docs: [DocPage] = []
-    public var diary: [DiaryEntry] = []
+    /// What each feature of the registry loaded, in the registry's order (features with nothing to show left out).
+    public var features: [any FeatureContent] = []
+    /// What each feature loaded, by its key, as the stages load them.
+    var loaded: [String: any FeatureContent] = [:]
     public var profile: Profile?
     /// Markdown folders outside the features' own, as sections.
     public var sections: Section?
     /// The files beside the Markdown (images, PDFs, archives), published as they are.
     public var files: [ContentFile] = []
-    /// Files of `Content/` already published as media (diary photos, the profile's photo): their path below
+    /// Files of `Content/` already published as media (diary photos, profile photo): their path below
     /// `Content/` and where the media catalogue puts them.
     public var mediaSources: [String: String] = [:]
     public var media = MediaCatalog()
@@ -26,11 +25,14 @@ public struct SiteData: Sendable {
 public struct BuildPipeline: Sendable {
     public let options: BuildOptions
     let client: any HTTPClient
+    /// The features the site is made of, in navigation order.
+    let features: [any Feature]
     let diagnostics = Diagnostics()
 
-    public init(options: BuildOptions, client: any HTTPClient) {
+    public init(options: BuildOptions, client: any HTTPClient, features: [any Feature] = FeatureRegistry.standard) {
         self.options = options
         self.client = client
+        self.features = features
     }
 
     /// Builds the site into the output folder, or throws `BuildFailure` leaving the previous output untouched.
@@ -54,9 +56,12 @@ public struct BuildPipeline: Sendable {
                 }
             }
             defer { counting.cancel() }
-            var data = try await timer.run("fetch") { try await fetchSources(config, fetcher) }
+            let documents = documentLoader(config)
+            defer { documents.save() }
+            let context = FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, drafts: options.drafts)
+            var data = try await timer.run("fetch") { try await fetchSources(context) }
             if options.memo == nil { try? decoded.save(to: options.decodedMemoPath, context: decodedContext) }
-            try await timer.run("content") { try await loadContent(config, into: &data) }
+            try await timer.run("content") { try await loadContent(context, into: &data) }
             await timer.run("media") { await fetchMedia(config, fetcher, into: &data) }
             warnAboutOutages(fetcher)
             data.inputs = Self.dataInputs(config: config, served: fetcher.served, media: data.media, fingerprint: fetcher.fingerprint(of:))
@@ -64,6 +69,8 @@ public struct BuildPipeline: Sendable {
             let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
             let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
                                            diagnostics: diagnostics)
+            let routeKeys = features.filter { data.loaded[$0.key] != nil }.flatMap(\.routeKeys) + (config.appScreens ? ShowcaseRoutes.keys : [])
+            try strings.checkRouteSegments(routeKeys, origin: theme.origin)
             let plan = try timer.run("plan") { try SitePlanner(factory: PageFactory(config: config, strings: strings, media: data.media)).plan(data) }
             let factory = plan.factory ?? PageFactory(config: config, strings: strings, media: data.media)
             diagnostics.warn(factory.links.problems())
@@ -166,7 +173,9 @@ public struct BuildPipeline: Sendable {
         do {
             let config = try loadConfig()
             let fetcher = try makeFetcher(config, revalidateAll: true)
-            var data = try await fetchSources(config, fetcher)
+            let documents = documentLoader(config)
+            var data = try await fetchSources(FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, drafts: options.drafts))
+            data.features = features.compactMap { data.loaded[$0.key] }
             await fetchMedia(config, fetcher, into: &data, includeLocal: false)
             warnAboutOutages(fetcher)
             let served = fetcher.served
@@ -181,8 +190,11 @@ public struct BuildPipeline: Sendable {
 
     // MARK: Stages / etapas
 
+    /// `site.yml`, its sources checked against what the features read.
     func loadConfig() throws -> SiteConfig {
-        try SiteConfig.load(path: options.contentDirectory + "/site.yml")
+        let config = try SiteConfig.load(path: options.contentDirectory + "/site.yml")
+        try FeatureRegistry.check(config, against: features)
+        return config
     }
 
     /// The client chain, outermost first: retries (whose waits end when the host goes down) → a limit of requests in
@@ -201,35 +213,37 @@ public struct BuildPipeline: Sendable {
                        snapshot: snapshot, settings: settings, diagnostics: diagnostics, decoded: decoded)
     }
 
-    /// Fetches and maps every configured source at once; under `--offline` all missing URLs are listed together.
-    func fetchSources(_ config: SiteConfig, _ fetcher: Fetcher) async throws -> SiteData {
-        for name in options.apiOverrides.keys.sorted() where config.source(name) == nil {
-            throw VitrinaError(.usage, "--api \(name)=… names no source of site.yml; sources are: \(config.sources.keys.sorted().joined(separator: ", "))")
+    /// Loads every feature that reads API sources, all at once; under `--offline` all missing URLs are listed together.
+    func fetchSources(_ context: FeatureContext) async throws -> SiteData {
+        for name in options.apiOverrides.keys.sorted() where context.config.source(name) == nil {
+            throw VitrinaError(.usage, "--api \(name)=… names no source of site.yml; sources are: \(context.config.sources.keys.sorted().joined(separator: ", "))")
         }
-        let known = ["pokeapi": PokeAPI.resources, "rickandmorty": RickAndMortyAPI.resources, "fakestore": FakeStoreAPI.resources]
-        for (name, resources) in known.sorted(by: { $0.key < $1.key }) {
-            let unknown = (config.source(name)?.resources ?? []).filter { !resources.contains($0) }
-            if !unknown.isEmpty {
-                throw VitrinaError(.config, "Content/site.yml: sources.\(name).resources names \(unknown.joined(separator: ", ")), which Vitrina does not know; use some of: \(resources.joined(separator: ", "))")
-            }
-        }
-        async let pokedex = capture(config.source("pokeapi")) { try await PokeAPI(fetcher: fetcher, source: $0).pokedex() }
-        async let multiverse = capture(config.source("rickandmorty")) { try await RickAndMortyAPI(fetcher: fetcher, source: $0).multiverse() }
-        async let store = capture(config.source("fakestore")) { try await FakeStoreAPI(fetcher: fetcher, source: $0).store() }
-        let results = await (pokedex, multiverse, store)
-        let missing = fetcher.missing
+        let results = await load(features.filter(\.readsSources), context)
+        let missing = context.fetcher.missing
         if !missing.isEmpty {
             throw VitrinaError(.fetch, "--offline: \(missing.count) response(s) are in neither the cache nor the snapshot:\n"
                 + missing.map { "  - \($0)" }.joined(separator: "\n")
                 + "\nBuild once with network (without --offline), run `vitrina fetch`, or refresh the snapshot with `make snapshot`.")
         }
         // A URL with no copy from a host that was down failed its source: one error names every host that was down.
-        if let outage = fetcher.outageFailure { throw VitrinaError(.fetch, outage) }
+        if let outage = context.fetcher.outageFailure { throw VitrinaError(.fetch, outage) }
         var data = SiteData()
-        data.pokedex = try results.0.get()
-        data.multiverse = try results.1.get()
-        data.store = try results.2.get()
+        for (feature, result) in zip(features.filter(\.readsSources), results) { data.loaded[feature.key] = try result.get() }
         return data
+    }
+
+    /// Loads features concurrently, each result in the features' order, so every failure is known before one is thrown.
+    private func load(_ features: [any Feature], _ context: FeatureContext) async -> [Result<(any FeatureContent)?, Error>] {
+        await withTaskGroup(of: (Int, Result<(any FeatureContent)?, Error>).self) { group in
+            for (index, feature) in features.enumerated() {
+                group.addTask {
+                    do { return (index, .success(try await feature.load(context))) } catch { return (index, .failure(error)) }
+                }
+            }
+            var results = [Result<(any FeatureContent)?, Error>](repeating: .success(nil), count: features.count)
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
     }
 
     /// One warning per host that was down, once every request of the build is done.
@@ -237,39 +251,38 @@ public struct BuildPipeline: Sendable {
         for warning in fetcher.outageWarnings { diagnostics.warn(.stale, warning) }
     }
 
-    private func capture<T: Sendable>(_ source: SourceConfig?, _ work: (SourceConfig) async throws -> T) async -> Result<T?, Error> {
-        guard let source else { return .success(nil) }
-        do { return .success(try await work(source)) } catch { return .failure(error) }
-    }
-
-    /// Reads the Markdown of every feature and section; documents whose file is unchanged come from the memo
-    /// (`vitrina serve`'s, or the one the last `vitrina build` saved in `.vitrina/documents.bin`).
-    func loadContent(_ config: SiteConfig, into data: inout SiteData) async throws {
+    /// The Markdown reader, with the documents the last build parsed (`vitrina serve`'s memory, or the memo
+    /// `vitrina build` saved in `.vitrina/documents.bin`) and a way to save them for the next build.
+    func documentLoader(_ config: SiteConfig) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
         let memoPath = options.documentMemoPath
         let memoContext = [VitrinaVersion.number, "\(config.unsafeHTML)", config.defaultLanguage, config.orderedLanguages.joined(separator: ",")]
             .joined(separator: "|")
         let memo = options.memo?.documents ?? DocumentMemo.load(from: memoPath, context: memoContext)
-        defer { if options.memo == nil { try? memo.save(to: memoPath, context: memoContext) } }
         let loader = DocumentLoader(siteDirectory: options.siteDirectory, languages: config.orderedLanguages,
                                     defaultLanguage: config.defaultLanguage, renderer: MarkdownRenderer(allowRawHTML: config.unsafeHTML),
                                     memo: memo)
-        data.docs = try DocPageMapper.map(try await loader.load(folder: "docs"), defaultLanguage: config.defaultLanguage)
-            .filter { options.drafts || !$0.draft }
-        data.diary = try DiaryMapper.map(try await loader.load(folder: "diary"), defaultLanguage: config.defaultLanguage)
-            .filter { options.drafts || !$0.draft }
-        data.sections = try await SectionLoader(loader: loader, reserved: ["data", "docs", "diary"], drafts: options.drafts).load()
+        let kept = options.memo != nil
+        return (loader, { if !kept { try? memo.save(to: memoPath, context: memoContext) } })
+    }
+
+    /// Reads the Markdown of every feature that reads no API, then the other folders as sections, the profile and the
+    /// files beside the Markdown.
+    func loadContent(_ context: FeatureContext, into data: inout SiteData) async throws {
+        let markdown = features.filter { !$0.readsSources }
+        for (feature, result) in zip(markdown, await load(markdown, context)) { data.loaded[feature.key] = try result.get() }
+        data.features = features.compactMap { data.loaded[$0.key] }
+        let reserved = Set(["data"] + features.flatMap(\.folders))
+        data.sections = try await SectionLoader(loader: context.documents, reserved: reserved, drafts: options.drafts).load()
         data.profile = try Profile.load(path: options.contentDirectory + "/profile.yml", display: "Content/profile.yml")
         data.files = try ContentFiles.scan(contentDirectory: options.contentDirectory)
     }
 
     func fetchMedia(_ config: SiteConfig, _ fetcher: Fetcher, into data: inout SiteData, includeLocal: Bool = true) async {
-        let urls = (data.pokedex?.imageURLs ?? []) + (data.multiverse?.imageURLs ?? []) + (data.store?.imageURLs ?? [])
+        let urls = data.features.flatMap(\.imageURLs)
         await MediaFetcher(fetcher: fetcher, sources: config.sources, diagnostics: diagnostics).fetchAll(urls, into: &data.media)
         guard includeLocal else { return }
-        for entry in data.diary {
-            guard let photo = entry.photo, let key = entry.photoKey else { continue }
-            addLocalImage(photo, folder: "diary", key: key, owner: "Content/diary/\(entry.name).md", into: &data.media,
-                          mediaSources: &data.mediaSources)
+        for image in data.features.flatMap(\.localImages) {
+            addLocalImage(image.path, folder: image.folder, key: image.key, owner: image.owner, into: &data.media, mediaSources: &data.mediaSources)
         }
         if let profile = data.profile, let photo = profile.photo, let key = profile.photoKey {
             addLocalImage(photo, folder: "", key: key, owner: "Content/profile.yml", into: &data.media, mediaSources: &data.mediaSources)

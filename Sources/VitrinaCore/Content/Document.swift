@@ -152,14 +152,14 @@ public final class DocumentMemo: Sendable {
         changed.withLock { $0 = true }
     }
 
-    static let header = "vitrina-documents 2"
+    static let header = "vitrina-documents 3"
 
     /// The memo a build saved under the same settings (`context`), or an empty one.
     public static func load(from path: String, context: String) -> DocumentMemo {
-        guard let bytes = try? Files.read(path) else { return DocumentMemo() }
-        var reader = ByteReader(bytes)
+        guard let payload = MemoFile.read(path, header: header, context: context) else { return DocumentMemo() }
+        var reader = ByteReader(payload)
         // Each entry takes many bytes, so a count beyond the file's size is damage, not a reason to reserve memory.
-        guard reader.string() == header, reader.string() == context, let count = reader.int(), (0...bytes.count).contains(count) else { return DocumentMemo() }
+        guard let count = reader.int(), (0...payload.count).contains(count) else { return DocumentMemo() }
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
@@ -175,15 +175,9 @@ public final class DocumentMemo: Sendable {
         let count = entries.withLock { $0.count }
         guard changed.withLock({ $0 }) || used.count != count else { return }
         var writer = ByteWriter()
-        writer.string(Self.header)
-        writer.string(context)
         writer.int(used.count)
         for entry in used.sorted(by: { $0.document.file < $1.document.file }) { Self.write(entry, to: &writer) }
-        try Files.createDirectory((path as NSString).deletingLastPathComponent)
-        try Files.writeFile(writer.bytes, to: path + ".new")
-        guard rename(path + ".new", path) == 0 else {
-            throw VitrinaError(.write, "cannot replace \(path): \(String(cString: strerror(errno)))")
-        }
+        try MemoFile.write(writer.bytes, to: path, header: Self.header, context: context)
     }
 
     private static func write(_ entry: Entry, to writer: inout ByteWriter) {

@@ -38,12 +38,7 @@ public final class DecodedMemo: Sendable {
 
     /// The memo a build saved under the same Vitrina version (`context`), or an empty one; damage reads as empty.
     public static func load(from path: String, context: String) -> DecodedMemo {
-        guard let bytes = try? Files.read(path) else { return DecodedMemo() }
-        var outer = ByteReader(bytes)
-        // A checksum of the entries: a damaged copy could still decode, into other values.
-        guard outer.string() == header, outer.string() == context, let checksum = outer.string() else { return DecodedMemo() }
-        let payload = Array(bytes.suffix(outer.remaining))
-        guard Fingerprint.hex(payload) == checksum else { return DecodedMemo() }
+        guard let payload = MemoFile.read(path, header: header, context: context) else { return DecodedMemo() }
         var reader = ByteReader(payload)
         guard let count = reader.int(), (0...reader.remaining).contains(count) else { return DecodedMemo() }
         var entries: [String: Entry] = [:]
@@ -63,14 +58,6 @@ public final class DecodedMemo: Sendable {
         for (key, entry) in used.sorted(by: { $0.key < $1.key }) {
             payload.strings([key, entry.fingerprint, String(decoding: entry.compact, as: UTF8.self)])
         }
-        var writer = ByteWriter()
-        writer.string(Self.header)
-        writer.string(context)
-        writer.string(Fingerprint.hex(payload.bytes))
-        try Files.createDirectory((path as NSString).deletingLastPathComponent)
-        try Files.writeFile(writer.bytes + payload.bytes, to: path + ".new")
-        guard rename(path + ".new", path) == 0 else {
-            throw VitrinaError(.write, "cannot replace \(path): \(String(cString: strerror(errno)))")
-        }
+        try MemoFile.write(payload.bytes, to: path, header: Self.header, context: context)
     }
 }

@@ -56,6 +56,25 @@ public struct Strings: Sendable {
         (tables[defaultLanguage] ?? [:]).merging(tables[language] ?? [:]) { _, own in own }
     }
 
+    /// Each language with strings of its own names every route segment in `keys`, as a plain folder name (lowercase
+    /// letters, digits, hyphens): a third language never gets another's folder names without a word.
+    public func checkRouteSegments(_ keys: [String], origin: String) throws {
+        let keys = Array(Set(keys)).sorted()
+        for language in tables.keys.sorted() {
+            let table = tables[language] ?? [:]
+            let file = "\(origin)/i18n/\(language).yml"
+            let missing = keys.filter { table[$0] == nil }
+            if !missing.isEmpty {
+                throw VitrinaError(.render, "\(file) has no \(missing.joined(separator: ", ")): add the folder name\(missing.count == 1 ? "" : "s") "
+                    + "pages in \(language) go under, like `\(missing[0]): \(tables[defaultLanguage]?[missing[0]] ?? "name")`")
+            }
+            for key in keys where Slug.make(table[key] ?? "", fallback: "") != table[key] {
+                throw VitrinaError(.render, "\(file): \(key) is \(String(reflecting: table[key] ?? "")), which is no plain folder name; "
+                    + "use lowercase letters, digits and hyphens, like \(String(reflecting: Slug.make(table[key] ?? "", fallback: "name")))")
+            }
+        }
+    }
+
     public func text(_ key: String, _ language: String) -> String {
         tables[language]?[key] ?? tables[defaultLanguage]?[key] ?? key
     }

@@ -75,6 +75,10 @@ public struct PageFactory: Sendable {
 
     public func text(_ key: String, _ language: String) -> String { strings.text(key, language) }
 
+    /// A folder name of a route in `language`, from the strings (`route_store`: `tienda`, `store`); checked by
+    /// `Strings.checkRouteSegments` before any page is planned.
+    public func segment(_ key: String, _ language: String) -> String { strings.text(key, language) }
+
     /// A route in `language`; the default language lives at the root.
     public func route(_ language: String, _ segments: String...) -> Route { route(language, segments) }
 

@@ -25,18 +25,12 @@ public struct SitePlanner: Sendable {
 
     /// Every page once; two pages that would land on the same file are an error naming both.
     public func plan(_ data: SiteData) throws -> Plan {
-        let pokemon = PokemonRoutes(factory: factory)
-        let characters = CharacterRoutes(factory: factory)
-        let store = StoreRoutes(factory: factory)
-        let diary = DiaryRoutes(factory: factory)
-        let docs = DocsRoutes(factory: factory)
         let showcase = ShowcaseRoutes(factory: factory)
         let sections = SectionRoutes(factory: factory)
-        let hasDiary = !data.diary.isEmpty, hasDocs = !data.docs.isEmpty
         let root = data.sections ?? Section(folders: [], slugs: [], index: nil, pages: [], subsections: [], titles: [:])
         var linked = self.factory
         var notes: [String] = []
-        (linked.links, notes) = Self.links(data, root: root, docs: docs, diary: diary, sections: sections, factory: linked)
+        (linked.links, notes) = Self.links(data, root: root, sections: sections, factory: linked)
         let factory = linked
 
         var navigation = [PageRenderer.NavigationEntry(key: "home", labelKey: "nav_home", route: { factory.route($0) })]
@@ -45,44 +39,17 @@ public struct SitePlanner: Sendable {
         var files: [DataFile] = []
         // Each feature's pages are built by its own job; the jobs run in parallel, their pages join in order.
         var jobs: [@Sendable () -> [Page]] = []
-        var maps: [(titleKey: String, route: @Sendable (String) -> Route)] = []
-        let media = data.inputs["media"].map { [$0] } ?? []
-        let from = { (source: String) -> [BuildInput] in (data.inputs["source:\(source)"].map { [$0] } ?? []) + media }
-        if let pokedex = data.pokedex {
-            navigation.append(.init(key: "pokemon", labelKey: "nav_pokemon", route: pokemon.list))
-            cards.append(FeatureCard(key: "pokemon", icon: "◓", route: pokemon.list))
-            let inputs = from("pokeapi")
-            jobs.append { PokemonPages(pokedex: pokedex, factory: factory).pages().map { $0.with(inputs: inputs) } }
-        }
-        if let multiverse = data.multiverse {
-            navigation.append(.init(key: "characters", labelKey: "nav_characters", route: { characters.grid(page: 1, $0) }))
-            cards.append(FeatureCard(key: "characters", icon: "◎", route: { characters.grid(page: 1, $0) }))
-            let pageSize = factory.config.source("rickandmorty")?.pageSize ?? 20
-            let builder = CharacterPages(multiverse: multiverse, factory: factory, pageSize: pageSize)
-            let inputs = from("rickandmorty")
-            jobs.append { builder.pages().map { $0.with(inputs: inputs) } }
-            files += builder.dataFiles()
-            maps.append(("map_characters_title", characters.map))
-        }
-        if let shop = data.store {
-            navigation.append(.init(key: "store", labelKey: "nav_store", route: store.categories))
-            cards.append(FeatureCard(key: "store", icon: "◈", route: store.categories))
-            let inputs = from("fakestore")
-            jobs.append { StorePages(store: shop, factory: factory).pages().map { $0.with(inputs: inputs) } }
-        }
-        if hasDiary {
-            navigation.append(.init(key: "diary", labelKey: "nav_diary", route: diary.list))
-            cards.append(FeatureCard(key: "diary", icon: "✎", route: diary.list))
-            let entries = data.diary
-            let inputs = media + entries.flatMap(\.inputs)
-            jobs.append { DiaryPages(entries: entries, factory: factory).pages().map { $0.with(inputs: inputs) } }
-            maps.append(("map_diary_title", diary.map))
-        }
-        if hasDocs {
-            navigation.append(.init(key: "docs", labelKey: "nav_docs", route: docs.index))
-            cards.append(FeatureCard(key: "docs", icon: "❑", route: docs.index))
-            let documents = data.docs
-            jobs.append { DocsPages(docs: documents, factory: factory).pages() }
+        var maps: [MapLink] = []
+        var guide: (@Sendable (String) -> Route)?
+        let inputs = FeatureInputs(data.inputs)
+        for content in data.features {
+            let part = content.contribution(factory: factory, inputs: inputs)
+            navigation += part.navigation
+            cards += part.cards
+            if let job = part.pages { jobs.append(job) }
+            files += part.dataFiles
+            maps += part.maps
+            guide = guide ?? part.guide
         }
         let appScreens = factory.config.appScreens
         let menu = try Self.menu(root.subsections, names: factory.config.menu)
@@ -96,7 +63,7 @@ public struct SitePlanner: Sendable {
         if appScreens {
             let albums = pages.filter { $0.kind == "album" }
             let home: @Sendable (String) -> Route = { factory.route($0) }
-            let linkTarget: @Sendable (String) -> Route = hasDocs ? docs.index : home
+            let linkTarget: @Sendable (String) -> Route = guide ?? home
             pages += ShowcasePages(factory: factory, profile: data.profile, maps: maps, linkTarget: linkTarget).pages(albums: albums)
             cards += [FeatureCard(key: "album", icon: "▦", route: showcase.albums), FeatureCard(key: "map", icon: "◉", route: showcase.maps),
                       FeatureCard(key: "favourites", icon: "♥", route: showcase.favourites), FeatureCard(key: "settings", icon: "⚙", route: showcase.settings),
@@ -129,8 +96,7 @@ public struct SitePlanner: Sendable {
     }
 
     /// Every Markdown page, folder index and file beside them, registered with the link resolver in each language.
-    static func links(_ data: SiteData, root: Section, docs: DocsRoutes, diary: DiaryRoutes, sections: SectionRoutes,
-                      factory: PageFactory) -> (ContentLinks, [String]) {
+    static func links(_ data: SiteData, root: Section, sections: SectionRoutes, factory: PageFactory) -> (ContentLinks, [String]) {
         var links = ContentLinks(defaultLanguage: factory.defaultLanguage)
         let languages = factory.languages
         func add(_ page: DocPage, route: (String) -> Route, folder: String? = nil) {
@@ -144,15 +110,7 @@ public struct SitePlanner: Sendable {
             }
             for page in section.pages { add(page, route: { sections.page(page, in: section, $0) }) }
         }
-        if !data.docs.isEmpty { links.addFolder("docs", files: [], routes: factory.alternates(docs.index), bodies: [:], sources: []) }
-        for page in data.docs { add(page, route: { docs.page(page, $0) }) }
-        if !data.diary.isEmpty { links.addFolder("diary", files: [], routes: factory.alternates(diary.list), bodies: [:], sources: []) }
-        for entry in data.diary {
-            let versions = entry.versions.values.sorted { $0.language < $1.language }
-            links.addPage(files: versions.map(\.file), routes: factory.alternates { diary.entry(entry, $0) },
-                          bodies: Dictionary(uniqueKeysWithValues: languages.map { ($0, entry.version($0, defaultLanguage: factory.defaultLanguage).body) }),
-                          sources: versions.map { ContentLinks.Source(display: $0.file, language: $0.language, body: $0.body) })
-        }
+        for content in data.features { content.register(&links, factory: factory) }
         let folders = links.folderOutputs(factory.defaultLanguage)
         let notes = links.addFiles(data.files, outputFolder: { folders[$0] }, taken: links.pageFiles, media: data.mediaSources)
         return (links, notes)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Appends numbers and strings to a compact byte record (LEB128 lengths), for caches Vitrina alone reads back.
 /// Añade números y textos a un registro de bytes compacto, para cachés que solo Vitrina vuelve a leer.
 struct ByteWriter {
@@ -64,5 +66,32 @@ struct ByteReader {
             texts.append(text)
         }
         return texts
+    }
+}
+
+/// A file of records a build keeps for the next one (`.vitrina/*.bin`): a header, the settings it was made under and a
+/// checksum of the records, so a damaged or foreign file is ignored rather than trusted.
+/// Un fichero de registros que una construcción guarda para la siguiente, con cabecera, contexto y suma de control.
+enum MemoFile {
+    /// The records of the file at `path`, when its header, context and checksum are right; else nil.
+    static func read(_ path: String, header: String, context: String) -> [UInt8]? {
+        guard let bytes = try? Files.read(path) else { return nil }
+        var reader = ByteReader(bytes)
+        guard reader.string() == header, reader.string() == context, let checksum = reader.string() else { return nil }
+        let payload = Array(bytes.suffix(reader.remaining))
+        return Fingerprint.hex(payload) == checksum ? payload : nil
+    }
+
+    /// Writes header, context, checksum and records atomically (a new file, then a rename).
+    static func write(_ payload: [UInt8], to path: String, header: String, context: String) throws {
+        var writer = ByteWriter()
+        writer.string(header)
+        writer.string(context)
+        writer.string(Fingerprint.hex(payload))
+        try Files.createDirectory((path as NSString).deletingLastPathComponent)
+        try Files.writeFile(writer.bytes + payload, to: path + ".new")
+        guard rename(path + ".new", path) == 0 else {
+            throw VitrinaError(.write, "cannot replace \(path): \(String(cString: strerror(errno)))")
+        }
     }
 }

@@ -246,6 +246,11 @@ enum DefaultTheme {
         toc_label: En esta página
         not_found_title: Página no encontrada
         not_found_text: La página que buscas no existe o ha cambiado de sitio.
+        # Carpetas de las rutas. / Route folder names.
+        route_docs: docs
+        route_diary: diario
+        route_map: mapa
+        route_album: album
 
         """#,
         "i18n/en.yml": #"""
@@ -271,6 +276,11 @@ enum DefaultTheme {
         toc_label: On this page
         not_found_title: Page not found
         not_found_text: The page you are looking for does not exist or has moved.
+        # Route folder names. / Carpetas de las rutas.
+        route_docs: docs
+        route_diary: diary
+        route_map: map
+        route_album: album
 
         """#,
     ]

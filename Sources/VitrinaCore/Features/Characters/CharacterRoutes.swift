@@ -3,31 +3,31 @@
 public struct CharacterRoutes: Sendable {
     let factory: PageFactory
 
-    private func section(_ es: String, _ en: String, _ language: String) -> String { language == "es" ? es : en }
+    private func section(_ key: String, _ language: String) -> String { factory.segment(key, language) }
 
     /// Page 1 of the grid is the section's index; page N lives under `page/N`.
     public func grid(page: Int, _ language: String) -> Route {
-        let root = section("personajes", "characters", language)
-        return page <= 1 ? factory.route(language, root) : factory.route(language, root, section("pagina", "page", language), String(page))
+        let root = section("route_characters", language)
+        return page <= 1 ? factory.route(language, root) : factory.route(language, root, section("route_page", language), String(page))
     }
 
     public func character(_ character: RickAndMortyCharacter, _ language: String) -> Route {
-        factory.route(language, section("personajes", "characters", language), Slug.make(id: character.id, name: character.name))
+        factory.route(language, section("route_characters", language), Slug.make(id: character.id, name: character.name))
     }
 
     public func map(_ language: String) -> Route {
-        factory.route(language, section("personajes", "characters", language), section("mapa", "map", language))
+        factory.route(language, section("route_characters", language), section("route_map", language))
     }
 
-    public func episodes(_ language: String) -> Route { factory.route(language, section("episodios", "episodes", language)) }
+    public func episodes(_ language: String) -> Route { factory.route(language, section("route_episodes", language)) }
 
     public func episode(_ episode: Episode, _ language: String) -> Route {
-        factory.route(language, section("episodios", "episodes", language), Slug.make(id: episode.id, name: episode.name))
+        factory.route(language, section("route_episodes", language), Slug.make(id: episode.id, name: episode.name))
     }
 
-    public func locations(_ language: String) -> Route { factory.route(language, section("lugares", "locations", language)) }
+    public func locations(_ language: String) -> Route { factory.route(language, section("route_locations", language)) }
 
     public func location(_ location: Location, _ language: String) -> Route {
-        factory.route(language, section("lugares", "locations", language), Slug.make(id: location.id, name: location.name))
+        factory.route(language, section("route_locations", language), Slug.make(id: location.id, name: location.name))
     }
 }

@@ -3,10 +3,10 @@
 public struct DiaryRoutes: Sendable {
     let factory: PageFactory
 
-    private func root(_ language: String) -> String { language == "es" ? "diario" : "diary" }
+    private func root(_ language: String) -> String { factory.segment("route_diary", language) }
     public func list(_ language: String) -> Route { factory.route(language, root(language)) }
-    public func album(_ language: String) -> Route { factory.route(language, root(language), "album") }
-    public func map(_ language: String) -> Route { factory.route(language, root(language), language == "es" ? "mapa" : "map") }
+    public func album(_ language: String) -> Route { factory.route(language, root(language), factory.segment("route_album", language)) }
+    public func map(_ language: String) -> Route { factory.route(language, root(language), factory.segment("route_map", language)) }
     public func entry(_ entry: DiaryEntry, _ language: String) -> Route { factory.route(language, root(language), entry.slug) }
 }
 

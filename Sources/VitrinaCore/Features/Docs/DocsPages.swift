@@ -5,8 +5,8 @@ import Foundation
 public struct DocsRoutes: Sendable {
     let factory: PageFactory
 
-    public func index(_ language: String) -> Route { factory.route(language, "docs") }
-    public func page(_ page: DocPage, _ language: String) -> Route { factory.route(language, "docs", page.slug) }
+    public func index(_ language: String) -> Route { factory.route(language, factory.segment("route_docs", language)) }
+    public func page(_ page: DocPage, _ language: String) -> Route { factory.route(language, factory.segment("route_docs", language), page.slug) }
 }
 
 /// Builds the docs index (by weight) and one page per document, its links resolved by the site's one resolver.

@@ -6,11 +6,11 @@ public struct ShowcasePages: Sendable {
     let routes: ShowcaseRoutes
     let profile: Profile?
     /// Other sections' maps, by title key, for the maps index.
-    let maps: [(titleKey: String, route: @Sendable (String) -> Route)]
+    let maps: [MapLink]
     /// Where the components page's "Click aquí" link goes (the docs, when the site has them).
     let linkTarget: @Sendable (String) -> Route
 
-    public init(factory: PageFactory, profile: Profile?, maps: [(titleKey: String, route: @Sendable (String) -> Route)],
+    public init(factory: PageFactory, profile: Profile?, maps: [MapLink],
                 linkTarget: @escaping @Sendable (String) -> Route) {
         self.factory = factory
         self.routes = ShowcaseRoutes(factory: factory)

@@ -3,16 +3,20 @@
 public struct ShowcaseRoutes: Sendable {
     let factory: PageFactory
 
-    private func named(_ es: String, _ en: String, _ language: String, _ more: String...) -> Route {
-        factory.route(language, [language == "es" ? es : en] + more)
+    /// The strings naming these routes' segments.
+    static let keys = ["route_search", "route_favourites", "route_settings", "route_components", "route_profile", "route_album",
+                       "route_map", "route_coordinates"]
+
+    private func named(_ language: String, _ keys: String...) -> Route {
+        factory.route(language, keys.map { factory.segment($0, language) })
     }
 
-    public func search(_ language: String) -> Route { named("buscar", "search", language) }
-    public func favourites(_ language: String) -> Route { named("favoritos", "favourites", language) }
-    public func settings(_ language: String) -> Route { named("ajustes", "settings", language) }
-    public func components(_ language: String) -> Route { named("componentes", "components", language) }
-    public func profile(_ language: String) -> Route { named("perfil", "profile", language) }
-    public func albums(_ language: String) -> Route { named("album", "album", language) }
-    public func maps(_ language: String) -> Route { named("mapa", "map", language) }
-    public func coordinates(_ language: String) -> Route { named("mapa", "map", language, language == "es" ? "coordenadas" : "coordinates") }
+    public func search(_ language: String) -> Route { named(language, "route_search") }
+    public func favourites(_ language: String) -> Route { named(language, "route_favourites") }
+    public func settings(_ language: String) -> Route { named(language, "route_settings") }
+    public func components(_ language: String) -> Route { named(language, "route_components") }
+    public func profile(_ language: String) -> Route { named(language, "route_profile") }
+    public func albums(_ language: String) -> Route { named(language, "route_album") }
+    public func maps(_ language: String) -> Route { named(language, "route_map") }
+    public func coordinates(_ language: String) -> Route { named(language, "route_map", "route_coordinates") }
 }

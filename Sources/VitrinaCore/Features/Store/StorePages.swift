@@ -3,11 +3,11 @@
 public struct StoreRoutes: Sendable {
     let factory: PageFactory
 
-    private func root(_ language: String) -> String { language == "es" ? "tienda" : "store" }
+    private func root(_ language: String) -> String { factory.segment("route_store", language) }
 
     public func categories(_ language: String) -> Route { factory.route(language, root(language)) }
     public func category(_ name: String, _ language: String) -> Route { factory.route(language, root(language), Slug.make(name)) }
-    public func album(_ name: String, _ language: String) -> Route { factory.route(language, root(language), Slug.make(name), "album") }
+    public func album(_ name: String, _ language: String) -> Route { factory.route(language, root(language), Slug.make(name), factory.segment("route_album", language)) }
     public func product(_ product: Product, _ language: String) -> Route {
         factory.route(language, root(language), Slug.make(product.category), Slug.make(id: product.id, name: product.title))
     }

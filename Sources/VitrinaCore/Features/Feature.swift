@@ -1,0 +1,147 @@
+/// One feature of the site: the sources and folders it reads, how it loads, and what it adds to the site.
+/// The pipeline and the planner only ever iterate over a list of these (`FeatureRegistry.standard`).
+/// Una función del sitio: las fuentes y carpetas que lee, cómo se carga y lo que añade al sitio.
+public protocol Feature: Sendable {
+    /// Its key: navigation entry, home card and strings (`nav_<key>`, `card_<key>_title`).
+    var key: String { get }
+    /// The `sources:` entries of `site.yml` it reads, with the resources each may list (empty: no resources to choose).
+    var sources: [String: [String]] { get }
+    /// The folders of `Content/` it owns (not built as plain sections).
+    var folders: [String] { get }
+    /// The strings naming its route segments (`route_store`), which every language must have.
+    var routeKeys: [String] { get }
+    /// Fetches and maps, or reads Markdown; nil when the site has nothing for it.
+    func load(_ context: FeatureContext) async throws -> (any FeatureContent)?
+}
+
+extension Feature {
+    public var sources: [String: [String]] { [:] }
+    public var folders: [String] { [] }
+    public var routeKeys: [String] { [] }
+    /// Loaded in the fetch stage (it reads API sources) or in the content stage (Markdown only).
+    var readsSources: Bool { !sources.isEmpty }
+}
+
+/// What a feature may use while it loads.
+/// Lo que una función puede usar mientras se carga.
+public struct FeatureContext: Sendable {
+    public let config: SiteConfig
+    public let fetcher: Fetcher
+    public let documents: DocumentLoader
+    /// Drafts are built (`--drafts`).
+    public let drafts: Bool
+}
+
+/// What a feature loaded: its images, its Markdown for the link resolver, and its part of the site.
+/// Lo que cargó una función: sus imágenes, su Markdown para el resolvedor de enlaces y su parte del sitio.
+public protocol FeatureContent: Sendable {
+    /// Remote images downloaded into `media/`.
+    var imageURLs: [String] { get }
+    /// Pictures of `Content/` published as media (diary photos).
+    var localImages: [LocalImage] { get }
+    /// Registers its Markdown pages and folders with the site's one link resolver.
+    func register(_ links: inout ContentLinks, factory: PageFactory)
+    /// Its navigation entries, home cards, pages, data scripts and maps.
+    func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution
+}
+
+extension FeatureContent {
+    public var imageURLs: [String] { [] }
+    public var localImages: [LocalImage] { [] }
+    public func register(_ links: inout ContentLinks, factory: PageFactory) {}
+}
+
+/// A picture from `Content/<folder>/<path>` published as `media/<folder>/<path>`, found in the catalogue by `key`.
+/// Una imagen de `Content/<carpeta>/<ruta>` publicada en `media/`, buscada en el catálogo por `key`.
+public struct LocalImage: Sendable, Equatable {
+    public let path: String
+    public let folder: String
+    public let key: String
+    /// The file that names it, for the warning when it is missing.
+    public let owner: String
+}
+
+/// A feature's part of the site.
+/// La parte del sitio de una función.
+public struct FeatureContribution: Sendable {
+    public var navigation: [PageRenderer.NavigationEntry] = []
+    public var cards: [FeatureCard] = []
+    /// Builds its pages; the planner runs every feature's job in parallel.
+    public var pages: (@Sendable () -> [Page])?
+    /// Scripts of data the client side reads (`assets/data/*.js`).
+    public var dataFiles: [DataFile] = []
+    /// Its maps, listed on the maps screen.
+    public var maps: [MapLink] = []
+    /// The site's guide, where the components screen's sample link goes.
+    public var guide: (@Sendable (String) -> Route)?
+
+    public init(navigation: [PageRenderer.NavigationEntry] = [], cards: [FeatureCard] = [], pages: (@Sendable () -> [Page])? = nil,
+                dataFiles: [DataFile] = [], maps: [MapLink] = [], guide: (@Sendable (String) -> Route)? = nil) {
+        self.navigation = navigation
+        self.cards = cards
+        self.pages = pages
+        self.dataFiles = dataFiles
+        self.maps = maps
+        self.guide = guide
+    }
+
+    /// The usual entry: a navigation link and a home card to the same route.
+    public static func section(_ key: String, icon: String, route: @escaping @Sendable (String) -> Route,
+                               pages: @escaping @Sendable () -> [Page]) -> FeatureContribution {
+        FeatureContribution(navigation: [.init(key: key, labelKey: "nav_\(key)", route: route)],
+                            cards: [FeatureCard(key: key, icon: icon, route: route)], pages: pages)
+    }
+}
+
+/// A map screen of a feature, by the string key of its title.
+/// Una pantalla de mapa de una función, por la clave de su título.
+public struct MapLink: Sendable {
+    public let titleKey: String
+    public let route: @Sendable (String) -> Route
+
+    public init(titleKey: String, route: @escaping @Sendable (String) -> Route) {
+        self.titleKey = titleKey
+        self.route = route
+    }
+}
+
+/// The build's inputs a feature's pages depend on: its sources' responses and the media catalogue.
+/// Las entradas de la construcción de las que dependen las páginas de una función.
+public struct FeatureInputs: Sendable {
+    let inputs: [String: BuildInput]
+
+    public init(_ inputs: [String: BuildInput]) { self.inputs = inputs }
+
+    public var media: [BuildInput] { inputs["media"].map { [$0] } ?? [] }
+
+    /// One source's responses and the media catalogue.
+    public func source(_ name: String) -> [BuildInput] { (inputs["source:\(name)"].map { [$0] } ?? []) + media }
+}
+
+/// The features Vitrina knows, in navigation order. A feature is its folder plus one line here.
+/// Las funciones que conoce Vitrina, en el orden de la navegación.
+public enum FeatureRegistry {
+    public static var standard: [any Feature] {
+        [PokemonFeature(), CharactersFeature(), StoreFeature(), DiaryFeature(), DocsFeature()]
+    }
+
+    /// Every source name and resource in `config` must be read by some feature; errors name the known ones.
+    static func check(_ config: SiteConfig, against features: [any Feature]) throws {
+        var known: [String: [String]] = [:]
+        for feature in features {
+            for (source, resources) in feature.sources {
+                known[source, default: []] += resources.filter { !(known[source] ?? []).contains($0) }
+            }
+        }
+        for name in config.sources.keys.sorted() {
+            guard let resources = known[name] else {
+                throw VitrinaError(.config, "Content/site.yml: sources.\(name) is read by no feature of Vitrina; "
+                    + "known sources are: \(known.keys.sorted().joined(separator: ", ")) — rename it or remove it")
+            }
+            let unknown = (config.sources[name]?.resources ?? []).filter { !resources.contains($0) }
+            if !unknown.isEmpty {
+                throw VitrinaError(.config, "Content/site.yml: sources.\(name).resources names \(unknown.joined(separator: ", ")), which Vitrina does not know; use some of: \(resources.joined(separator: ", "))")
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import VitrinaCore
+
+/// A feature that exists only in this test: three quotes, read from nowhere, with a list page and one page each.
+/// Una función que solo existe en esta prueba: tres citas, con una lista y una página por cita.
+struct QuotesFeature: Feature {
+    var key: String { "quotes" }
+    var routeKeys: [String] { [] }
+
+    func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
+        Quotes(lines: ["Veni, vidi, vici", "Carpe diem", "Alea iacta est"])
+    }
+}
+
+struct Quotes: FeatureContent {
+    let lines: [String]
+
+    func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution {
+        let list: @Sendable (String) -> Route = { factory.route($0, "citas") }
+        return .section("quotes", icon: "❝", route: list) {
+            factory.languages.flatMap { language in
+                let index = list(language)
+                let home = LinkView(href: index.link(to: factory.route(language)), label: "home")
+                return [Page(route: index, language: language, template: "404", title: "Citas", section: "quotes",
+                             alternates: factory.alternates(list), content: NotFoundView(heading: "Citas", text: lines.joined(separator: " · "), home: home))]
+                    + lines.map { line in
+                        let route = factory.route(language, "citas", Slug.make(line))
+                        return Page(route: route, language: language, template: "404", title: line, section: "quotes",
+                                    alternates: factory.alternates { factory.route($0, "citas", Slug.make(line)) },
+                                    content: NotFoundView(heading: line, text: line, home: home))
+                            .with(searchKind: "quote")
+                    }
+            }
+        }
+    }
+}
+
+@Suite("Feature registry")
+struct FeatureRegistryTests {
+    static let config = "title: Registro\ndefault_language: es\nlanguages: [es, en]\napp_screens: true\n"
+
+    /// A feature added in the test alone shows in the navigation, on the home cards, in the search index and in the sitemap.
+    @Test func aFeatureAddedToTheListAppearsEverywhere() async throws {
+        try await withSite(config: Self.config) { site in
+            let options = site.options(server: nil, offline: true)
+            let report = try await BuildPipeline(options: options, client: NoNetwork(), features: FeatureRegistry.standard + [QuotesFeature()]).build()
+            #expect(report.pages > 0)
+            let home = try site.read("index.html")
+            let header = try #require(home.range(of: "</header>").map { String(home[..<$0.lowerBound]) })
+            #expect(header.contains("href=\"citas/index.html\""), "navigation entry")
+            let main = try #require(home.range(of: "<main").map { String(home[$0.lowerBound...]) })
+            #expect(main.contains("href=\"citas/index.html\""), "home card")
+            #expect(try site.read("en/index.html").contains("href=\"citas/index.html\""), "the English home links to en/citas/")
+            let search = Files.list(site.output + "/assets/data").filter { $0.hasPrefix("search") }
+            #expect(!search.isEmpty)
+            let index = try search.map { try site.read("assets/data/\($0)") }.joined()
+            #expect(index.contains("Carpe diem") && index.contains("citas/carpe-diem/"))
+            let sitemap = try site.read("sitemap.xml")
+            #expect(sitemap.contains("citas/carpe-diem/") && sitemap.contains("en/citas/alea-iacta-est/"))
+            #expect(site.exists("citas/veni-vidi-vici/index.html") && site.exists("en/citas/index.html"))
+        }
+    }
+
+    /// Without the feature in the list, nothing of it is built: the standard list does not know it.
+    @Test func theStandardListDoesNotHaveIt() async throws {
+        try await withSite(config: Self.config) { site in
+            _ = try await BuildPipeline(options: site.options(server: nil, offline: true), client: NoNetwork()).build()
+            #expect(!site.exists("citas/index.html"))
+            #expect(try !site.read("index.html").contains("citas/index.html"))
+        }
+    }
+
+    /// A source that no feature reads is an error naming the known sources.
+    @Test func aSourceNothingReadsIsAConfigError() async throws {
+        let config = TestSite.defaultConfig + "\n  weather:\n    base_url: https://api.weather.example\n"
+        try await withSite(config: config) { site in
+            let failure = try #require(await site.failure(site.options(server: nil, offline: true)))
+            #expect(failure.error.stage == .config)
+            #expect(failure.error.message.contains("sources.weather is read by no feature"))
+            #expect(failure.error.message.contains("fakestore, pokeapi, rickandmorty, sprites"))
+        }
+    }
+}
+
+/// Route folder names come from each language's strings.
+@Suite("Route segments from strings")
+struct RouteSegmentTests {
+    static let config = TestSite.defaultConfig.replacingOccurrences(of: "languages: [es, en]", with: "languages: [es, en, pt]")
+
+    /// Portuguese strings of its own give Portuguese folders; Spanish and English keep theirs.
+    @Test func aThirdLanguageGetsItsOwnFolders() async throws {
+        try await withReplayServer { server in
+            try await withSite(config: Self.config) { site in
+                let english = try Files.readText(site.root + "/Templates/i18n/en.yml")
+                let portuguese = english.replacingOccurrences(of: "route_store: store", with: "route_store: loja")
+                    .replacingOccurrences(of: "route_characters: characters", with: "route_characters: personagens")
+                    .replacingOccurrences(of: "route_map: map", with: "route_map: mapa")
+                try Files.write(Array(portuguese.utf8), to: site.root + "/Templates/i18n/pt.yml")
+                _ = try await site.build(site.options(server: server))
+                #expect(site.exists("pt/loja/index.html") && site.exists("pt/personagens/mapa/index.html"))
+                #expect(site.exists("en/store/index.html") && site.exists("tienda/index.html"))
+                #expect(!site.exists("pt/store/index.html"))
+                #expect(try site.read("pt/loja/index.html").contains("hreflang=\"es\""))
+            }
+        }
+    }
+
+    /// A strings file without the route keys is an error naming them, not English folders in silence.
+    @Test func missingRouteKeysAreAnErrorNamingThem() async throws {
+        try await withReplayServer { server in
+            try await withSite(config: Self.config) { site in
+                let english = try Files.readText(site.root + "/Templates/i18n/en.yml")
+                let withoutRoutes = english.split(separator: "\n").filter { !$0.hasPrefix("route_") }.joined(separator: "\n")
+                try Files.write(Array(withoutRoutes.utf8), to: site.root + "/Templates/i18n/pt.yml")
+                let failure = try #require(await site.failure(site.options(server: server)))
+                #expect(failure.error.message.contains("i18n/pt.yml has no "))
+                #expect(failure.error.message.contains("route_store") && failure.error.message.contains("route_characters"))
+            }
+        }
+    }
+
+    /// A segment that is no plain folder name (a slash, a dot-dot) is refused.
+    @Test func aSegmentWithASlashIsRefused() async throws {
+        try await withReplayServer { server in
+            try await withSite(config: Self.config) { site in
+                let english = try Files.readText(site.root + "/Templates/i18n/en.yml")
+                try Files.write(Array(english.replacingOccurrences(of: "route_store: store", with: "route_store: ../loja").utf8),
+                                to: site.root + "/Templates/i18n/pt.yml")
+                let failure = try #require(await site.failure(site.options(server: server)))
+                #expect(failure.error.message.contains("route_store is \"../loja\", which is no plain folder name"))
+            }
+        }
+    }
+}
