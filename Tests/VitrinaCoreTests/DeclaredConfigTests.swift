@@ -51,7 +51,7 @@ struct DeclaredConfigTests {
             title: title
             slug: handle
             detail: /products/{id}/{meta.sku}
-            images: [image, thumbnail.url, gallery[0]]
+            images: [image, thumbnail.url, 'gallery[0]']
             group: category
             sort: -rating.rate
             """)
@@ -82,17 +82,17 @@ struct DeclaredConfigTests {
         #expect(plain.sources["fakestore"]?.items == nil, "a source without items: is untouched")
     }
 
-    /// Each mistake names the file, the line of the key and what to do.
+    /// Each mistake names the file, the line of the key (of the mapping's first key for a key left out) and what to do.
     @Test(arguments: [
         ("list: /p\nid: id\ntitle: t\ncolour: red", ":12: sources.shop.items.colour is not a key items: knows; use some of: list, paging"),
-        ("id: id\ntitle: t", ":8: sources.shop.items.list is missing; add it, like list: /products"),
-        ("list: /p\ntitle: t", ":8: sources.shop.items.id is missing"),
-        ("list: /p\nid: id", ":8: sources.shop.items.title is missing"),
+        ("id: id\ntitle: t", ":9: sources.shop.items.list is missing; add it, like list: /products"),
+        ("list: /p\ntitle: t", ":9: sources.shop.items.id is missing"),
+        ("list: /p\nid: id", ":9: sources.shop.items.title is missing"),
         ("list: products\nid: id\ntitle: t", ":9: sources.shop.items.list \"products\": it must be a path under base_url starting with one /"),
         ("list: //evil.example/p\nid: id\ntitle: t", ":9: sources.shop.items.list"),
         ("list: /p q\nid: id\ntitle: t", "a space, a control character"),
         ("list: /p\nid: id\ntitle: t\npaging: scroll", ":12: sources.shop.items.paging \"scroll\" is not a way of paging; use one of: none, next, link, cursor, offset, pages"),
-        ("list: /p\nid: id\ntitle: t\npaging: cursor", ":8: sources.shop.items.cursor is missing; add it, like cursor: meta.next_cursor"),
+        ("list: /p\nid: id\ntitle: t\npaging: cursor", ":9: sources.shop.items.cursor is missing; add it, like cursor: meta.next_cursor"),
         ("list: /p\nid: id\ntitle: t\nnext: info.next", ":12: sources.shop.items.next applies to paging: next only"),
         ("list: /p\nid: id\ntitle: t\npaging: next\ncursor_param: c", ":13: sources.shop.items.cursor_param applies to paging: cursor only"),
         ("list: /p\nid: id\ntitle: t\npaging: pages\npage_param: 'a b'", ":13: sources.shop.items.page_param \"a b\" must be a query parameter name"),
@@ -108,7 +108,7 @@ struct DeclaredConfigTests {
         ("list: /p\nid: id\ntitle: t\nimages: {a: b}", ":12: sources.shop.items.images must be a list of JSON paths"),
         ("list: /p\nid: id\ntitle: t\nimages: [a, 'b..c']", ":12: sources.shop.items.images \"b..c\" is not a JSON path"),
         ("list: /p\nid: id\ntitle: t\nsort: '-'", ":12: sources.shop.items.sort \"\" is not a JSON path"),
-        ("- list", ":8: sources.shop.items must be a mapping"),
+        ("- list", ":9: sources.shop.items must be a mapping"),
     ])
     func mistakesNameFileLineAndKey(items: String, expected: String) {
         let message = failure(items)

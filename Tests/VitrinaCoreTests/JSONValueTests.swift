@@ -88,7 +88,7 @@ struct JSONValueTests {
         ("{\"a\" 1}", "expected :"), ("01", "leading zero"), ("1.", "decimal point"), ("1e", "exponent"), ("-", "minus sign"),
         ("1e400", "too large"), ("-1e99999", "too large"), ("\"a\u{1}b\"", "control character"), ("\"\\x\"", "unknown escape"),
         ("\"\\ud800\"", "lone high surrogate"), ("\"\\udc00x\"", "lone low surrogate"), ("\"\\ud800\\u0041\"", "not followed by a low"),
-        ("\"\\u12\"", "four hex digits"), ("\"abc", "never closes"), ("tru", "expected true"), ("nul", "expected null"),
+        ("\"\\u12zz\"", "four hex digits"), ("\"\\u12", "ends inside a \\u escape"), ("\"abc", "never closes"), ("tru", "expected true"), ("nul", "expected null"),
         ("[1] x", "after the JSON value"), ("NaN", "unexpected byte"), ("{\"a\":1,}", "expected a key"),
     ])
     func malformedBodiesAreRefusedWithTheirByte(text: String, reason: String) {
