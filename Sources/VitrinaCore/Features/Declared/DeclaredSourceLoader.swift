@@ -126,13 +126,15 @@ struct DeclaredContext: Sendable {
     static func text(_ path: JSONPath) -> String { path.segments.isEmpty ? "the top level" : path.description }
 
     /// A URL an API sent (a next page, a detail): made absolute, canonical under --api, and refused outside base_url.
-    func followable(_ written: String, from url: String, at path: JSONPath, field: String) throws -> String {
+    /// `path` nil means the `Link` header.
+    func followable(_ written: String, from url: String, at path: JSONPath?, field: String) throws -> String {
+        let place = path.map { "at \(Self.text($0))" } ?? "in the Link header"
         guard let absolute = LinkHeader.resolve(written, against: url) else {
-            throw VitrinaError(.map, "\(url): at \(Self.text(path)): \(String(reflecting: written)) is not a URL; \(names(field))")
+            throw VitrinaError(.map, "\(url): \(place): \(String(reflecting: written)) is not a URL; \(names(field))")
         }
         let canonical = fetcher.canonicalURL(absolute)
         guard DeclaredURL.isUnder(canonical, base: source.baseURL) else {
-            throw VitrinaError(.map, "\(url): at \(Self.text(path)): the URL \(canonical) is outside the source's base_url \(source.baseURL), "
+            throw VitrinaError(.map, "\(url): \(place): the URL \(canonical) is outside the source's base_url \(source.baseURL), "
                 + "and Vitrina never follows a source to another host; check sources.\(name).base_url in Content/site.yml")
         }
         return canonical

@@ -44,6 +44,8 @@ struct ItemReader {
         case .string(let text) where !text.isEmpty: return text
         case .int(let number): return String(number)
         case .double(let number) where !wholeNumbersOnly: return String(number)
+        case .string:
+            throw VitrinaError(.map, "\(found.url): at \(DeclaredContext.text(found.path)): the field is empty; \(context.names(field))")
         default:
             throw context.wrongType(found.url, found.path, field, expected: wholeNumbersOnly ? "text or a whole number" : "text", found: found.value)
         }

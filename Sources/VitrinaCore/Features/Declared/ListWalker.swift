@@ -63,7 +63,7 @@ struct ListWalker: Sendable {
                 }
             case .link:
                 next = try response.link.flatMap { LinkHeader.next(in: $0, base: current) }.map { written in
-                    try context.followable(written, from: current, at: JSONPath(segments: [.key("Link")]), field: "paging")
+                    try context.followable(written, from: current, at: nil, field: "paging")
                 }
             case .cursor(let path, let parameter):
                 next = try followText(in: body, at: path, field: "cursor", from: current).map {
