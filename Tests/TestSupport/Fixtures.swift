@@ -10,4 +10,9 @@ public enum Fixtures {
             .deletingLastPathComponent()
             .appendingPathComponent("Fixtures/recordings", isDirectory: true)
     }
+
+    /// `<repo>/Tests/Fixtures/declared`: the catalog and details a declared source reads in tests.
+    public static var declared: URL {
+        recordings.deletingLastPathComponent().appendingPathComponent("declared", isDirectory: true)
+    }
 }

@@ -23,6 +23,7 @@ struct ReplayRouter: Sendable {
     private let rickAndMorty: RickAndMortyRoutes
     private let fakeStore: FakeStoreRoutes
     private let sprites: SpriteRoutes
+    private let declared = DeclaredRoutes(folder: Fixtures.declared)
 
     init(store: RecordingStore) {
         pokeAPI = PokeAPIRoutes(store: store)
@@ -44,6 +45,9 @@ struct ReplayRouter: Sendable {
         }
         if segments.first == "img" {
             return fakeStore.image(segments)
+        }
+        if segments.first == "declared" {
+            return declared.reply(rest: Array(segments.dropFirst()), request: request)
         }
         if segments.starts(with: ["PokeAPI", "sprites"]) {
             return sprites.reply(segments)

@@ -267,4 +267,57 @@ struct SnapshotAndCacheTests {
     @Test func gzipRejectsGarbage() {
         #expect(throws: (any Error).self) { try Gzip.decompress(Array("definitely not gzip".utf8)) }
     }
+
+    // MARK: The Link header / la cabecera Link
+
+    @Test func linkHeaderIsKeptByTheCacheAndTheSnapshot() throws {
+        try withTemporaryDirectory { directory in
+            var paged = response("https://api.example.com/items?page=2", body: "[1]", etag: "\"p2\"")
+            paged.link = #"<https://api.example.com/items?page=3>; rel="next", <https://api.example.com/items?page=9>; rel="last""#
+            let cache = ResponseCache(directory: directory + "/cache")
+            try cache.write(paged)
+            #expect(ResponseCache(directory: directory + "/cache").read(paged.url) == paged)
+
+            let snapshot = Snapshot(directory: directory + "/data")
+            try snapshot.replaceAll(with: [paged, response("https://api.example.com/items", body: "[0]")])
+            let reopened = Snapshot(directory: directory + "/data")
+            #expect(reopened.read(paged.url) == paged)
+            #expect(reopened.read("https://api.example.com/items")?.link == nil)
+            let manifest = try Files.readText(directory + "/data/manifest.json")
+            #expect(manifest.components(separatedBy: "\"link\"").count == 2, "only the entry with a Link header has the key")
+        }
+    }
+
+    /// Manifests and cache headers written before `link` existed read the same, and unchanged ones are written byte for byte.
+    @Test func manifestsAndCacheHeadersWithoutLinkStayAsTheyWere() throws {
+        try withTemporaryDirectory { directory in
+            let folder = directory + "/data"
+            let old = """
+                {
+                  "https://api.example.com/items" : {
+                    "contentType" : "application/json",
+                    "etag" : "\\"e1\\"",
+                    "fetchedAt" : 1789000000.5,
+                    "file" : "api.example.com/items/index.json.gz",
+                    "status" : 200
+                  }
+                }
+                """
+            try Files.write(Array(old.utf8), to: folder + "/manifest.json")
+            try Files.write(try Gzip.compress(Array("[]".utf8)), to: folder + "/api.example.com/items/index.json.gz")
+            let snapshot = Snapshot(directory: folder)
+            let read = try #require(snapshot.read("https://api.example.com/items"))
+            #expect(read.link == nil && read.etag == "\"e1\"" && read.body == Array("[]".utf8))
+            try snapshot.saveManifest()
+            #expect(try Files.readText(folder + "/manifest.json") == old, "an unchanged manifest is byte-identical")
+
+            let header = #"{"contentType":"application\/json","fetchedAt":1789000000.5,"status":200,"url":"https:\/\/api.example.com\/items"}"#
+            let cache = ResponseCache(directory: directory + "/cache")
+            try Files.write(Array((header + "\n").utf8) + (try Gzip.compress(Array("[]".utf8))), to: cache.path(for: "https://api.example.com/items"))
+            #expect(cache.read("https://api.example.com/items")?.link == nil)
+            try cache.write(try #require(cache.read("https://api.example.com/items")))
+            let written = try Files.read(cache.path(for: "https://api.example.com/items"))
+            #expect(String(decoding: written.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self) == header)
+        }
+    }
 }

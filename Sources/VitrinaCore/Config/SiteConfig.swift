@@ -52,9 +52,13 @@ public struct SourceConfig: Sendable, Equatable {
     public var concurrency: Int
     /// The API resources to fetch (`[character, episode]`); nil means all the feature knows.
     public var resources: [String]?
+    /// How to list the items of any JSON API (`items:`); nil for the sources a feature of Vitrina reads.
+    /// Cómo listar los elementos de cualquier API JSON (`items:`); nil en las fuentes que lee una función de Vitrina.
+    public var items: DeclaredItems?
 
     public init(baseURL: String, limit: Int? = nil, pageSize: Int = 20, maxAge: Duration = .seconds(86_400), concurrency: Int = 4,
-                resources: [String]? = nil) {
+                resources: [String]? = nil, items: DeclaredItems? = nil) {
+        self.items = items
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.limit = limit
         self.pageSize = pageSize
@@ -171,6 +175,7 @@ struct YAMLReader {
         source.maxAge = try duration(map, "max_age") ?? source.maxAge
         source.concurrency = try int(map, "concurrency", maximum: 64) ?? source.concurrency
         source.resources = try strings(map, "resources")
+        source.items = try map["items"].map { try declaredItems($0, source: name) }
         return source
     }
 }

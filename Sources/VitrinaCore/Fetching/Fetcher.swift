@@ -226,6 +226,23 @@ public final class Fetcher: Sendable {
         return replacement + url.dropFirst(config.baseURL.count)
     }
 
+    /// A URL an API wrote (a next page's link) in its canonical form: one under an `--api NAME=URL` replacement is
+    /// mapped back under the source's base_url, so the cache, snapshot and base_url checks see the canonical URL.
+    /// Una URL escrita por una API en su forma canónica: bajo un reemplazo `--api` vuelve bajo el base_url de la fuente.
+    public func canonicalURL(_ url: String) -> String {
+        for (name, replacement) in settings.overrides.sorted(by: { $0.key < $1.key }) {
+            guard let config = settings.sources[name] else { continue }
+            var prefix = replacement
+            if prefix.hasSuffix("/") { prefix.removeLast() }
+            let rest = url.utf8.dropFirst(prefix.utf8.count)
+            guard url.utf8.starts(with: prefix.utf8), rest.isEmpty || rest.first == UInt8(ascii: "/") || rest.first == UInt8(ascii: "?") else {
+                continue
+            }
+            return config.baseURL + String(decoding: rest, as: UTF8.self)
+        }
+        return url
+    }
+
     static func describeAge(_ age: Duration) -> String {
         let seconds = age.components.seconds
         if seconds >= 86_400 { return "\(seconds / 86_400) d" }

@@ -34,7 +34,12 @@ public final class LiveHTTPClient: HTTPClient {
             let response = try await client.execute(outgoing, timeout: timeout)
             let body = try await response.body.collect(upTo: maxBodyBytes)
             var headers: [String: String] = [:]
-            for header in response.headers { headers[header.name.lowercased()] = header.value }
+            // A repeated header is joined with ", " (RFC 9110 §5.3), so several `Link` lines keep every link.
+            // Una cabecera repetida se une con ", ", así varias líneas `Link` conservan todos los enlaces.
+            for header in response.headers {
+                let name = header.name.lowercased()
+                headers[name] = headers[name].map { "\($0), \(header.value)" } ?? header.value
+            }
             return WebResponse(status: Int(response.status.code), headers: headers, body: Array(body.readableBytesView))
         } catch is CancellationError {
             throw CancellationError()

@@ -14,6 +14,8 @@ public final class Snapshot: ResponseStore {
         var etag: String?
         var lastModified: String?
         var fetchedAt: Double
+        /// The `Link` header, absent when nil: manifests without links stay byte-identical.
+        var link: String?
     }
 
     /// Entries whose `file` is no plain relative path inside the snapshot folder (`../../outside/p.json.gz`): never read.
@@ -45,7 +47,7 @@ public final class Snapshot: ResponseStore {
               let body = try? Gzip.decompress(data)
         else { return nil }
         return StoredResponse(url: url, status: entry.status, contentType: entry.contentType, etag: entry.etag,
-                              lastModified: entry.lastModified, fetchedAt: entry.fetchedAt, body: body)
+                              lastModified: entry.lastModified, fetchedAt: entry.fetchedAt, body: body, link: entry.link)
     }
 
     public func write(_ response: StoredResponse) throws {
@@ -53,7 +55,7 @@ public final class Snapshot: ResponseStore {
         try Files.write(try Gzip.compress(response.body), to: "\(directory)/\(file)")
         manifest.withLock {
             $0[response.url] = Entry(file: file, status: response.status, contentType: response.contentType, etag: response.etag,
-                                     lastModified: response.lastModified, fetchedAt: response.fetchedAt)
+                                     lastModified: response.lastModified, fetchedAt: response.fetchedAt, link: response.link)
         }
     }
 

@@ -11,8 +11,13 @@ public struct StoredResponse: Sendable, Codable, Equatable {
     /// Seconds since 1970 when the body was fetched or last revalidated.
     public var fetchedAt: Double
     public var body: [UInt8]
+    /// The `Link` response header as sent (RFC 8288), for APIs that page with `rel="next"`; nil when absent.
+    /// La cabecera `Link` tal como llegó, para las API que paginan con `rel="next"`; nil si no vino.
+    public var link: String?
 
-    public init(url: String, status: Int, contentType: String, etag: String?, lastModified: String?, fetchedAt: Double, body: [UInt8]) {
+    public init(url: String, status: Int, contentType: String, etag: String?, lastModified: String?, fetchedAt: Double, body: [UInt8],
+                link: String? = nil) {
+        self.link = link
         self.url = url
         self.status = status
         self.contentType = contentType
@@ -25,12 +30,13 @@ public struct StoredResponse: Sendable, Codable, Equatable {
     init(url: String, response: WebResponse, at time: Double) {
         self.init(
             url: url, status: response.status, contentType: response.header("content-type") ?? "application/octet-stream",
-            etag: response.header("etag"), lastModified: response.header("last-modified"), fetchedAt: time, body: response.body)
+            etag: response.header("etag"), lastModified: response.header("last-modified"), fetchedAt: time, body: response.body,
+            link: response.header("link"))
     }
 
     func age(at now: Double) -> Duration { .milliseconds(Int64(max(now - fetchedAt, 0) * 1000)) }
 
-    /// The metadata alone, for file headers and manifests.
+    /// The metadata alone, for file headers and manifests; `link` is left out when nil, so older files read the same.
     struct Header: Codable, Equatable {
         var url: String
         var status: Int
@@ -38,15 +44,16 @@ public struct StoredResponse: Sendable, Codable, Equatable {
         var etag: String?
         var lastModified: String?
         var fetchedAt: Double
+        var link: String?
     }
 
     var header: Header {
-        Header(url: url, status: status, contentType: contentType, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt)
+        Header(url: url, status: status, contentType: contentType, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt, link: link)
     }
 
     init(header: Header, body: [UInt8]) {
         self.init(url: header.url, status: header.status, contentType: header.contentType, etag: header.etag,
-                  lastModified: header.lastModified, fetchedAt: header.fetchedAt, body: body)
+                  lastModified: header.lastModified, fetchedAt: header.fetchedAt, body: body, link: header.link)
     }
 }
 

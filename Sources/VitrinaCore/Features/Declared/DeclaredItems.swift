@@ -1,0 +1,191 @@
+/// How to list the items of any JSON API, as a source's `items:` in site.yml declares it: no Swift needed.
+/// Cómo listar los elementos de cualquier API JSON, tal como lo declara `items:` de una fuente en site.yml.
+public struct DeclaredItems: Sendable, Equatable {
+    /// How the API hands out the next page of the list.
+    /// Cómo entrega la API la siguiente página de la lista.
+    public enum Paging: Sendable, Equatable {
+        /// One response holds the whole list.
+        case none
+        /// The body names the next page's full URL at this path (null, absent or "" on the last page).
+        case next(JSONPath)
+        /// The `Link: <URL>; rel="next"` response header.
+        case link
+        /// The body holds a cursor at this path, sent back as `?parameter=VALUE`.
+        case cursor(JSONPath, parameter: String)
+        /// `?offset=N&limit=page_size` until a page has fewer items than page_size.
+        case offset(offsetParameter: String, limitParameter: String)
+        /// `?page=N` from 1 until a page is empty (or answers 404 after page 1).
+        case pages(parameter: String)
+
+        /// The name site.yml uses.
+        public var name: String {
+            switch self {
+            case .none: "none"
+            case .next: "next"
+            case .link: "link"
+            case .cursor: "cursor"
+            case .offset: "offset"
+            case .pages: "pages"
+            }
+        }
+
+        public static let names = ["none", "next", "link", "cursor", "offset", "pages"]
+    }
+
+    /// Where each item's detail body is: a URL template under base_url, or a field holding the full URL.
+    /// Dónde está el cuerpo de detalle de cada elemento: una plantilla de URL o un campo con la URL completa.
+    public enum Detail: Sendable, Equatable {
+        case template(URLTemplate)
+        case urlField(JSONPath)
+    }
+
+    /// A field to sort by, ascending unless written with a `-` in front.
+    /// Un campo por el que ordenar, ascendente salvo con `-` delante.
+    public struct SortOrder: Sendable, Equatable {
+        public let path: JSONPath
+        public let descending: Bool
+
+        public init(path: JSONPath, descending: Bool) {
+            self.path = path
+            self.descending = descending
+        }
+    }
+
+    /// The list's path (and query) under base_url, like `/products` or `/api/v2/pokemon?limit=50`.
+    public var list: String
+    public var paging: Paging
+    /// The array inside each list body; the root when the body itself is the array.
+    public var at: JSONPath
+    public var id: JSONPath
+    public var title: JSONPath
+    /// The field slugged for the item's URL; nil means the title.
+    public var slug: JSONPath?
+    public var detail: Detail?
+    public var images: [JSONPath]
+    public var group: JSONPath?
+    public var sort: SortOrder?
+
+    public init(list: String, paging: Paging = .none, at: JSONPath = .root, id: JSONPath, title: JSONPath, slug: JSONPath? = nil,
+                detail: Detail? = nil, images: [JSONPath] = [], group: JSONPath? = nil, sort: SortOrder? = nil) {
+        self.list = list
+        self.paging = paging
+        self.at = at
+        self.id = id
+        self.title = title
+        self.slug = slug
+        self.detail = detail
+        self.images = images
+        self.group = group
+        self.sort = sort
+    }
+
+    /// The keys `items:` accepts.
+    public static let keys = [
+        "list", "paging", "next", "cursor", "cursor_param", "offset_param", "limit_param", "page_param", "at", "id", "title", "slug",
+        "detail", "detail_url", "images", "group", "sort",
+    ]
+    /// The most image paths one declaration may name.
+    public static let maxImages = 20
+    /// The longest list path or detail template, in bytes.
+    public static let maxURLBytes = 2_000
+}
+
+/// A URL path under base_url with `{json.path}` holes filled from a list item, each value percent-encoded.
+/// Una ruta bajo base_url con huecos `{json.path}` que se llenan con un elemento de la lista, cada valor codificado.
+public struct URLTemplate: Sendable, Equatable, CustomStringConvertible {
+    /// Literal text or a hole.
+    /// Texto literal o un hueco.
+    public enum Part: Sendable, Equatable {
+        case literal(String)
+        case field(JSONPath)
+    }
+
+    public let parts: [Part]
+    public let description: String
+    /// The most holes a template may have.
+    public static let maxFields = 16
+
+    /// Parses `/products/{id}`; the text must start with one `/` and hold no spaces, controls or `#`.
+    /// Analiza `/products/{id}`; el texto empieza por una sola `/` y no lleva espacios, controles ni `#`.
+    public init(parsing text: String) throws(JSONPath.ParseError) {
+        let bytes = Array(text.utf8)
+        try URLTemplate.checkPathText(bytes)
+        var parts: [Part] = []
+        var literal: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "}") { throw JSONPath.ParseError("} at byte \(index + 1) closes no {") }
+            guard byte == UInt8(ascii: "{") else { literal.append(byte); index += 1; continue }
+            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
+                throw JSONPath.ParseError("{ at byte \(index + 1) is never closed")
+            }
+            if !literal.isEmpty { parts.append(.literal(String(decoding: literal, as: UTF8.self))) }
+            literal = []
+            let inner = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+            if inner.utf8.contains(UInt8(ascii: "{")) { throw JSONPath.ParseError("{ at byte \(index + 1) holds another {") }
+            do { parts.append(.field(try JSONPath(parsing: inner))) } catch {
+                throw JSONPath.ParseError("{\(inner)} at byte \(index + 1): \(error.description)")
+            }
+            index = close + 1
+        }
+        if !literal.isEmpty { parts.append(.literal(String(decoding: literal, as: UTF8.self))) }
+        guard parts.count(where: { if case .field = $0 { true } else { false } }) <= Self.maxFields else {
+            throw JSONPath.ParseError("the template has more than \(Self.maxFields) {fields}")
+        }
+        self.parts = parts
+        self.description = text
+    }
+
+    /// A path (with its query) fit to append to base_url: starts with one `/`, at most 2,000 bytes, no spaces,
+    /// controls or `#`.
+    static func checkPathText(_ bytes: [UInt8]) throws(JSONPath.ParseError) {
+        guard bytes.first == UInt8(ascii: "/"), bytes.dropFirst().first != UInt8(ascii: "/") else {
+            throw JSONPath.ParseError("it must be a path under base_url starting with one /, like /products")
+        }
+        guard bytes.count <= DeclaredItems.maxURLBytes else { throw JSONPath.ParseError("it is longer than \(DeclaredItems.maxURLBytes) bytes") }
+        if let bad = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\\") }) {
+            throw JSONPath.ParseError("byte \(bad + 1) is a space, a control character, # or \\, which a URL path cannot hold")
+        }
+    }
+
+    /// The path with each hole replaced by `value(path)` percent-encoded.
+    /// La ruta con cada hueco sustituido por `value(path)` codificado.
+    public func expand<Failure: Error>(_ value: (JSONPath) throws(Failure) -> String) throws(Failure) -> String {
+        var text = ""
+        for part in parts {
+            switch part {
+            case .literal(let literal): text += literal
+            case .field(let path): text += PercentEncoding.component(try value(path))
+            }
+        }
+        return text
+    }
+}
+
+/// Percent-encoding of one URL component on bytes: only RFC 3986's unreserved bytes stay as they are.
+/// Codificación porcentual de un componente de URL sobre bytes: solo quedan tal cual los bytes no reservados.
+public enum PercentEncoding {
+    public static func component(_ text: String) -> String {
+        if text == "." || text == ".." { return String(repeating: "%2E", count: text.utf8.count) }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VitrinaCore
+
+/// `items:` of a source in site.yml, the Link header (RFC 8288) and the URL helpers of declared sources.
+/// `items:` de una fuente en site.yml, la cabecera Link (RFC 8288) y las utilidades de URL de las fuentes declaradas.
+@Suite("Declared sources: config, Link header, URLs")
+struct DeclaredConfigTests {
+    private static func yaml(_ items: String, extra: String = "") -> String {
+        """
+        title: Shop
+        sources:
+          shop:
+            base_url: https://api.example.com
+            max_age: 1d
+            page_size: 20
+            limit: 50\(extra)
+            items:
+        \(items.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"))
+        """
+    }
+
+    private func items(_ items: String) throws -> DeclaredItems {
+        try #require(try SiteConfig.parse(Self.yaml(items), file: "Content/site.yml").sources["shop"]?.items)
+    }
+
+    private func failure(_ items: String) -> String {
+        do {
+            _ = try SiteConfig.parse(Self.yaml(items), file: "Content/site.yml")
+            return "no error"
+        } catch let error as VitrinaError {
+            return error.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    private func path(_ text: String) -> JSONPath { try! JSONPath(parsing: text) }
+
+    // MARK: Config
+
+    @Test func readsEveryKey() throws {
+        let declared = try items("""
+            list: /products?lang=en
+            paging: cursor
+            cursor: meta.next_cursor
+            cursor_param: after
+            at: data.results
+            id: id
+            title: title
+            slug: handle
+            detail: /products/{id}/{meta.sku}
+            images: [image, thumbnail.url, 'gallery[0]']
+            group: category
+            sort: -rating.rate
+            """)
+        #expect(declared.list == "/products?lang=en")
+        #expect(declared.paging == .cursor(path("meta.next_cursor"), parameter: "after"))
+        #expect(declared.at == path("data.results"))
+        #expect(declared.id == path("id") && declared.title == path("title") && declared.slug == path("handle"))
+        #expect(declared.detail == .template(try URLTemplate(parsing: "/products/{id}/{meta.sku}")))
+        #expect(declared.images == [path("image"), path("thumbnail.url"), path("gallery[0]")])
+        #expect(declared.group == path("category"))
+        #expect(declared.sort == DeclaredItems.SortOrder(path: path("rating.rate"), descending: true))
+    }
+
+    @Test func defaultsAndOtherSources() throws {
+        let declared = try items("list: /products\nid: id\ntitle: title")
+        #expect(declared == DeclaredItems(list: "/products", id: path("id"), title: path("title")))
+        #expect(try items("list: /p\nid: id\ntitle: t\nat: ''").at == .root)
+        #expect(try items("list: /p\nid: id\ntitle: t\npaging: next").paging == .next(path("next")))
+        #expect(try items("list: /p\nid: id\ntitle: t\npaging: next\nnext: info.next").paging == .next(path("info.next")))
+        #expect(try items("list: /p\nid: id\ntitle: t\npaging: offset").paging == .offset(offsetParameter: "offset", limitParameter: "limit"))
+        #expect(try items("list: /p\nid: id\ntitle: t\npaging: offset\noffset_param: skip\nlimit_param: take").paging
+            == .offset(offsetParameter: "skip", limitParameter: "take"))
+        #expect(try items("list: /p\nid: id\ntitle: t\npaging: pages\npage_param: p").paging == .pages(parameter: "p"))
+        #expect(try items("list: /p\nid: id\ntitle: t\npaging: link").paging == .link)
+        #expect(try items("list: /p\nid: id\ntitle: t\ndetail_url: url").detail == .urlField(path("url")))
+        #expect(try items("list: /p\nid: id\ntitle: t\nimages: image").images == [path("image")])
+        let plain = try SiteConfig.parse("sources:\n  fakestore:\n    base_url: https://fakestoreapi.com\n", file: "site.yml")
+        #expect(plain.sources["fakestore"]?.items == nil, "a source without items: is untouched")
+    }
+
+    /// Each mistake names the file, the line of the key (of the mapping's first key for a key left out) and what to do.
+    @Test(arguments: [
+        ("list: /p\nid: id\ntitle: t\ncolour: red", ":12: sources.shop.items.colour is not a key items: knows; use some of: list, paging"),
+        ("id: id\ntitle: t", ":9: sources.shop.items.list is missing; add it, like list: /products"),
+        ("list: /p\ntitle: t", ":9: sources.shop.items.id is missing"),
+        ("list: /p\nid: id", ":9: sources.shop.items.title is missing"),
+        ("list: products\nid: id\ntitle: t", ":9: sources.shop.items.list \"products\": it must be a path under base_url starting with one /"),
+        ("list: //evil.example/p\nid: id\ntitle: t", ":9: sources.shop.items.list"),
+        ("list: /p q\nid: id\ntitle: t", "a space, a control character"),
+        ("list: /p\nid: id\ntitle: t\npaging: scroll", ":12: sources.shop.items.paging \"scroll\" is not a way of paging; use one of: none, next, link, cursor, offset, pages"),
+        ("list: /p\nid: id\ntitle: t\npaging: cursor", ":9: sources.shop.items.cursor is missing; add it, like cursor: meta.next_cursor"),
+        ("list: /p\nid: id\ntitle: t\nnext: info.next", ":12: sources.shop.items.next applies to paging: next only"),
+        ("list: /p\nid: id\ntitle: t\npaging: next\ncursor_param: c", ":13: sources.shop.items.cursor_param applies to paging: cursor only"),
+        ("list: /p\nid: id\ntitle: t\npaging: pages\npage_param: 'a b'", ":13: sources.shop.items.page_param \"a b\" must be a query parameter name"),
+        ("list: /p\nid: id\ntitle: t\npaging: offset\noffset_param: n\nlimit_param: n", "are both n; give them different names"),
+        ("list: /p\nid: a..b\ntitle: t", ":10: sources.shop.items.id \"a..b\" is not a JSON path: the path has an empty segment"),
+        ("list: /p\nid: id\ntitle: 'x['", ":11: sources.shop.items.title \"x[\" is not a JSON path"),
+        ("list: /p\nid: 'images[1000000]'\ntitle: t", "is larger than 99999"),
+        ("list: /p\nid: [a]\ntitle: t", ":10: sources.shop.items.id must be a JSON path"),
+        ("list: /p\nid: id\ntitle: t\ndetail: /p/{id", ":12: sources.shop.items.detail \"/p/{id\": { at byte 4 is never closed"),
+        ("list: /p\nid: id\ntitle: t\ndetail: /p/{}", "{} at byte 4: the path is empty"),
+        ("list: /p\nid: id\ntitle: t\ndetail: https://evil.example/{id}", "it must be a path under base_url"),
+        ("list: /p\nid: id\ntitle: t\ndetail: /p/{id}\ndetail_url: url", ":13: sources.shop.items.detail and sources.shop.items.detail_url both say"),
+        ("list: /p\nid: id\ntitle: t\nimages: {a: b}", ":12: sources.shop.items.images must be a list of JSON paths"),
+        ("list: /p\nid: id\ntitle: t\nimages: [a, 'b..c']", ":12: sources.shop.items.images \"b..c\" is not a JSON path"),
+        ("list: /p\nid: id\ntitle: t\nsort: '-'", ":12: sources.shop.items.sort \"\" is not a JSON path"),
+        ("- list", ":9: sources.shop.items must be a mapping"),
+    ])
+    func mistakesNameFileLineAndKey(items: String, expected: String) {
+        let message = failure(items)
+        #expect(message.hasPrefix("Content/site.yml:"), "\(message)")
+        #expect(message.contains(expected), "\(message)")
+    }
+
+    @Test func rangesAreChecked() {
+        let images = (0...DeclaredItems.maxImages).map { "i\($0)" }.joined(separator: ", ")
+        #expect(failure("list: /p\nid: id\ntitle: t\nimages: [\(images)]").contains("names 21 paths; at most 20"))
+        let long = "/" + String(repeating: "a", count: 2_000)
+        #expect(failure("list: \(long)\nid: id\ntitle: t").contains("longer than 2000 bytes"))
+        #expect(failure("list: /p\nid: id\ntitle: t\ndetail: \(long)").contains("longer than 2000 bytes"))
+        let deep = (0...32).map { "k\($0)" }.joined(separator: ".")
+        #expect(failure("list: /p\nid: \(deep)\ntitle: t").contains("more than 32 segments"))
+        let holes = String(repeating: "/{id}", count: 17)
+        #expect(failure("list: /p\nid: id\ntitle: t\ndetail: \(holes)").contains("more than 16 {fields}"))
+    }
+
+    // MARK: URL templates and URLs
+
+    @Test func templatesPercentEncodeEachValue() throws {
+        let template = try URLTemplate(parsing: "/products/{id}/{meta.sku}?v={v}")
+        let item = try JSONValue.parse(Array(#"{"id":7,"meta":{"sku":"a/b c?d&é"},"v":".."}"#.utf8))
+        let expanded = try template.expand { (path: JSONPath) throws(JSONPath.ParseError) -> String in
+            switch item.value(at: path) {
+            case .int(let number)?: String(number)
+            case .string(let text)?: text
+            default: throw JSONPath.ParseError("missing")
+            }
+        }
+        #expect(expanded == "/products/7/a%2Fb%20c%3Fd%26%C3%A9?v=%2E%2E")
+    }
+
+    @Test func urlsUnderBaseAndQueryParameters() {
+        let base = "https://api.example.com/v1"
+        #expect(DeclaredURL.isUnder("https://api.example.com/v1", base: base))
+        #expect(DeclaredURL.isUnder("https://api.example.com/v1/items?page=2", base: base))
+        #expect(DeclaredURL.isUnder("https://api.example.com/v1?page=2", base: base))
+        #expect(!DeclaredURL.isUnder("https://api.example.com/v10/items", base: base))
+        #expect(!DeclaredURL.isUnder("https://api.example.com.evil.org/v1/items", base: "https://api.example.com"))
+        #expect(!DeclaredURL.isUnder("https://api.example.com@evil.org/", base: "https://api.example.com"))
+        #expect(!DeclaredURL.isUnder("https://api.example.com/v1/a b", base: base))
+        #expect(!DeclaredURL.isUnder("http://evil.example/v1", base: base))
+        #expect(DeclaredURL.setting("page", to: "2", in: "https://x.org/p") == "https://x.org/p?page=2")
+        #expect(DeclaredURL.setting("page", to: "3", in: "https://x.org/p?page=2&lang=en") == "https://x.org/p?lang=en&page=3")
+        #expect(DeclaredURL.setting([("offset", "40"), ("limit", "20")], in: "https://x.org/p?limit=50&q=a")
+            == "https://x.org/p?q=a&offset=40&limit=20")
+        #expect(DeclaredURL.setting("cursor", to: "after:5 &x", in: "https://x.org/p") == "https://x.org/p?cursor=after%3A5%20%26x")
+    }
+
+    // MARK: Link header (RFC 8288 and its examples)
+
+    @Test func rfc8288Examples() {
+        // RFC 8288 §3.5.
+        let one = LinkHeader.links(in: #"<http://example.com/TheBook/chapter2>; rel="previous"; title="previous chapter""#)
+        #expect(one == [LinkHeader.Link(target: "http://example.com/TheBook/chapter2",
+                                        parameters: [.init(name: "rel", value: "previous"), .init(name: "title", value: "previous chapter")])])
+        #expect(LinkHeader.links(in: #"</>; rel="http://example.net/foo""#).first?.relations == ["http://example.net/foo"])
+        let two = LinkHeader.links(in: #"</TheBook/chapter2>; rel="previous"; title*=UTF-8'de'letztes%20Kapitel, </TheBook/chapter4>; rel="next"; title*=UTF-8'de'n%c3%a4chstes%20Kapitel"#)
+        #expect(two.map(\.target) == ["/TheBook/chapter2", "/TheBook/chapter4"])
+        #expect(two.map(\.relations) == [["previous"], ["next"]])
+        #expect(LinkHeader.next(in: #"</TheBook/chapter2>; rel="previous", </TheBook/chapter4>; rel="next""#, base: "http://example.com/TheBook/chapter3")
+            == "http://example.com/TheBook/chapter4")
+        let both = LinkHeader.links(in: #"<http://example.org/>; rel="start http://example.net/relation/other""#)
+        #expect(both.first?.relations == ["start", "http://example.net/relation/other"])
+    }
+
+    @Test(arguments: [
+        (#"<https://api.github.com/x?page=2>; rel="next", <https://api.github.com/x?page=5>; rel="last""#, "https://api.github.com/x?page=2"),
+        (#"<https://a.org/p?page=1>; rel=prev, <https://a.org/p?page=3>; rel=next"#, "https://a.org/p?page=3"),
+        (#"<https://a.org/p?page=3>;rel="next last""#, "https://a.org/p?page=3"),
+        (#"<https://a.org/p?page=3>; title="a, b; c"; REL="Next""#, "https://a.org/p?page=3"),
+        (#"<https://a.org/p?page=1>; rel="prev"  ,  <https://a.org/p?page=3>; rel="next""#, "https://a.org/p?page=3"),
+        (#"garbage, <https://a.org/p?page=3>; rel=next"#, "https://a.org/p?page=3"),
+        (#"<https://a.org/p?a=1,2>; rel="next""#, "https://a.org/p?a=1,2"),
+        (#"<?page=3>; rel=next"#, "https://a.org/p?page=3"),
+    ])
+    func nextIsFound(header: String, next: String) {
+        #expect(LinkHeader.next(in: header, base: "https://a.org/p?page=2") == next)
+    }
+
+    @Test(arguments: [
+        "", #"<https://a.org/p?page=1>; rel="prev""#, #"<https://a.org/p>; rel="nextpage""#, "<https://a.org/p", #"https://a.org/p; rel=next"#,
+        #"<https://a.org/p>; title="rel=next""#,
+    ])
+    func noNext(header: String) {
+        #expect(LinkHeader.next(in: header, base: "https://a.org/") == nil)
+    }
+
+    /// Seeded property: hostile headers never crash and give at most `maxLinks` links.
+    @Test func hostileHeadersAreBounded() {
+        var random = SeededGenerator(seed: 0x11_4E)
+        let pieces = ["<", ">", ";", ",", "\"", "\\", "rel", "=", "next", " ", "https://a.org/", "title"]
+        for _ in 0..<3_000 {
+            let header = random.chance(0.5)
+                ? (0..<Int.random(in: 0...40, using: &random)).map { _ in random.pick(pieces) }.joined()
+                : HostileText.string(&random, maxPieces: 30)
+            #expect(LinkHeader.links(in: header).count <= LinkHeader.maxLinks)
+            _ = LinkHeader.next(in: header, base: "https://a.org/")
+        }
+        let many = Array(repeating: "<https://a.org/x>; rel=prev", count: 500).joined(separator: ", ")
+        #expect(LinkHeader.links(in: many).count == LinkHeader.maxLinks)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VitrinaCore
+
+/// JSON paths and values for declared sources: parsing on bytes, hostile input, lookups and template values.
+/// Rutas y valores JSON de las fuentes declaradas: análisis sobre bytes, entradas hostiles, búsquedas y plantillas.
+@Suite("JSON paths and values")
+struct JSONValueTests {
+    private func parse(_ text: String) throws -> JSONValue { try JSONValue.parse(Array(text.utf8)) }
+
+    // MARK: Paths
+
+    @Test(arguments: [
+        ("id", [JSONPath.Segment.key("id")]),
+        ("rating.rate", [.key("rating"), .key("rate")]),
+        ("data.items", [.key("data"), .key("items")]),
+        ("images[0]", [.key("images"), .index(0)]),
+        ("a[1][2].b", [.key("a"), .index(1), .index(2), .key("b")]),
+        ("[3].title", [.index(3), .key("title")]),
+        ("ñandú.日本", [.key("ñandú"), .key("日本")]),
+        ("with space", [.key("with space")]),
+        ("images[99999]", [.key("images"), .index(99_999)]),
+    ])
+    func pathsParse(text: String, segments: [JSONPath.Segment]) throws {
+        let path = try JSONPath(parsing: text)
+        #expect(path.segments == segments)
+        #expect(path.description == text)
+    }
+
+    @Test(arguments: [
+        "", ".", "a.", ".a", "a..b", "a[", "a[]", "a[x]", "a[-1]", "a]", "a[0]b", "a.[0]", "a[100000]", "a[99999999999999999999999]",
+        "a\u{0}b", "a\nb", "[", "]", "a[0", "a[0]]",
+    ])
+    func hostilePathsAreRefused(text: String) {
+        #expect(throws: JSONPath.ParseError.self) { try JSONPath(parsing: text) }
+    }
+
+    @Test func pathLengthIsBounded() throws {
+        let longest = Array(repeating: "a", count: JSONPath.maxSegments).joined(separator: ".")
+        #expect(try JSONPath(parsing: longest).segments.count == JSONPath.maxSegments)
+        let error = #expect(throws: JSONPath.ParseError.self) { try JSONPath(parsing: longest + ".b") }
+        #expect(error?.description.contains("32 segments") == true)
+        #expect(throws: JSONPath.ParseError.self) { try JSONPath(parsing: String(repeating: "x", count: 1_001)) }
+        #expect(throws: JSONPath.ParseError.self) { try JSONPath(parsing: String(repeating: "[0]", count: 33)) }
+    }
+
+    /// Seeded property: any text either parses into a path whose description parses back to the same path, or is
+    /// refused with a ParseError; never a crash.
+    @Test func hostileTextEitherRoundTripsOrIsRefused() {
+        var random = SeededGenerator(seed: 0xDEC1A4ED)
+        let pieces = ["a", "b", ".", "[", "]", "0", "7", "99999", "100000", "é", "\u{0}", " ", "..", "[0]", "{", "}"]
+        for _ in 0..<5_000 {
+            let text = random.chance(0.5)
+                ? (0..<Int.random(in: 0...10, using: &random)).map { _ in random.pick(pieces) }.joined()
+                : HostileText.string(&random)
+            guard let path = try? JSONPath(parsing: text) else { continue }
+            #expect(!path.segments.isEmpty && path.segments.count <= JSONPath.maxSegments, "\(String(reflecting: text))")
+            #expect((try? JSONPath(parsing: path.description)) == path, "\(String(reflecting: text))")
+            for case .index(let index) in path.segments { #expect((0...JSONPath.maxIndex).contains(index)) }
+        }
+    }
+
+    // MARK: Values
+
+    @Test func parsesEveryKindKeepingKeyOrder() throws {
+        let value = try parse(#" {"z":1,"a":[true,false,null],"m":{"x":-2.5e2,"y":"t\u00e9\n\ud83c\udf89"},"big":12345678901234567890} "#)
+        guard case .object(let object) = value else { Issue.record("not an object"); return }
+        #expect(object.keys == ["z", "a", "m", "big"])
+        #expect(value.value(at: "z") == .int(1))
+        #expect(value.value(at: "a[1]") == .bool(false))
+        #expect(value.value(at: "a[2]") == .null)
+        #expect(value.value(at: "a[3]") == nil)
+        #expect(value.value(at: "m.x") == .double(-250))
+        #expect(value.value(at: "m.y") == .string("té\n🎉"))
+        #expect(value.value(at: "big") == .double(1.2345678901234567e19))
+        #expect(value.value(at: "z.deeper") == nil)
+        #expect(value.value(at: "a..b") == nil, "an invalid path finds nothing")
+        #expect(try parse("[]") == .array([]))
+        #expect(try parse("\u{FEFF}{}") == .object(JSONObject([])))
+        #expect(try parse("-0") == .int(0))
+        #expect(try parse("9223372036854775807") == .int(.max))
+        #expect(try parse("9223372036854775808") == .double(9223372036854775808))
+    }
+
+    @Test(arguments: [
+        ("", "ends where a value"), ("{", "expected a key"), ("[1,]", "unexpected byte"), ("[1 2]", "expected , or ]"),
+        ("{\"a\" 1}", "expected :"), ("01", "leading zero"), ("1.", "decimal point"), ("1e", "exponent"), ("-", "minus sign"),
+        ("1e400", "too large"), ("-1e99999", "too large"), ("\"a\u{1}b\"", "control character"), ("\"\\x\"", "unknown escape"),
+        ("\"\\ud800\"", "lone high surrogate"), ("\"\\udc00x\"", "lone low surrogate"), ("\"\\ud800\\u0041\"", "not followed by a low"),
+        ("\"\\u12zz\"", "four hex digits"), ("\"\\u12", "ends inside a \\u escape"), ("\"abc", "never closes"), ("tru", "expected true"), ("nul", "expected null"),
+        ("[1] x", "after the JSON value"), ("NaN", "unexpected byte"), ("{\"a\":1,}", "expected a key"),
+    ])
+    func malformedBodiesAreRefusedWithTheirByte(text: String, reason: String) {
+        let error = #expect(throws: JSONParseError.self) { try JSONValue.parse(Array(text.utf8)) }
+        #expect(error?.reason.contains(reason) == true, "\(String(reflecting: text)): \(String(describing: error))")
+    }
+
+    @Test func invalidUTF8IsRefused() {
+        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF8, 0x88, 0x80, 0x80, 0x80, 0x22]] {
+            let error = #expect(throws: JSONParseError.self) { try JSONValue.parse(bytes) }
+            #expect(error?.reason.contains("UTF-8") == true)
+        }
+    }
+
+    @Test func nestingIsBoundedAt64() throws {
+        let deepest = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+        #expect(throws: Never.self) { try JSONValue.parse(Array(deepest.utf8)) }
+        for text in [String(repeating: "[", count: 65) + String(repeating: "]", count: 65),
+                     String(repeating: "{\"a\":", count: 65) + "1" + String(repeating: "}", count: 65),
+                     String(repeating: "[", count: 100_000)] {
+            let error = #expect(throws: JSONParseError.self) { try JSONValue.parse(Array(text.utf8)) }
+            #expect(error?.reason.contains("deeper than 64") == true)
+        }
+    }
+
+    /// Seeded property: Foundation's parser and ours agree on whether random JSON-ish bytes are JSON, and on the value.
+    @Test func agreesWithFoundationOnRandomDocuments() throws {
+        var random = SeededGenerator(seed: 0x15_0A_11)
+        let pieces = ["{", "}", "[", "]", ",", ":", "\"k\"", "\"\\u00e9\"", "1", "-2.5", "1e3", "0", "true", "null", " ", "\"\\\"\"", "\"x\""]
+        var agreed = 0
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 1...14, using: &random)).map { _ in random.pick(pieces) }.joined()
+            let ours = try? JSONValue.parse(Array(text.utf8))
+            let theirs = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+            // Foundation accepts duplicate keys and some forms we refuse nowhere; the kinds must still agree.
+            #expect((ours != nil) == (theirs != nil), "\(text)")
+            if ours != nil { agreed += 1 }
+        }
+        #expect(agreed > 50, "the generator makes some valid documents")
+    }
+
+    // MARK: Template values
+
+    @Test func templateValuesLeaveNullsOutAndKeepWholeNumbers() throws {
+        let value = try parse(#"{"id":3,"price":9.5,"title":"Lamp","gone":null,"tags":["a",null,2],"ok":true,"rating":{"rate":4,"count":null}}"#)
+        #expect(value.templateValue == .object([
+            "id": .int(3), "price": .double(9.5), "title": .string("Lamp"), "tags": .list([.string("a"), .int(2)]), "ok": .bool(true),
+            "rating": .object(["rate": .int(4)]),
+        ]))
+        #expect(JSONValue.null.templateValue == nil)
+        #expect(try parse("1.0").templateValue == .double(1.0), "a number written with a point stays a double")
+    }
+}

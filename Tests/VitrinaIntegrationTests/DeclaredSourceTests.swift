@@ -1,0 +1,294 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VitrinaCore
+
+/// A fetcher over the real client chain (retries, per-host limit, breaker) with its own cache and snapshot folders.
+/// Un fetcher sobre la cadena de clientes real, con sus propias carpetas de caché e instantánea.
+final class DeclaredHarness: Sendable {
+    let root: String
+    let client = LiveHTTPClient()
+    let diagnostics = Diagnostics()
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-declared-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    func fetcher(_ sources: [String: SourceConfig], overrides: [String: String] = [:], offline: Bool = false) -> Fetcher {
+        let breaker = CircuitBreaker()
+        let limits = Dictionary(sources.values.map { (URLParts.host(of: $0.baseURL), $0.concurrency) }, uniquingKeysWith: min)
+        let limited = HostLimitedHTTPClient(base: BreakingHTTPClient(base: client, breaker: breaker), limits: limits)
+        let chain = RetryingHTTPClient(base: limited, policy: RetryPolicy(attempts: 4, baseDelay: .milliseconds(20), maxDelay: .seconds(3)),
+                                       breaker: breaker)
+        return Fetcher(client: chain, breaker: breaker, cache: ResponseCache(directory: root + "/cache"),
+                       snapshot: Snapshot(directory: root + "/data"),
+                       settings: Fetcher.Settings(sources: sources, overrides: overrides, offline: offline, timeout: .seconds(10)),
+                       diagnostics: diagnostics)
+    }
+
+    func close() async {
+        await client.shutdown()
+        try? FileManager.default.removeItem(atPath: root)
+    }
+}
+
+/// Runs `body` with a replay server and a harness, both closed afterwards.
+func withDeclared<T>(_ body: (ReplayServer, DeclaredHarness) async throws -> T) async throws -> T {
+    let harness = try DeclaredHarness()
+    do {
+        let value = try await withReplayServer { try await body($0, harness) }
+        await harness.close()
+        return value
+    } catch {
+        await harness.close()
+        throw error
+    }
+}
+
+/// Declared sources against the replay server on 127.0.0.1: every paging style with faults, limits, groups, details,
+/// the errors, --offline, and the Fake Store and Rick and Morty recordings read with no Swift of their own.
+/// Fuentes declaradas contra el servidor de réplica: cada forma de paginar con fallos, límites, grupos, detalles,
+/// errores, --offline, y las grabaciones de Fake Store y Rick and Morty leídas sin Swift propio.
+@Suite("Declared sources")
+struct DeclaredSourceTests {
+    static let catalogIDs = (1...12).map(String.init)
+
+    private func path(_ text: String) -> JSONPath { try! JSONPath(parsing: text) }
+
+    private func shop(_ server: ReplayServer, _ items: DeclaredItems, limit: Int? = nil, pageSize: Int = 5, maxAge: Duration = .seconds(86_400)) -> SourceConfig {
+        SourceConfig(baseURL: server.baseURL, limit: limit, pageSize: pageSize, maxAge: maxAge, items: items)
+    }
+
+    private func load(_ fetcher: Fetcher, _ source: SourceConfig) async throws -> [DeclaredItem] {
+        try await DeclaredSourceLoader().load(fetcher: fetcher, source: source, name: "shop")
+    }
+
+    /// The same catalog listed through each paging style, and the requests it takes.
+    static let pagings: [(String, DeclaredItems, Int)] = {
+        let id = try! JSONPath(parsing: "id"), name = try! JSONPath(parsing: "name"), results = try! JSONPath(parsing: "results")
+        return [
+            ("none", DeclaredItems(list: "/declared/all", at: try! JSONPath(parsing: "data.items"), id: id, title: name), 1),
+            ("next", DeclaredItems(list: "/declared/next", paging: .next(try! JSONPath(parsing: "info.next")), at: results, id: id, title: name), 3),
+            ("offset", DeclaredItems(list: "/declared/offset", paging: .offset(offsetParameter: "offset", limitParameter: "limit"), at: results,
+                                     id: id, title: name), 3),
+            ("pages", DeclaredItems(list: "/declared/pages", paging: .pages(parameter: "page"), id: id, title: name), 4),
+            ("pages ending in 404", DeclaredItems(list: "/declared/pages404", paging: .pages(parameter: "page"), id: id, title: name), 4),
+            ("link", DeclaredItems(list: "/declared/link", paging: .link, id: id, title: name), 3),
+            ("cursor", DeclaredItems(list: "/declared/cursor", paging: .cursor(try! JSONPath(parsing: "meta.next_cursor"), parameter: "cursor"),
+                                     at: try! JSONPath(parsing: "items"), id: id, title: name), 3),
+        ]
+    }()
+
+    @Test(arguments: 0..<pagings.count)
+    func everyPagingStyleListsTheCatalogThroughFaults(_ index: Int) async throws {
+        let (kind, declaration, pages) = Self.pagings[index]
+        try await withDeclared { server, harness in
+            let prefix = "/" + declaration.list.split(separator: "/").joined(separator: "/")
+            let source = shop(server, declaration, maxAge: .zero)
+            // 500 then success through retries, then a 429 whose Retry-After is waited out.
+            server.inject(.serverError, pathPrefix: prefix, times: 1)
+            server.inject(.tooManyRequests(retryAfterSeconds: 1), pathPrefix: prefix, times: 1)
+            let start = ContinuousClock.now
+            let items = try await load(harness.fetcher(["shop": source]), source)
+            #expect(ContinuousClock.now - start >= .seconds(1), "\(kind): waited as Retry-After asked")
+            #expect(items.map(\.id) == Self.catalogIDs, "\(kind)")
+            #expect(items.first?.title == "Desk Lamp" && items.last?.title == "Mirror")
+            #expect(server.requests.count == pages + 2, "\(kind): \(server.requests.map(\.uri))")
+            #expect(Set(items.flatMap(\.responses)).count == (kind.hasPrefix("pages") ? pages - 1 : pages), "each item names its list page")
+
+            // The API down: every page is served from the stale cache, with a warning per URL. A list that ended with a
+            // 404 cannot end so while the API is down: that answer was never a copy to keep.
+            server.inject(.serverError, pathPrefix: prefix)
+            if kind == "pages ending in 404" {
+                await #expect(throws: FetchError.status(url: "\(server.baseURL)/declared/pages404?page=4", status: 500)) {
+                    try await load(harness.fetcher(["shop": source]), source)
+                }
+                return
+            }
+            let stale = try await load(harness.fetcher(["shop": source]), source)
+            #expect(stale == items, "\(kind)")
+            #expect(harness.diagnostics.warnings.contains { $0.kind == .stale && $0.message.contains("HTTP 500; served the copy") }, "\(kind)")
+        }
+    }
+
+    @Test func linkPagingIsReadBackFromTheCacheAndTheSnapshot() async throws {
+        try await withDeclared { server, harness in
+            let declaration = Self.pagings[5].1
+            let source = shop(server, declaration)
+            let online = harness.fetcher(["shop": source])
+            let items = try await load(online, source)
+            #expect(items.count == 12)
+            #expect(online.served.contains { $0.link?.contains(#"rel="next last""#) == true })
+            let count = server.requests.count
+            #expect(try await load(harness.fetcher(["shop": source], offline: true), source) == items, "the Link header kept in the cache")
+            try Snapshot(directory: harness.root + "/data").replaceAll(with: online.served)
+            try Files.remove(harness.root + "/cache")
+            #expect(try await load(harness.fetcher(["shop": source], offline: true), source) == items, "and in the snapshot")
+            #expect(server.requests.count == count)
+        }
+    }
+
+    @Test func limitStopsPagingEarly() async throws {
+        try await withDeclared { server, harness in
+            let source = shop(server, Self.pagings[1].1, limit: 7)
+            let items = try await load(harness.fetcher(["shop": source]), source)
+            #expect(items.map(\.id) == (1...7).map(String.init))
+            #expect(server.requests.map(\.uri) == ["/declared/next", "/declared/next?page=2"])
+        }
+    }
+
+    @Test func groupsSlugsImagesAndSort() async throws {
+        try await withDeclared { server, harness in
+            var declaration = Self.pagings[0].1
+            declaration.group = path("kind")
+            declaration.images = [path("image"), path("media.thumb")]
+            let source = shop(server, declaration)
+            let items = try await load(harness.fetcher(["shop": source]), source)
+            #expect(items.map(\.slug).prefix(8) == ["desk-lamp", "floor-lamp", "oak-table", "pine-chair", "wool-rug", "linen-curtain", "desk-lamp-2", "ceramic-vase"])
+            #expect(items[0].images == ["\(server.baseURL)/declared/img/1.png", "https://cdn.example.org/t/1.jpg"])
+            #expect(items[3].images == ["\(server.baseURL)/declared/img/4.png"], "a null image is no image")
+            let groups = DeclaredGroup.groups(of: items)
+            #expect(groups.map(\.name) == ["lighting", "furniture", "textiles", "decor"])
+            #expect(groups.map { $0.items.map(\.id) } == [["1", "2", "7"], ["3", "4", "10"], ["5", "6", "11"], ["8", "9", "12"]])
+
+            declaration.sort = DeclaredItems.SortOrder(path: path("price"), descending: true)
+            let byPrice = try await load(harness.fetcher(["shop": shop(server, declaration)]), shop(server, declaration))
+            #expect(byPrice.map(\.id) == ["3", "10", "5", "2", "12", "4", "6", "9", "1", "7", "8", "11"])
+            #expect(byPrice.first(where: { $0.id == "7" })?.slug == "desk-lamp-2", "collisions numbered in list order, not sorted order")
+            declaration.sort = DeclaredItems.SortOrder(path: path("name"), descending: false)
+            let byName = try await load(harness.fetcher(["shop": shop(server, declaration)]), shop(server, declaration))
+            #expect(byName.map(\.title).prefix(4) == ["Bookshelf", "Ceramic Vase", "Cushion", "Desk Lamp"])
+            #expect(byName.map(\.id)[3...4] == ["1", "7"], "ties keep the API's order")
+        }
+    }
+
+    @Test func detailsFromATemplateAndFromAURLField() async throws {
+        try await withDeclared { server, harness in
+            var declaration = Self.pagings[1].1
+            declaration.detail = .template(try URLTemplate(parsing: "/declared/items/{id}"))
+            declaration.images = [path("gallery")]
+            declaration.title = path("description")
+            let source = shop(server, declaration)
+            let items = try await load(harness.fetcher(["shop": source]), source)
+            #expect(items.count == 12)
+            #expect(items[0].title == "Desk Lamp, number 1, from the lighting collection.", "fields read from the detail body")
+            #expect(items[0].fields.value(at: "stock") == .int(3))
+            #expect(items[0].images == ["\(server.baseURL)/declared/img/1-a.png", "\(server.baseURL)/declared/img/1-b.png"])
+            #expect(items[6].responses == ["\(server.baseURL)/declared/next?page=2", "\(server.baseURL)/declared/items/7"])
+            #expect(server.requests.filter { $0.uri.hasPrefix("/declared/items/") }.count == 12)
+
+            declaration.detail = .urlField(path("url"))
+            let viaField = try await load(harness.fetcher(["shop": shop(server, declaration)]), shop(server, declaration))
+            #expect(viaField == items, "the same detail URLs, now from the cache")
+        }
+    }
+
+    @Test func aMissingFieldNamesTheURLThePathAndTheDeclaration() async throws {
+        try await withDeclared { server, harness in
+            let source = shop(server, DeclaredItems(list: "/declared/broken", at: path("results"), id: path("id"), title: path("name")))
+            let error = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": source]), source) }
+            #expect(error.stage == .map)
+            #expect(error.message == "\(server.baseURL)/declared/broken: at results[3].name: the field is missing; "
+                + "the declaration in Content/site.yml (sources.shop.items.title) names it")
+
+            let wrongType = shop(server, DeclaredItems(list: "/declared/broken", at: path("results"), id: path("kind"), title: path("media")))
+            let typed = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": wrongType]), wrongType) }
+            #expect(typed.message.hasSuffix("at results[0].media: expected text, found an object; the declaration in Content/site.yml (sources.shop.items.title) names it"))
+
+            let notAList = shop(server, DeclaredItems(list: "/declared/broken", at: path("results[0]"), id: path("id"), title: path("name")))
+            let list = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": notAList]), notAList) }
+            #expect(list.message.contains("/declared/broken: at results[0]: expected a list, found an object; the declaration in Content/site.yml (sources.shop.items.at)"))
+        }
+    }
+
+    @Test func pagingLoopsAreStopped() async throws {
+        try await withDeclared { server, harness in
+            let looping = shop(server, DeclaredItems(list: "/declared/loop", paging: .next(path("next")), at: path("results"), id: path("id"), title: path("name")))
+            let loop = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": looping]), looping) }
+            #expect(loop.message == "\(server.baseURL)/declared/loop?page=2: the next page is \(server.baseURL)/declared/loop, which was already fetched: "
+                + "a loop in the API's paging; check sources.shop.items.paging in Content/site.yml")
+
+            let repeating = shop(server, DeclaredItems(list: "/declared/repeat", paging: .pages(parameter: "page"), id: path("id"), title: path("name")))
+            let again = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": repeating]), repeating) }
+            #expect(again.message.hasPrefix("\(server.baseURL)/declared/repeat?page=2: this page holds the same items as the page before"))
+            #expect(server.requests.filter { $0.uri.hasPrefix("/declared/repeat") }.count == 2)
+        }
+    }
+
+    @Test func aNextURLToAnotherHostIsRefused() async throws {
+        try await withDeclared { server, harness in
+            let source = shop(server, DeclaredItems(list: "/declared/foreign", paging: .next(path("next")), at: path("results"), id: path("id"), title: path("name")))
+            let error = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": source]), source) }
+            #expect(error.message.contains("at next: the URL http://evil.example/declared/foreign?page=2 is outside the source's base_url \(server.baseURL)"))
+            #expect(server.requests.count == 1)
+        }
+    }
+
+    @Test func offlineWithAnEmptyCacheListsTheMissingURLs() async throws {
+        try await withDeclared { server, harness in
+            var declaration = Self.pagings[1].1
+            let source = shop(server, declaration)
+            let empty = harness.fetcher(["shop": source], offline: true)
+            await #expect(throws: FetchError.missingOffline(url: "\(server.baseURL)/declared/next")) { try await load(empty, source) }
+            #expect(empty.missing == ["\(server.baseURL)/declared/next"])
+
+            // With the list cached but not the details, every detail URL is listed, not only the first.
+            _ = try await load(harness.fetcher(["shop": source]), source)
+            declaration.detail = .template(try URLTemplate(parsing: "/declared/items/{id}"))
+            let detailed = shop(server, declaration)
+            let listOnly = harness.fetcher(["shop": detailed], offline: true)
+            await #expect(throws: FetchError.missingOffline(url: "\(server.baseURL)/declared/items/1")) { try await load(listOnly, detailed) }
+            #expect(listOnly.missing == (1...12).map { "\(server.baseURL)/declared/items/\($0)" }.sorted())
+            #expect(server.requests.count == 3)
+        }
+    }
+
+    /// The Fake Store recording, declared with paging none and the body itself as the array.
+    @Test func fakeStoreProductsWithoutSwift() async throws {
+        try await withDeclared { server, harness in
+            let source = SourceConfig(baseURL: "https://fakestoreapi.com", items: DeclaredItems(
+                list: "/products", id: path("id"), title: path("title"), images: [path("image")], group: path("category")))
+            let items = try await DeclaredSourceLoader().load(
+                fetcher: harness.fetcher(["fakestore": source], overrides: ["fakestore": server.baseURL]), source: source, name: "fakestore")
+            let fixture = try #require(try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Fixtures.recordings.appendingPathComponent("fakestoreapi.com/products/index.json"))) as? [[String: Any]])
+            #expect(items.count == 20)
+            #expect(items.map(\.id) == fixture.map { "\($0["id"] as? Int ?? -1)" })
+            #expect(items.map(\.title) == fixture.map { $0["title"] as? String ?? "" })
+            #expect(items.map(\.group) == fixture.map { $0["category"] as? String })
+            #expect(items.map(\.images) == fixture.map { [$0["image"] as? String ?? ""] })
+            #expect(items.allSatisfy { $0.responses == ["https://fakestoreapi.com/products"] })
+            #expect(items[0].fields.value(at: "rating.rate") == .double(3.9))
+            #expect(Set(DeclaredGroup.groups(of: items).map(\.slug)) == ["men-s-clothing", "jewelery", "electronics", "women-s-clothing"])
+        }
+    }
+
+    /// Rick and Morty's `info.next` paging, its next URLs written for the real host and fetched through --api.
+    @Test func rickAndMortyCharactersThroughNextURLs() async throws {
+        try await withDeclared { server, harness in
+            let source = SourceConfig(baseURL: "https://rickandmortyapi.com", limit: 23, items: DeclaredItems(
+                list: "/api/character", paging: .next(path("info.next")), at: path("results"), id: path("id"), title: path("name"),
+                images: [path("image")], group: path("species")))
+            let fetcher = harness.fetcher(["rickandmorty": source], overrides: ["rickandmorty": server.baseURL])
+            let items = try await DeclaredSourceLoader().load(fetcher: fetcher, source: source, name: "rickandmorty")
+            #expect(items.map(\.id) == (1...23).map(String.init))
+            #expect(items[0].title == "Rick Sanchez" && items[0].group == "Human")
+            #expect(items[0].images == ["https://rickandmortyapi.com/api/character/avatar/1.jpeg"])
+            #expect(items[22].responses == ["https://rickandmortyapi.com/api/character/?page=2"])
+            #expect(server.requests.map(\.uri) == ["/api/character", "/api/character/?page=2"])
+        }
+    }
+
+    /// A next URL written with the --api address (a local mirror) is mapped back under base_url.
+    @Test func nextURLsOfAnOverriddenSourceAreCanonical() async throws {
+        try await withDeclared { server, harness in
+            let source = SourceConfig(baseURL: "https://shop.example", pageSize: 5, items: Self.pagings[1].1)
+            let fetcher = harness.fetcher(["shop": source], overrides: ["shop": server.baseURL + "/"])
+            let items = try await load(fetcher, source)
+            #expect(items.count == 12)
+            #expect(fetcher.served.map(\.url) == ["https://shop.example/declared/next", "https://shop.example/declared/next?page=2",
+                                                  "https://shop.example/declared/next?page=3"])
+        }
+    }
+}
