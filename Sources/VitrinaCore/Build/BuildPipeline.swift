@@ -58,15 +58,16 @@ public struct BuildPipeline: Sendable {
             defer { counting.cancel() }
             let documents = documentLoader(config)
             defer { documents.save() }
-            let context = FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, drafts: options.drafts)
-            var data = try await timer.run("fetch") { try await fetchSources(context) }
+            let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
+            let features = features(for: config)
+            let context = FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, theme: theme, drafts: options.drafts)
+            var data = try await timer.run("fetch") { try await fetchSources(context, features) }
             if options.memo == nil { try? decoded.save(to: options.decodedMemoPath, context: decodedContext) }
-            try await timer.run("content") { try await loadContent(context, into: &data) }
+            try await timer.run("content") { try await loadContent(context, features, into: &data) }
             await timer.run("media") { await fetchMedia(config, fetcher, into: &data) }
             warnAboutOutages(fetcher)
             data.inputs = Self.dataInputs(config: config, served: fetcher.served, media: data.media, fingerprint: fetcher.fingerprint(of:))
             report.fetch = fetcher.stats
-            let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
             let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
                                            diagnostics: diagnostics)
             let routeKeys = features.filter { data.loaded[$0.key] != nil }.flatMap(\.routeKeys) + (config.appScreens ? ShowcaseRoutes.keys : [])
@@ -174,7 +175,10 @@ public struct BuildPipeline: Sendable {
             let config = try loadConfig()
             let fetcher = try makeFetcher(config, revalidateAll: true)
             let documents = documentLoader(config)
-            var data = try await fetchSources(FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, drafts: options.drafts))
+            let features = features(for: config)
+            let context = FeatureContext(config: config, fetcher: fetcher, documents: documents.loader,
+                                         theme: try Theme.load(templatesDirectory: options.templatesDirectory), drafts: options.drafts)
+            var data = try await fetchSources(context, features)
             data.features = features.compactMap { data.loaded[$0.key] }
             await fetchMedia(config, fetcher, into: &data, includeLocal: false)
             warnAboutOutages(fetcher)
@@ -193,9 +197,12 @@ public struct BuildPipeline: Sendable {
     /// `site.yml`, its sources checked against what the features read.
     func loadConfig() throws -> SiteConfig {
         let config = try SiteConfig.load(path: options.contentDirectory + "/site.yml")
-        try FeatureRegistry.check(config, against: features)
+        try FeatureRegistry.check(config, against: features(for: config))
         return config
     }
+
+    /// The registry's features, then one per source of `config` that declares its items.
+    func features(for config: SiteConfig) -> [any Feature] { features + DeclaredFeature.all(in: config) }
 
     /// The client chain, outermost first: retries (whose waits end when the host goes down) → a limit of requests in
     /// flight per host → the breaker, which sees every attempt and refuses those to a host that is down → the live client.
@@ -214,7 +221,7 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Loads every feature that reads API sources, all at once; under `--offline` all missing URLs are listed together.
-    func fetchSources(_ context: FeatureContext) async throws -> SiteData {
+    func fetchSources(_ context: FeatureContext, _ features: [any Feature]) async throws -> SiteData {
         for name in options.apiOverrides.keys.sorted() where context.config.source(name) == nil {
             throw VitrinaError(.usage, "--api \(name)=… names no source of site.yml; sources are: \(context.config.sources.keys.sorted().joined(separator: ", "))")
         }
@@ -267,7 +274,7 @@ public struct BuildPipeline: Sendable {
 
     /// Reads the Markdown of every feature that reads no API, then the other folders as sections, the profile and the
     /// files beside the Markdown.
-    func loadContent(_ context: FeatureContext, into data: inout SiteData) async throws {
+    func loadContent(_ context: FeatureContext, _ features: [any Feature], into data: inout SiteData) async throws {
         let markdown = features.filter { !$0.readsSources }
         for (feature, result) in zip(markdown, await load(markdown, context)) { data.loaded[feature.key] = try result.get() }
         data.features = features.compactMap { data.loaded[$0.key] }

@@ -28,6 +28,8 @@ public struct FeatureContext: Sendable {
     public let config: SiteConfig
     public let fetcher: Fetcher
     public let documents: DocumentLoader
+    /// The templates and strings, for features whose pages the site's author draws.
+    public let theme: Theme
     /// Drafts are built (`--drafts`).
     public let drafts: Bool
 }

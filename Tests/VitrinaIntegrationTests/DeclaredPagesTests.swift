@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VitrinaCore
+
+/// A site whose store is a declared source (the Fake Store's recorded API, no Swift), drawn by templates of its own.
+/// Un sitio cuya tienda es una fuente declarada (la Fake Store grabada, sin Swift), con plantillas propias.
+@Suite("Declared source pages")
+struct DeclaredPagesTests {
+    static let config = """
+        title: Declarada
+        default_language: es
+        languages: [es, en]
+        page_size: 8
+        sources:
+          shop:
+            base_url: https://fakestoreapi.com
+            max_age: 7d
+            items:
+              list: /products
+              id: id
+              title: title
+              images: [image]
+              group: category
+              sort: -price
+        """
+
+    static let templates = [
+        "shop/list.mustache": """
+            {{<base}}{{$main}}{{#content}}<h1>{{heading}}</h1>
+            <ul>{{#items}}<li><a href="{{href}}">{{title}}</a> {{item.price}}{{#image}}<img src="{{src}}" alt="{{alt}}">{{/image}}</li>{{/items}}</ul>
+            <p>{{#groups}}<a href="{{href}}">{{name}} ({{count}})</a> {{/groups}}</p>
+            {{> partials/pagination}}{{/content}}{{/main}}{{/base}}
+            """,
+        "shop/group.mustache": """
+            {{<base}}{{$main}}{{#content}}<h1>{{name}}</h1><ul>{{#items}}<li><a href="{{href}}">{{title}}</a></li>{{/items}}</ul>
+            <a href="{{back.href}}">{{back.label}}</a>{{/content}}{{/main}}{{/base}}
+            """,
+        "shop/item.mustache": """
+            {{<base}}{{$main}}{{#content}}<h1>{{item.title}}</h1><p class="rate">{{item.rating.rate}} ({{item.rating.count}})</p>
+            <p class="price">{{item.price}}</p><p>{{item.description}}</p>{{#group}}<a class="group" href="{{href}}">{{label}}</a>{{/group}}
+            {{#image}}<img src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}">{{/image}}{{/content}}{{/main}}{{/base}}
+            """,
+    ]
+
+    /// A site with the shop's templates and route strings, built against the replay server.
+    static func site(templates: [String: String] = templates) throws -> TestSite {
+        let site = try TestSite(config: config)
+        for (path, text) in templates { try Files.write(Array(text.utf8), to: "\(site.root)/Templates/\(path)") }
+        for (language, folder) in [("es", "tienda"), ("en", "shop")] {
+            let path = "\(site.root)/Templates/i18n/\(language).yml"
+            try Files.write(try Files.read(path) + Array("\nroute_shop: \(folder)\nshop_title: \(language == "es" ? "Tienda" : "Shop")\nnav_shop: Shop\n".utf8), to: path)
+        }
+        return site
+    }
+
+    static func options(_ site: TestSite, _ server: ReplayServer, offline: Bool = false) -> BuildOptions {
+        var options = site.options(server: nil, offline: offline)
+        options.apiOverrides = ["shop": server.baseURL]
+        return options
+    }
+
+    @Test func listGroupAndItemPagesFromTheItemsJSON() async throws {
+        try await withReplayServer { server in
+            let site = try Self.site()
+            defer { site.remove() }
+            let report = try await site.build(Self.options(site, server))
+            #expect(report.warnings.filter { $0.kind == .link }.isEmpty, "\(report.warnings)")
+            // 20 products, 8 a page, sorted by price descending; four categories.
+            #expect(site.exists("tienda/index.html") && site.exists("tienda/pagina/3/index.html") && !site.exists("tienda/pagina/4/index.html"))
+            #expect(site.exists("en/shop/electronics/index.html") && site.exists("tienda/jewelery/index.html"))
+            let list = try site.read("tienda/index.html")
+            #expect(list.contains("<h1>Tienda</h1>") && list.contains("electronics (6)"))
+            let first = try #require(list.range(of: "<h1>Tienda</h1>\n<ul><li><a href=\"").map { list[$0.upperBound...] })
+            #expect(first.hasPrefix("electronics/samsung-49-inch-chg90"), "the dearest product (999.99) comes first")
+            let item = try site.read("tienda/men-s-clothing/fjallraven-foldsack-no-1-backpack-fits-15-laptops/index.html")
+            #expect(item.contains("<h1>Fjallraven - Foldsack No. 1 Backpack, Fits 15 Laptops</h1>"))
+            #expect(item.contains("<p class=\"rate\">3.9 (120)</p>") && item.contains("<p class=\"price\">109.95</p>"))
+            #expect(item.contains("class=\"group\" href=\"../index.html\""))
+            #expect(item.contains("src=\"../../../media/"), "the product's picture is downloaded into media/")
+            let home = try site.read("index.html")
+            #expect(home.contains("href=\"tienda/index.html\""), "navigation and home card")
+            let search = Files.list(site.output + "/assets/data").filter { $0.hasPrefix("search") }
+            #expect(try search.map { try site.read("assets/data/\($0)") }.joined().contains("Fjallraven"))
+            #expect(try site.read("sitemap.xml").contains("en/shop/jewelery/"))
+        }
+    }
+
+    /// A template showing a field an item does not have fails naming the URL and the JSON path.
+    @Test func aFieldTheTemplateShowsButAnItemLacksIsAnError() async throws {
+        try await withReplayServer { server in
+            var templates = Self.templates
+            templates["shop/item.mustache"] = "{{<base}}{{$main}}{{#content}}{{item.rating.stars}}{{#item.missing}}ok{{/item.missing}}{{/content}}{{/main}}{{/base}}"
+            let site = try Self.site(templates: templates)
+            defer { site.remove() }
+            let failure = try #require(await site.failure(Self.options(site, server)))
+            #expect(failure.error.message.contains("https://fakestoreapi.com/products: at rating.stars: the field is missing"))
+            #expect(failure.error.message.contains("item.mustache shows {{item.rating.stars}}"))
+            #expect(!failure.error.message.contains("item.missing"), "a section only tests for a field")
+        }
+    }
+
+    /// One product's JSON changed: its page, the list page and the category page that show it are drawn again, in each
+    /// language, and nothing else; the output equals a full build byte for byte.
+    @Test func oneItemChangedRedrawsOnlyThePagesShowingIt() async throws {
+        try await withReplayServer { server in
+            let site = try Self.site()
+            defer { site.remove() }
+            _ = try await site.build(Self.options(site, server))
+            let cache = ResponseCache(directory: site.root + "/.vitrina/cache")
+            var response = try #require(cache.read("https://fakestoreapi.com/products"))
+            let text = String(decoding: response.body, as: UTF8.self)
+            #expect(text.contains("Slim-fitting style, contrast raglan"))
+            response.body = Array(text.replacingOccurrences(of: "Slim-fitting style, contrast raglan", with: "Slim style, raglan").utf8)
+            try cache.write(response)
+            let rebuilt = try await site.build(Self.options(site, server, offline: true))
+            #expect(try site.read("tienda/men-s-clothing/mens-casual-premium-slim-fit-t-shirts/index.html").contains("Slim style, raglan"))
+            // The app's own screens (home, search, favourites, settings, components, albums, maps, coordinates: 8 in each
+            // language) record no inputs yet, so any change of data draws them again.
+            #expect(rebuilt.rendered == 6 + 16, "item, its list page and its category page, in two languages: \(rebuilt.rendered)")
+            let incremental = try site.snapshotOfOutput()
+            let fresh = site.root + "/Fresh"
+            var options = Self.options(site, server, offline: true)
+            options.outputDirectory = fresh
+            _ = try await site.build(options)
+            let full = try site.snapshotOfOutput(fresh)
+            #expect(Set(full.keys.filter { !$0.hasPrefix(".") }) == Set(incremental.keys.filter { !$0.hasPrefix(".") }))
+            for (path, bytes) in full where !path.hasPrefix(".") && incremental[path] != bytes { Issue.record("\(path) differs from a full build") }
+        }
+    }
+}
