@@ -97,6 +97,11 @@ struct DeclaredSourceTests {
             #expect(server.requests.count == pages + 2, "\(kind): \(server.requests.map(\.uri))")
             #expect(Set(items.flatMap(\.responses)).count == (kind.hasPrefix("pages") ? pages - 1 : pages), "each item names its list page")
 
+            // --offline reads the same list from the cache (a list that ended with a 404 ends where the cache does).
+            let offline = harness.fetcher(["shop": source], offline: true)
+            #expect(try await load(offline, source) == items, "\(kind)")
+            #expect(offline.missing.isEmpty, "\(kind)")
+
             // The API down: every page is served from the stale cache, with a warning per URL. A list that ended with a
             // 404 cannot end so while the API is down: that answer was never a copy to keep.
             server.inject(.serverError, pathPrefix: prefix)
