@@ -115,7 +115,7 @@ struct ListWalker: Sendable {
         let at = context.declaration.at
         guard let value = body.value(at: at) else { throw context.missing(url, at, "at") }
         guard case .array(let elements) = value else {
-            throw context.wrongType(url, at, at.segments.isEmpty ? "list" : "at", expected: "a list", found: value)
+            throw context.wrongType(url, at, "at", expected: "a list", found: value)
         }
         return elements
     }
