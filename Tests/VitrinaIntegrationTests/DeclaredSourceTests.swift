@@ -221,6 +221,33 @@ struct DeclaredSourceTests {
         }
     }
 
+    @Test func pagesAndItemsAreBounded() async throws {
+        try await withDeclared { server, harness in
+            let source = shop(server, Self.pagings[3].1)
+            let bounded = DeclaredSourceLoader(maxPages: 2, maxItems: 100)
+            let error = try await #require(throws: VitrinaError.self) {
+                try await bounded.load(fetcher: harness.fetcher(["shop": source]), source: source, name: "shop")
+            }
+            #expect(error.message == "\(server.baseURL)/declared/pages?page=1: the list goes on past 2 pages, which Vitrina does not follow; "
+                + "set sources.shop.limit in Content/site.yml, or check sources.shop.items.paging")
+            let capped = try await DeclaredSourceLoader(maxPages: 100, maxItems: 6).load(fetcher: harness.fetcher(["shop": source]), source: source, name: "shop")
+            #expect(capped.map(\.id) == (1...6).map(String.init), "without limit: the loader's own bound")
+        }
+    }
+
+    @Test func idsMustBeUniqueAndFieldsNotEmpty() async throws {
+        try await withDeclared { server, harness in
+            let byKind = shop(server, DeclaredItems(list: "/declared/all", at: path("data.items"), id: path("kind"), title: path("name")))
+            let error = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": byKind]), byKind) }
+            #expect(error.message.contains(#"the id "lighting" comes twice"#), "\(error.message)")
+            let empty = shop(server, DeclaredItems(list: "/declared/all", at: path("data.items"), id: path("id"), title: path("name"),
+                                                   slug: path("media.thumb")))
+            let emptyError = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": empty]), empty) }
+            #expect(emptyError.message.hasSuffix("at data.items[3].media.thumb: expected text, found null; "
+                + "the declaration in Content/site.yml (sources.shop.items.slug) names it"))
+        }
+    }
+
     @Test func aNextURLToAnotherHostIsRefused() async throws {
         try await withDeclared { server, harness in
             let source = shop(server, DeclaredItems(list: "/declared/foreign", paging: .next(path("next")), at: path("results"), id: path("id"), title: path("name")))
