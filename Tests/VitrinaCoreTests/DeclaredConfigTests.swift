@@ -160,6 +160,40 @@ struct DeclaredConfigTests {
         #expect(DeclaredURL.setting("cursor", to: "after:5 &x", in: "https://x.org/p") == "https://x.org/p?cursor=after%3A5%20%26x")
     }
 
+    /// Seeded property: any value set as a query parameter reads back the same through Foundation's query parser, and
+    /// whatever else the URL held is kept.
+    @Test func hostileParameterValuesRoundTrip() throws {
+        var random = SeededGenerator(seed: 0xC0_50_12)
+        for _ in 0..<3_000 {
+            let value = HostileText.string(&random)
+            let url = DeclaredURL.setting("cursor", to: value, in: "https://x.org/p?lang=en&cursor=old")
+            let components = try #require(URLComponents(string: url), "\(url)")
+            #expect(components.host == "x.org" && components.path == "/p")
+            #expect(components.queryItems?.map(\.name) == ["lang", "cursor"])
+            // Decoded on bytes: Foundation's decoding drops a leading U+FEFF, which the URL does carry (%EF%BB%BF).
+            let encoded = try #require(url.split(separator: "&").last?.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).last)
+            #expect(Self.percentDecoded(encoded) == Array(value.utf8), "\(String(reflecting: value))")
+            let expanded = try URLTemplate(parsing: "/items/{x}").expand { (_: JSONPath) in value }
+            #expect(DeclaredURL.isUnder("https://x.org" + expanded, base: "https://x.org"))
+            #expect(!expanded.dropFirst(7).utf8.contains(UInt8(ascii: "/")), "a value never adds a path segment")
+        }
+    }
+
+    private static func percentDecoded(_ text: Substring) -> [UInt8] {
+        var bytes: [UInt8] = [], index = 0
+        let input = Array(text.utf8)
+        while index < input.count {
+            if input[index] == UInt8(ascii: "%"), index + 2 < input.count, let byte = UInt8(String(decoding: input[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
+                bytes.append(byte)
+                index += 3
+            } else {
+                bytes.append(input[index])
+                index += 1
+            }
+        }
+        return bytes
+    }
+
     // MARK: Link header (RFC 8288 and its examples)
 
     @Test func rfc8288Examples() {

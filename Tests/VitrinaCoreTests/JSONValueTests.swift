@@ -130,6 +130,53 @@ struct JSONValueTests {
         #expect(agreed > 50, "the generator makes some valid documents")
     }
 
+    /// Seeded property: a random value written as JSON (hostile text, extreme numbers, deep but allowed nesting)
+    /// parses back to itself.
+    @Test func randomValuesRoundTrip() throws {
+        var random = SeededGenerator(seed: 0x7A_1E)
+        func value(_ depth: Int) -> JSONValue {
+            switch Int.random(in: 0..<(depth >= 8 ? 5 : 7), using: &random) {
+            case 0: return .null
+            case 1: return .bool(random.chance(0.5))
+            case 2: return .int(random.pick([0, -1, 1, .max, .min, Int.random(in: -1_000_000...1_000_000, using: &random)]))
+            case 3: return .double(random.pick([0.5, -2.25, 1e300, -1e-300, 3.14159, Double.random(in: -1e6...1e6, using: &random)]))
+            case 4: return .string(HostileText.string(&random))
+            case 5: return .array((0..<Int.random(in: 0...4, using: &random)).map { _ in value(depth + 1) })
+            default:
+                return .object(JSONObject((0..<Int.random(in: 0...4, using: &random)).map { index in
+                    JSONObject.Member(key: "\(index)" + HostileText.string(&random, maxPieces: 3), value: value(depth + 1))
+                }))
+            }
+        }
+        for _ in 0..<1_000 {
+            let original = value(0)
+            #expect(try JSONValue.parse(Array(Self.write(original).utf8)) == original)
+        }
+    }
+
+    /// JSON text for a value, written independently of the parser.
+    private static func write(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .int(let number): return String(number)
+        case .double(let number): return "\(number)"
+        case .string(let text):
+            var literal = "\""
+            for unit in text.utf16 {
+                switch unit {
+                case 0x22: literal += "\\\""
+                case 0x5C: literal += "\\\\"
+                case 0..<0x20, 0xD800...0xDFFF: literal += "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16)
+                default: literal += String(decoding: [unit], as: UTF16.self)
+                }
+            }
+            return literal + "\""
+        case .array(let elements): return "[" + elements.map(write).joined(separator: ",") + "]"
+        case .object(let object): return "{" + object.members.map { write(.string($0.key)) + ":" + write($0.value) }.joined(separator: ",") + "}"
+        }
+    }
+
     // MARK: Template values
 
     @Test func templateValuesLeaveNullsOutAndKeepWholeNumbers() throws {

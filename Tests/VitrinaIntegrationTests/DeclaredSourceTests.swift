@@ -97,6 +97,11 @@ struct DeclaredSourceTests {
             #expect(server.requests.count == pages + 2, "\(kind): \(server.requests.map(\.uri))")
             #expect(Set(items.flatMap(\.responses)).count == (kind.hasPrefix("pages") ? pages - 1 : pages), "each item names its list page")
 
+            // --offline reads the same list from the cache (a list that ended with a 404 ends where the cache does).
+            let offline = harness.fetcher(["shop": source], offline: true)
+            #expect(try await load(offline, source) == items, "\(kind)")
+            #expect(offline.missing.isEmpty, "\(kind)")
+
             // The API down: every page is served from the stale cache, with a warning per URL. A list that ended with a
             // 404 cannot end so while the API is down: that answer was never a copy to keep.
             server.inject(.serverError, pathPrefix: prefix)
@@ -213,6 +218,33 @@ struct DeclaredSourceTests {
             let again = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": repeating]), repeating) }
             #expect(again.message.hasPrefix("\(server.baseURL)/declared/repeat?page=2: this page holds the same items as the page before"))
             #expect(server.requests.filter { $0.uri.hasPrefix("/declared/repeat") }.count == 2)
+        }
+    }
+
+    @Test func pagesAndItemsAreBounded() async throws {
+        try await withDeclared { server, harness in
+            let source = shop(server, Self.pagings[3].1)
+            let bounded = DeclaredSourceLoader(maxPages: 2, maxItems: 100)
+            let error = try await #require(throws: VitrinaError.self) {
+                try await bounded.load(fetcher: harness.fetcher(["shop": source]), source: source, name: "shop")
+            }
+            #expect(error.message == "\(server.baseURL)/declared/pages?page=1: the list goes on past 2 pages, which Vitrina does not follow; "
+                + "set sources.shop.limit in Content/site.yml, or check sources.shop.items.paging")
+            let capped = try await DeclaredSourceLoader(maxPages: 100, maxItems: 6).load(fetcher: harness.fetcher(["shop": source]), source: source, name: "shop")
+            #expect(capped.map(\.id) == (1...6).map(String.init), "without limit: the loader's own bound")
+        }
+    }
+
+    @Test func idsMustBeUniqueAndFieldsNotEmpty() async throws {
+        try await withDeclared { server, harness in
+            let byKind = shop(server, DeclaredItems(list: "/declared/all", at: path("data.items"), id: path("kind"), title: path("name")))
+            let error = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": byKind]), byKind) }
+            #expect(error.message.contains(#"the id "lighting" comes twice"#), "\(error.message)")
+            let empty = shop(server, DeclaredItems(list: "/declared/all", at: path("data.items"), id: path("id"), title: path("name"),
+                                                   slug: path("media.thumb")))
+            let emptyError = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": empty]), empty) }
+            #expect(emptyError.message.hasSuffix("at data.items[3].media.thumb: expected text, found null; "
+                + "the declaration in Content/site.yml (sources.shop.items.slug) names it"))
         }
     }
 

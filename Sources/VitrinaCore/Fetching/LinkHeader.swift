@@ -12,7 +12,7 @@ public enum LinkHeader {
         /// The relation types of `rel`, lowercased (`rel="next last"` has two).
         public var relations: [String] {
             guard let rel = parameters.first(where: { $0.name == "rel" })?.value else { return [] }
-            return rel.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            return rel.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map { LinkHeader.asciiLowercased($0) }
         }
     }
 
@@ -47,6 +47,11 @@ public enum LinkHeader {
             if reader.position == before { reader.skipPastComma() }
         }
         return links
+    }
+
+    /// ASCII letters lowercased, other bytes kept: relation types and parameter names compare case-insensitively (RFC 8288 §2.1.1).
+    static func asciiLowercased<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+        String(decoding: bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// A link target relative to the request's URL made absolute; nil when it cannot be.
@@ -96,7 +101,10 @@ private struct LinkReader {
         while position < bytes.count, bytes[position] == Self.comma { position += 1; skipSpace() }
         guard position < bytes.count, bytes[position] == UInt8(ascii: "<") else { return nil }
         guard let close = bytes[position...].firstIndex(of: UInt8(ascii: ">")) else { position = bytes.count; return nil }
-        let target = String(decoding: bytes[(position + 1)..<close], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        var inside = bytes[(position + 1)..<close]
+        while let first = inside.first, isSpace(first) { inside.removeFirst() }
+        while let last = inside.last, isSpace(last) { inside.removeLast() }
+        let target = String(decoding: inside, as: UTF8.self)
         position = close + 1
         var parameters: [LinkHeader.Parameter] = []
         while true {
@@ -110,7 +118,7 @@ private struct LinkReader {
             while position < bytes.count, !isSpace(bytes[position]), ![Self.equals, Self.semicolon, Self.comma].contains(bytes[position]) {
                 position += 1
             }
-            let name = String(decoding: bytes[nameStart..<position], as: UTF8.self).lowercased()
+            let name = LinkHeader.asciiLowercased(bytes[nameStart..<position])
             skipSpace()
             var value: String?
             if position < bytes.count, bytes[position] == Self.equals {

@@ -10,14 +10,23 @@ public struct DeclaredSourceLoader: Sendable {
     /// Detail requests this loader keeps started at once (the fetcher's client limits each host further).
     public static let detailsInFlight = 16
 
-    public init() {}
+    /// This loader's bounds: the defaults above, lower ones in tests.
+    let pageBound: Int
+    let itemBound: Int
+
+    public init() { self.init(maxPages: Self.maxPages, maxItems: Self.maxItems) }
+
+    init(maxPages: Int, maxItems: Int) {
+        pageBound = maxPages
+        itemBound = maxItems
+    }
 
     /// The source's items, in the API's order or the declared sort; `[]` for a source without `items:`.
     /// Los elementos de la fuente, en el orden de la API o el declarado; `[]` si la fuente no tiene `items:`.
     public func load(fetcher: Fetcher, source: SourceConfig, name: String) async throws -> [DeclaredItem] {
         guard let declaration = source.items else { return [] }
         let context = DeclaredContext(name: name, source: source, declaration: declaration, fetcher: fetcher)
-        let listing = try await ListWalker(context: context).walk()
+        let listing = try await ListWalker(context: context, maxPages: pageBound, maxItems: itemBound).walk()
         let details = try await fetchDetails(of: listing.items, context: context)
         // A list page missing under --offline is thrown after the details of the items before it were asked for,
         // so the pipeline's one error lists every missing URL it can know.

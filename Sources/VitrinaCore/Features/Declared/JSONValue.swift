@@ -141,7 +141,12 @@ struct JSONByteParser {
     }
 
     private mutating func skipSpace() {
-        while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
     }
 
     private mutating func value() throws(JSONParseError) -> JSONValue {

@@ -2,6 +2,8 @@
 /// Recorre una lista declarada con su forma de paginar; acotado por páginas, elementos y URL ya vistas.
 struct ListWalker: Sendable {
     let context: DeclaredContext
+    let maxPages: Int
+    let maxItems: Int
 
     /// The items listed, and the --offline miss that stopped the listing early, if one did.
     struct Listing: Sendable {
@@ -18,7 +20,7 @@ struct ListWalker: Sendable {
 
     func walk() async throws -> Listing {
         let declaration = context.declaration, source = context.source
-        let cap = min(source.limit ?? DeclaredSourceLoader.maxItems, DeclaredSourceLoader.maxItems)
+        let cap = min(source.limit ?? maxItems, maxItems)
         let first = firstURL()
         var listing = Listing()
         var seen: Set<String> = []
@@ -28,8 +30,8 @@ struct ListWalker: Sendable {
         // Each turn fetches one page not fetched before; at most `maxPages` turns.
         // Cada vuelta pide una página no pedida antes; como mucho `maxPages` vueltas.
         while let current = url {
-            guard seen.count < DeclaredSourceLoader.maxPages else {
-                throw VitrinaError(.map, "\(first): the list goes on past \(DeclaredSourceLoader.maxPages) pages, which Vitrina does not follow; "
+            guard seen.count < maxPages else {
+                throw VitrinaError(.map, "\(first): the list goes on past \(maxPages) pages, which Vitrina does not follow; "
                     + "set sources.\(context.name).limit in Content/site.yml, or check \(context.key("paging"))")
             }
             seen.insert(current)
@@ -115,7 +117,7 @@ struct ListWalker: Sendable {
         let at = context.declaration.at
         guard let value = body.value(at: at) else { throw context.missing(url, at, "at") }
         guard case .array(let elements) = value else {
-            throw context.wrongType(url, at, at.segments.isEmpty ? "list" : "at", expected: "a list", found: value)
+            throw context.wrongType(url, at, "at", expected: "a list", found: value)
         }
         return elements
     }
