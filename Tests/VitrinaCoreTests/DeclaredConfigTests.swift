@@ -116,6 +116,19 @@ struct DeclaredConfigTests {
         #expect(message.contains(expected), "\(message)")
     }
 
+    /// A declared source's name becomes a template folder and strings keys: hostile names (a dot-dot, a slash, markup,
+    /// controls, an accent, upper case) are refused with the name to write instead; a plain one is read.
+    @Test(arguments: ["../up", "a/b", "<b>x</b>", "shop\t", "tiénda", "Shop", "", "-"])
+    func aDeclaredSourceNeedsAPlainName(_ name: String) throws {
+        let yaml = "title: x\nsources:\n  \(String(reflecting: name)):\n    base_url: https://api.example\n    items: {list: /p, id: id, title: t}\n"
+        #expect(throws: VitrinaError.self) { try SiteConfig.parse(yaml, file: "Content/site.yml") }
+        do { _ = try SiteConfig.parse(yaml, file: "Content/site.yml") } catch let error as VitrinaError {
+            #expect(error.message.contains("use lowercase letters, digits and hyphens"), "\(error.message)")
+        }
+        let plain = yaml.replacingOccurrences(of: String(reflecting: name), with: "my-shop-2")
+        #expect(try SiteConfig.parse(plain, file: "Content/site.yml").sources["my-shop-2"]?.items != nil)
+    }
+
     @Test func rangesAreChecked() {
         let images = (0...DeclaredItems.maxImages).map { "i\($0)" }.joined(separator: ", ")
         #expect(failure("list: /p\nid: id\ntitle: t\nimages: [\(images)]").contains("names 21 paths; at most 20"))

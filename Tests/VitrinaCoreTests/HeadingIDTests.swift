@@ -4,8 +4,8 @@ import TestSupport
 
 /// Heading ids compared with GitHub's, through the whole Markdown renderer (code spans, emphasis, links, smart punctuation).
 /// Where each expected id comes from:
-/// - "rust-book": the Rust book (../shared/corpora/rust-book) links to this heading with this fragment from another
-///   chapter, and the link works on GitHub and in mdBook;
+/// - "rust-book": the Rust book's docs folder (a corpus kept outside this repository) links to this heading with this
+///   fragment from another chapter, and the link works on GitHub and in mdBook;
 /// - "rule": GitHub's rule applied by hand (html-pipeline's TableOfContentsFilter: lowercase, drop everything but
 ///   `\p{Word}` — letters, marks, decimal digits, letter numbers, connector punctuation — hyphens and spaces, then each
 ///   space becomes a hyphen; repeats get `-1`, `-2`, …).

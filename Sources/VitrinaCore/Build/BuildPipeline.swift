@@ -3,10 +3,10 @@ import Foundation
 /// Everything the sources and content yielded, ready to plan pages from.
 /// Todo lo que dieron las fuentes y el contenido, listo para planificar páginas.
 public struct SiteData: Sendable {
-    /// What each feature of the registry loaded, in the registry's order (features with nothing to show left out).
-    public var features: [any FeatureContent] = []
-    /// What each feature loaded, by its key, as the stages load them.
-    var loaded: [String: any FeatureContent] = [:]
+    /// What each feature loaded, by its place in the build's list of features (those with nothing to show left out).
+    var loaded: [Int: any FeatureContent] = [:]
+    /// What the features loaded, in the list's order (navigation order).
+    public var features: [any FeatureContent] { loaded.keys.sorted().compactMap { loaded[$0] } }
     public var profile: Profile?
     /// Markdown folders outside the features' own, as sections.
     public var sections: Section?
@@ -58,9 +58,8 @@ public struct BuildPipeline: Sendable {
             defer { counting.cancel() }
             let documents = documentLoader(config)
             defer { documents.save() }
-            let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
             let features = features(for: config)
-            let context = FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, theme: theme, drafts: options.drafts)
+            let context = FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, drafts: options.drafts)
             var data = try await timer.run("fetch") { try await fetchSources(context, features) }
             if options.memo == nil { try? decoded.save(to: options.decodedMemoPath, context: decodedContext) }
             try await timer.run("content") { try await loadContent(context, features, into: &data) }
@@ -68,9 +67,11 @@ public struct BuildPipeline: Sendable {
             warnAboutOutages(fetcher)
             data.inputs = Self.dataInputs(config: config, served: fetcher.served, media: data.media, fingerprint: fetcher.fingerprint(of:))
             report.fetch = fetcher.stats
+            let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
+            for content in data.features { try content.check(theme) }
             let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
                                            diagnostics: diagnostics)
-            let routeKeys = features.filter { data.loaded[$0.key] != nil }.flatMap(\.routeKeys) + (config.appScreens ? ShowcaseRoutes.keys : [])
+            let routeKeys = data.loaded.keys.sorted().flatMap { features[$0].routeKeys } + (config.appScreens ? ShowcaseRoutes.keys : [])
             try strings.checkRouteSegments(routeKeys, origin: theme.origin)
             let plan = try timer.run("plan") { try SitePlanner(factory: PageFactory(config: config, strings: strings, media: data.media)).plan(data) }
             let factory = plan.factory ?? PageFactory(config: config, strings: strings, media: data.media)
@@ -174,12 +175,10 @@ public struct BuildPipeline: Sendable {
         do {
             let config = try loadConfig()
             let fetcher = try makeFetcher(config, revalidateAll: true)
-            let documents = documentLoader(config)
-            let features = features(for: config)
-            let context = FeatureContext(config: config, fetcher: fetcher, documents: documents.loader,
-                                         theme: try Theme.load(templatesDirectory: options.templatesDirectory), drafts: options.drafts)
-            var data = try await fetchSources(context, features)
-            data.features = features.compactMap { data.loaded[$0.key] }
+            // Only the features that read APIs load here, so the Markdown reader needs no memo.
+            let documents = documentLoader(config, memo: false)
+            var data = try await fetchSources(FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, drafts: options.drafts),
+                                              features(for: config))
             await fetchMedia(config, fetcher, into: &data, includeLocal: false)
             warnAboutOutages(fetcher)
             let served = fetcher.served
@@ -225,7 +224,8 @@ public struct BuildPipeline: Sendable {
         for name in options.apiOverrides.keys.sorted() where context.config.source(name) == nil {
             throw VitrinaError(.usage, "--api \(name)=… names no source of site.yml; sources are: \(context.config.sources.keys.sorted().joined(separator: ", "))")
         }
-        let results = await load(features.filter(\.readsSources), context)
+        var data = SiteData()
+        let results = await load(features, where: \.readsSources, context)
         let missing = context.fetcher.missing
         if !missing.isEmpty {
             throw VitrinaError(.fetch, "--offline: \(missing.count) response(s) are in neither the cache nor the snapshot:\n"
@@ -234,20 +234,22 @@ public struct BuildPipeline: Sendable {
         }
         // A URL with no copy from a host that was down failed its source: one error names every host that was down.
         if let outage = context.fetcher.outageFailure { throw VitrinaError(.fetch, outage) }
-        var data = SiteData()
-        for (feature, result) in zip(features.filter(\.readsSources), results) { data.loaded[feature.key] = try result.get() }
+        // The first failure in the list's order is thrown, whichever task ended first.
+        for (index, result) in results.sorted(by: { $0.key < $1.key }) { data.loaded[index] = try result.get() }
         return data
     }
 
-    /// Loads features concurrently, each result in the features' order, so every failure is known before one is thrown.
-    private func load(_ features: [any Feature], _ context: FeatureContext) async -> [Result<(any FeatureContent)?, Error>] {
+    /// Loads the features that match `include` concurrently, each result by its place in `features`, so every failure is
+    /// known before one is thrown.
+    private func load(_ features: [any Feature], where include: (any Feature) -> Bool,
+                      _ context: FeatureContext) async -> [Int: Result<(any FeatureContent)?, Error>] {
         await withTaskGroup(of: (Int, Result<(any FeatureContent)?, Error>).self) { group in
-            for (index, feature) in features.enumerated() {
+            for (index, feature) in features.enumerated() where include(feature) {
                 group.addTask {
                     do { return (index, .success(try await feature.load(context))) } catch { return (index, .failure(error)) }
                 }
             }
-            var results = [Result<(any FeatureContent)?, Error>](repeating: .success(nil), count: features.count)
+            var results: [Int: Result<(any FeatureContent)?, Error>] = [:]
             for await (index, result) in group { results[index] = result }
             return results
         }
@@ -260,24 +262,23 @@ public struct BuildPipeline: Sendable {
 
     /// The Markdown reader, with the documents the last build parsed (`vitrina serve`'s memory, or the memo
     /// `vitrina build` saved in `.vitrina/documents.bin`) and a way to save them for the next build.
-    func documentLoader(_ config: SiteConfig) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
+    func documentLoader(_ config: SiteConfig, memo remembering: Bool = true) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
         let memoPath = options.documentMemoPath
         let memoContext = [VitrinaVersion.number, "\(config.unsafeHTML)", config.defaultLanguage, config.orderedLanguages.joined(separator: ",")]
             .joined(separator: "|")
-        let memo = options.memo?.documents ?? DocumentMemo.load(from: memoPath, context: memoContext)
+        let memo = options.memo?.documents ?? (remembering ? DocumentMemo.load(from: memoPath, context: memoContext) : DocumentMemo())
         let loader = DocumentLoader(siteDirectory: options.siteDirectory, languages: config.orderedLanguages,
                                     defaultLanguage: config.defaultLanguage, renderer: MarkdownRenderer(allowRawHTML: config.unsafeHTML),
                                     memo: memo)
-        let kept = options.memo != nil
+        let kept = options.memo != nil || !remembering
         return (loader, { if !kept { try? memo.save(to: memoPath, context: memoContext) } })
     }
 
     /// Reads the Markdown of every feature that reads no API, then the other folders as sections, the profile and the
     /// files beside the Markdown.
     func loadContent(_ context: FeatureContext, _ features: [any Feature], into data: inout SiteData) async throws {
-        let markdown = features.filter { !$0.readsSources }
-        for (feature, result) in zip(markdown, await load(markdown, context)) { data.loaded[feature.key] = try result.get() }
-        data.features = features.compactMap { data.loaded[$0.key] }
+        let results = await load(features, where: { !$0.readsSources }, context)
+        for (index, result) in results.sorted(by: { $0.key < $1.key }) { data.loaded[index] = try result.get() }
         let reserved = Set(["data"] + features.flatMap(\.folders))
         data.sections = try await SectionLoader(loader: context.documents, reserved: reserved, drafts: options.drafts).load()
         data.profile = try Profile.load(path: options.contentDirectory + "/profile.yml", display: "Content/profile.yml")

@@ -22,14 +22,28 @@ extension Feature {
     var readsSources: Bool { !sources.isEmpty }
 }
 
+/// A feature read from one API by a Swift client: which source, which resources, and how the client loads it.
+/// Una función leída de una API por un cliente en Swift: qué fuente, qué recursos y cómo la carga el cliente.
+public struct APIFeature: Feature {
+    public let key: String
+    /// The source its client reads; the feature has nothing to show when `site.yml` does not name it.
+    let source: String
+    public let sources: [String: [String]]
+    public let routeKeys: [String]
+    let client: @Sendable (Fetcher, SourceConfig) async throws -> any FeatureContent
+
+    public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
+        guard let config = context.config.source(source) else { return nil }
+        return try await client(context.fetcher, config)
+    }
+}
+
 /// What a feature may use while it loads.
 /// Lo que una función puede usar mientras se carga.
 public struct FeatureContext: Sendable {
     public let config: SiteConfig
     public let fetcher: Fetcher
     public let documents: DocumentLoader
-    /// The templates and strings, for features whose pages the site's author draws.
-    public let theme: Theme
     /// Drafts are built (`--drafts`).
     public let drafts: Bool
 }
@@ -43,6 +57,8 @@ public protocol FeatureContent: Sendable {
     var localImages: [LocalImage] { get }
     /// Registers its Markdown pages and folders with the site's one link resolver.
     func register(_ links: inout ContentLinks, factory: PageFactory)
+    /// Throws when the theme cannot draw what was loaded (a template missing, a field it shows that the data lacks).
+    func check(_ theme: Theme) throws
     /// Its navigation entries, home cards, pages, data scripts and maps.
     func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution
 }
@@ -51,6 +67,7 @@ extension FeatureContent {
     public var imageURLs: [String] { [] }
     public var localImages: [LocalImage] { [] }
     public func register(_ links: inout ContentLinks, factory: PageFactory) {}
+    public func check(_ theme: Theme) throws {}
 }
 
 /// A picture from `Content/<folder>/<path>` published as `media/<folder>/<path>`, found in the catalogue by `key`.
@@ -124,7 +141,7 @@ public struct FeatureInputs: Sendable {
 /// Las funciones que conoce Vitrina, en el orden de la navegación.
 public enum FeatureRegistry {
     public static var standard: [any Feature] {
-        [PokemonFeature(), CharactersFeature(), StoreFeature(), DiaryFeature(), DocsFeature()]
+        [APIFeature.pokemon, APIFeature.characters, APIFeature.store, DiaryFeature(), DocsFeature()]
     }
 
     /// Every source name and resource in `config` must be read by some feature; errors name the known ones.

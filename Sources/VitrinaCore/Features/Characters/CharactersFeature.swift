@@ -1,15 +1,10 @@
-/// Rick and Morty as a feature of the site: characters on a grid and a map, episodes and locations.
-/// Rick y Morty como función del sitio: personajes en rejilla y mapa, episodios y lugares.
-public struct CharactersFeature: Feature {
-    public init() {}
-    public var key: String { "characters" }
-    public var sources: [String: [String]] { ["rickandmorty": RickAndMortyAPI.resources] }
-    public var routeKeys: [String] { ["route_characters", "route_page", "route_map", "route_episodes", "route_locations"] }
-
-    public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
-        guard let source = context.config.source("rickandmorty") else { return nil }
-        return try await RickAndMortyAPI(fetcher: context.fetcher, source: source).multiverse()
-    }
+extension APIFeature {
+    /// Rick and Morty as a feature of the site: characters on a grid and a map, episodes and locations.
+    /// Rick y Morty como función del sitio: personajes en rejilla y mapa, episodios y lugares.
+    public static let characters = APIFeature(
+        key: "characters", source: "rickandmorty", sources: ["rickandmorty": RickAndMortyAPI.resources],
+        routeKeys: ["route_characters", "route_page", "route_map", "route_episodes", "route_locations"],
+        client: { try await RickAndMortyAPI(fetcher: $0, source: $1).multiverse() })
 }
 
 extension Multiverse: FeatureContent {

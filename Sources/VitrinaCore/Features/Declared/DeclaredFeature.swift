@@ -19,8 +19,6 @@ public struct DeclaredFeature: Feature {
     public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
         guard let source = context.config.source(name), let declaration = source.items else { return nil }
         let items = try await DeclaredSourceLoader().load(fetcher: context.fetcher, source: source, name: name)
-        let templates = DeclaredTemplates(name: name, grouped: declaration.group != nil)
-        try templates.check(items, theme: context.theme)
         return DeclaredContent(name: name, items: items, grouped: declaration.group != nil)
     }
 }

@@ -5,6 +5,12 @@ import Yams
 extension YAMLReader {
     func declaredItems(_ node: Node, source name: String) throws -> DeclaredItems {
         let key = { (field: String) in "sources.\(name).items\(field.isEmpty ? "" : ".\(field)")" }
+        // The name becomes a template folder, strings keys and a navigation key: plain folder names only.
+        // El nombre pasa a ser carpeta de plantillas, claves de textos y de navegación: solo nombres de carpeta simples.
+        guard !name.isEmpty, Slug.make(name, fallback: "") == name else {
+            throw VitrinaError(.config, "\(file):\(line(node)): sources.\(String(reflecting: name)) declares items:, so its name names a "
+                + "template folder and strings; use lowercase letters, digits and hyphens, like \(String(reflecting: Slug.make(name, fallback: "shop")))")
+        }
         guard let map = node.mapping else {
             throw VitrinaError(.config, "\(file):\(line(node)): \(key("")) must be a mapping with list:, id: and title:; see the guide's declared sources")
         }

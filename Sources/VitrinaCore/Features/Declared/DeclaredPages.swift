@@ -7,6 +7,8 @@ public struct DeclaredContent: FeatureContent {
 
     public var imageURLs: [String] { items.flatMap(\.images) }
 
+    public func check(_ theme: Theme) throws { try DeclaredTemplates(name: name, grouped: grouped).check(items, theme: theme) }
+
     public func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution {
         let builder = DeclaredPages(content: self, factory: factory, inputs: inputs)
         return .section(name, icon: "◇", route: { builder.routes.list(page: 1, $0) }) { builder.pages() }

@@ -1,15 +1,9 @@
-/// The Fake Store as a feature of the site: categories, products and one album per category.
-/// La Fake Store como función del sitio: categorías, productos y un álbum por categoría.
-public struct StoreFeature: Feature {
-    public init() {}
-    public var key: String { "store" }
-    public var sources: [String: [String]] { ["fakestore": FakeStoreAPI.resources] }
-    public var routeKeys: [String] { ["route_store", "route_album"] }
-
-    public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
-        guard let source = context.config.source("fakestore") else { return nil }
-        return try await FakeStoreAPI(fetcher: context.fetcher, source: source).store()
-    }
+extension APIFeature {
+    /// The Fake Store as a feature of the site: categories, products and one album per category.
+    /// La Fake Store como función del sitio: categorías, productos y un álbum por categoría.
+    public static let store = APIFeature(
+        key: "store", source: "fakestore", sources: ["fakestore": FakeStoreAPI.resources], routeKeys: ["route_store", "route_album"],
+        client: { try await FakeStoreAPI(fetcher: $0, source: $1).store() })
 }
 
 extension Store: FeatureContent {
