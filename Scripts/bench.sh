@@ -161,8 +161,8 @@ done
 # ---------------------------------------------------------------------------------------------
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-api_args() { # base URL of pokeapi and sprites, of rickandmorty, of fakestore: the --api flags pointing the sources there
-  printf '%s\n' --api "pokeapi=$1" --api "sprites=$1/PokeAPI/sprites/master" --api "rickandmorty=$2" --api "fakestore=$3"
+api_args() { # base URL of pokeapi and sprites, of rickandmorty, of the store: the --api flags pointing the sources there
+  printf '%s\n' --api "pokeapi=$1" --api "sprites=$1/PokeAPI/sprites/master" --api "rickandmorty=$2" --api "store=$3"
 }
 
 echo "Preparing the dead-API sites in $work" >&2

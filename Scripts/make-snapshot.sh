@@ -14,5 +14,5 @@ for _ in $(seq 50); do grep -q listening /tmp/vitrina-replay.log 2>/dev/null && 
 base="http://127.0.0.1:$port"
 rm -rf .vitrina/cache
 .build/debug/vitrina fetch --update-snapshot \
-  --api pokeapi="$base" --api rickandmorty="$base" --api fakestore="$base" --api sprites="$base/PokeAPI/sprites/master"
+  --api pokeapi="$base" --api rickandmorty="$base" --api store="$base" --api sprites="$base/PokeAPI/sprites/master"
 echo "Snapshot: $(du -sh --apparent-size Content/data | cut -f1) in $(find Content/data -type f | wc -l) files"

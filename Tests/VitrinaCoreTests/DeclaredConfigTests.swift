@@ -58,11 +58,49 @@ struct DeclaredConfigTests {
         #expect(declared.list == "/products?lang=en")
         #expect(declared.paging == .cursor(path("meta.next_cursor"), parameter: "after"))
         #expect(declared.at == path("data.results"))
-        #expect(declared.id == path("id") && declared.title == path("title") && declared.slug == path("handle"))
+        #expect(declared.id == path("id") && declared.title == path("title") && declared.slug == FieldText(parts: [.field(path("handle"))]))
         #expect(declared.detail == .template(try URLTemplate(parsing: "/products/{id}/{meta.sku}")))
         #expect(declared.images == [path("image"), path("thumbnail.url"), path("gallery[0]")])
         #expect(declared.group == path("category"))
         #expect(declared.sort == DeclaredItems.SortOrder(path: path("rating.rate"), descending: true))
+    }
+
+    /// The keys that shape the pages: slug texts, description, kind, icon, per_page, group_order, album and numbers.
+    @Test func readsThePageKeys() throws {
+        let declared = try items("""
+            list: /products
+            id: id
+            title: title
+            slug: "{id}-{title}"
+            description: description
+            kind: product
+            icon: ◈
+            per_page: all
+            group: category
+            group_order: name
+            album: true
+            numbers:
+              price: {at: price, digits: 2, text: price_usd}
+              stars: {at: rating.rate, percent_of: 5}
+            """)
+        #expect(declared.slug == FieldText(parts: [.field(path("id")), .literal("-"), .field(path("title"))]))
+        #expect(declared.description == path("description") && declared.kind == "product" && declared.icon == "◈")
+        #expect(declared.perPage == .max && declared.groupOrder == .name && declared.album)
+        #expect(declared.numbers.map(\.name) == ["price", "stars"])
+        #expect(declared.numbers[0].path == path("price") && declared.numbers[0].digits == 2 && declared.numbers[0].text == "price_usd")
+        #expect(declared.numbers[1].percentOf == 5 && declared.numbers[1].text == nil)
+        #expect(try items("list: /p\nid: id\ntitle: t\nper_page: 12").perPage == 12)
+    }
+
+    /// A slug text's holes are slugged one by one (so a long title is cut on its own, as before), joined by the literals.
+    @Test func slugTextsSlugEachField() throws {
+        let slug = try FieldText(parsing: "{id}-{title}")
+        let title = "Samsung 49-Inch CHG90 144Hz Curved Gaming Monitor (LC49HG90DMNXZA) – Super Ultrawide Screen QLED"
+        #expect(slug.slug { $0 == path("id") ? "14" : title } == Slug.make(id: 14, name: title))
+        #expect(slug.slug { $0 == path("id") ? "7" : "¡¡!!" } == "7", "an empty hole leaves no hyphen behind")
+        #expect(try FieldText(parsing: "name").slug { _ in "Rick Sánchez" } == "rick-sanchez")
+        let many = try FieldText(parsing: String(repeating: "{a}-", count: 16))
+        #expect(many.slug { _ in String(repeating: "x", count: 80) }.utf8.count <= 200)
     }
 
     @Test func defaultsAndOtherSources() throws {
@@ -109,6 +147,22 @@ struct DeclaredConfigTests {
         ("list: /p\nid: id\ntitle: t\nimages: [a, 'b..c']", ":12: sources.shop.items.images \"b..c\" is not a JSON path"),
         ("list: /p\nid: id\ntitle: t\nsort: '-'", ":12: sources.shop.items.sort \"\" is not a JSON path"),
         ("- list", ":9: sources.shop.items must be a mapping"),
+        ("list: /p\nid: id\ntitle: t\nslug: '{id}/{title}'", ":12: sources.shop.items.slug \"{id}/{title}\": the text between {fields} becomes part of a URL"),
+        ("list: /p\nid: id\ntitle: t\nslug: '{id'", ":12: sources.shop.items.slug \"{id\": { at byte 1 is never closed"),
+        ("list: /p\nid: id\ntitle: t\nkind: ../x", ":12: sources.shop.items.kind \"../x\" names strings"),
+        ("list: /p\nid: id\ntitle: t\nicon: ''", ":12: sources.shop.items.icon must be 1 to 8 characters"),
+        ("list: /p\nid: id\ntitle: t\nper_page: 0", ":12: sources.shop.items.per_page must be a whole number from 1 to 1000, or all"),
+        ("list: /p\nid: id\ntitle: t\ngroup_order: size", ":12: sources.shop.items.group_order \"size\" is not an order"),
+        ("list: /p\nid: id\ntitle: t\nalbum: yes please", ":12: sources.shop.items.album must be true or false"),
+        ("list: /p\nid: id\ntitle: t\nalbum: true", ":12: sources.shop.items.album makes one album per group; add group: too"),
+        ("list: /p\nid: id\ntitle: t\nnumbers: [price]", ":12: sources.shop.items.numbers must be a mapping of names"),
+        ("list: /p\nid: id\ntitle: t\nnumbers: {price: {digits: 2}}", ":12: sources.shop.items.numbers.price.at is missing"),
+        ("list: /p\nid: id\ntitle: t\nnumbers: {price: {at: p, digits: 9}}", "sources.shop.items.numbers.price.digits must be a whole number from 0 to 6"),
+        ("list: /p\nid: id\ntitle: t\nnumbers: {price: {at: p, percent_of: 0}}", "sources.shop.items.numbers.price.percent_of must be a number above 0"),
+        ("list: /p\nid: id\ntitle: t\nnumbers: {price: {at: p, text: '{value} $'}}", "sources.shop.items.numbers.price.text must be a strings key"),
+        ("list: /p\nid: id\ntitle: t\nnumbers: {price: {at: p, unit: eur}}", "sources.shop.items.numbers.price.unit is not a setting of a number"),
+        ("list: /p\nid: id\ntitle: t\nnumbers: {'a.b': {at: p}}", "sources.shop.items.numbers.a.b: a number's name is used as {{numbers.name}}"),
+        ("list: /p\nid: id\ntitle: t\nnumbers: {price: {at: 'p..q'}}", "sources.shop.items.numbers.price.at \"p..q\" is not a JSON path"),
     ])
     func mistakesNameFileLineAndKey(items: String, expected: String) {
         let message = failure(items)

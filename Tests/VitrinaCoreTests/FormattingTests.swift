@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import VitrinaCore
 
 /// Prices, numbers and dates written per language, independent of the machine's locale.
@@ -20,16 +21,39 @@ struct FormattingTests {
         (55.99, "$55.99", "55,99\u{A0}US$"),
         (1_500, "$1500.00", "1500,00\u{A0}US$"),
     ])
-    func price(value: Double, english: String, spanish: String) {
-        #expect(Formatting.price(value, language: "en") == english)
-        #expect(Formatting.price(value, language: "es") == spanish)
+    func price(value: Double, english: String, spanish: String) throws {
+        var price = DeclaredItems.NumberFormat(name: "price", path: try JSONPath(parsing: "price"))
+        price.digits = 2
+        // The default site's price_usd texts (Templates/i18n/en.yml, es.yml).
+        #expect(price.shown(value, language: "en", pattern: "${value}") == english)
+        #expect(price.shown(value, language: "es", pattern: "{value}\u{A0}US$") == spanish)
     }
 
-    @Test func spanishPriceUsesANoBreakSpace() {
-        let price = Formatting.price(109.95, language: "es")
-        #expect(price.unicodeScalars.contains("\u{A0}"))
-        #expect(!price.contains(" "))
-        #expect(price.hasSuffix("US$"))
+    @Test func aTextWithoutTheValueShowsTheNumberAlone() throws {
+        var rating = DeclaredItems.NumberFormat(name: "rating", path: try JSONPath(parsing: "rating.rate"))
+        rating.digits = 1
+        #expect(rating.shown(3.94, language: "es", pattern: nil) == "3,9")
+        #expect(rating.shown(3.94, language: "en", pattern: "price_usd") == "3.9", "a strings key that is missing comes back as the key")
+    }
+
+    @Test(arguments: [(4.5, 5.0, "90"), (0, 5, "0"), (5, 5, "100"), (3.14, 5, "63"), (2.5, 10, "25"), (-1, 5, "-20")])
+    func percentOfAMaximum(value: Double, maximum: Double, shown: String) throws {
+        var stars = DeclaredItems.NumberFormat(name: "stars", path: try JSONPath(parsing: "rating.rate"))
+        stars.percentOf = maximum
+        #expect(stars.shown(value, language: "es", pattern: nil) == shown)
+    }
+
+    /// Seeded: any number in range over any maximum above 0 gives a whole percentage, never a trap.
+    @Test func percentagesOfHostileNumbersNeverTrap() throws {
+        var stars = DeclaredItems.NumberFormat(name: "stars", path: try JSONPath(parsing: "x"))
+        var random = SeededGenerator(seed: 71)
+        let limit = DeclaredItems.NumberFormat.maxMagnitude
+        for number in 0..<500 {
+            let value = random.pick([limit, -limit, 0, 1, 4.5, Double.random(in: -limit...limit, using: &random)])
+            stars.percentOf = random.pick([Double.leastNonzeroMagnitude, 1e-300, 1, 5, limit, Double.random(in: 1e-9...1e9, using: &random)])
+            let shown = stars.shown(value, language: "es", pattern: nil)
+            #expect(Int(shown) != nil, "case \(number): \(value) of \(stars.percentOf ?? 0) → \(shown)")
+        }
     }
 
     @Test(arguments: [

@@ -128,9 +128,6 @@ import TestSupport
     }
 
     @Test func apiNumbersOutOfRangeNameTheURLAndThePath() throws {
-        let product = #"[{"id":1,"title":"t","price":1,"description":"d","category":"c","image":"i","rating":{"rate":1e300,"count":1}}]"#
-        let decoded = try JSONDecoder().decode([ProductDTO].self, from: Data(product.utf8))
-        #expect(decoded.numberOutOfRange() == NumberProblem(path: "[0].rating.rate", value: "1e+300", range: "0.0…5.0"))
         var random = SeededGenerator(seed: 26)
         for number in 0..<Self.cases {
             let stat = random.pick([Int.max, Int.min, 1 << 62, -1, 0, 45, 255, Int.random(in: .min ... .max, using: &random)])

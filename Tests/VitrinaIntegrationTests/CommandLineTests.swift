@@ -82,7 +82,7 @@ struct CommandLineTests {
             defer { site.remove() }
             let base = server.baseURL
             let result = try await run(["build", "--site", site.root, "--api", "pokeapi=\(base)", "--api", "rickandmorty=\(base)",
-                                  "--api", "fakestore=\(base)", "--api", "sprites=\(base)/PokeAPI/sprites/master"])
+                                  "--api", "store=\(base)", "--api", "sprites=\(base)/PokeAPI/sprites/master"])
             #expect(result.status == 0, "\(result.error)")
             #expect(result.output.contains("pages"))
             #expect(result.output.contains("stages: config"))

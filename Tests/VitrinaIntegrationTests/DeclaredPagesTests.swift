@@ -86,6 +86,28 @@ struct DeclaredPagesTests {
         }
     }
 
+    /// The Fake Store, declared in Content/site.yml with no Swift, draws what the Swift feature it replaced drew: the
+    /// `<main>` of nine store pages (list, categories, albums and products in both languages), kept from the last build
+    /// of the Swift feature (Tests/Fixtures/store-swift; only the media folder is renamed, fakestore → store, with the source).
+    /// La Fake Store declarada dibuja lo mismo que la función en Swift a la que sustituye, byte a byte.
+    @Test func theDeclaredStoreDrawsWhatTheSwiftStoreDrew() async throws {
+        try await withReplayServer { server in
+            try await withSite { site in
+                let report = try await site.build(site.options(server: server))
+                #expect(report.warnings.isEmpty, "\(report.warnings)")
+                let golden = Fixtures.recordings.deletingLastPathComponent().appendingPathComponent("store-swift").path
+                let files = Files.list(golden).filter { $0.hasSuffix(".html") }
+                #expect(files.count == 9)
+                for file in files {
+                    let page = String(file.dropLast(5)).replacingOccurrences(of: "__", with: "/") + "/index.html"
+                    let html = try site.read(page)
+                    let start = try #require(html.range(of: "<main")), end = try #require(html.range(of: "</main>"))
+                    #expect(html[start.lowerBound..<end.upperBound] + "\n" == (try Files.readText("\(golden)/\(file)")), "\(page)")
+                }
+            }
+        }
+    }
+
     /// A template showing a field an item does not have fails naming the URL and the JSON path.
     @Test func aFieldTheTemplateShowsButAnItemLacksIsAnError() async throws {
         try await withReplayServer { server in

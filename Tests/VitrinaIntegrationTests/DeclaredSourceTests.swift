@@ -241,7 +241,7 @@ struct DeclaredSourceTests {
             let error = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": byKind]), byKind) }
             #expect(error.message.contains(#"the id "lighting" comes twice"#), "\(error.message)")
             let empty = shop(server, DeclaredItems(list: "/declared/all", at: path("data.items"), id: path("id"), title: path("name"),
-                                                   slug: path("media.thumb")))
+                                                   slug: FieldText(parts: [.field(path("media.thumb"))])))
             let emptyError = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": empty]), empty) }
             #expect(emptyError.message.hasSuffix("at data.items[3].media.thumb: expected text, found null; "
                 + "the declaration in Content/site.yml (sources.shop.items.slug) names it"))
@@ -273,6 +273,36 @@ struct DeclaredSourceTests {
             await #expect(throws: FetchError.missingOffline(url: "\(server.baseURL)/declared/items/1")) { try await load(listOnly, detailed) }
             #expect(listOnly.missing == (1...12).map { "\(server.baseURL)/declared/items/\($0)" }.sorted())
             #expect(server.requests.count == 3)
+        }
+    }
+
+    /// Seeded: a declared number that is out of range, or no number, fails naming the URL and the JSON path; one in range
+    /// is kept as it is (read offline from the cache, as a build with no network would).
+    @Test func declaredNumbersAreRangeChecked() async throws {
+        let harness = try DeclaredHarness()
+        defer { Task { await harness.close() } }
+        var declaration = DeclaredItems(list: "/products", id: path("id"), title: path("title"))
+        declaration.numbers = [DeclaredItems.NumberFormat(name: "rate", path: path("rating.rate"))]
+        let source = SourceConfig(baseURL: "https://shop.example", items: declaration)
+        let cache = ResponseCache(directory: harness.root + "/cache")
+        let written = ["1e300", "-1e16", "1e15", "-1e15", "4.5", "0", "-0", "\"4\"", "null", "true", "{}", "1000000000000001",
+                       "123456789012345678901234567890", "999999999999999.9"]
+        var random = SeededGenerator(seed: 73)
+        for number in 0..<40 {
+            let text = random.pick(written + [String(Double.random(in: -2e15...2e15, using: &random))])
+            try cache.write(StoredResponse(url: "https://shop.example/products", status: 200, contentType: "application/json", etag: nil,
+                                           lastModified: nil, fetchedAt: Date().timeIntervalSince1970,
+                                           body: Array(#"[{"id":1,"title":"t","rating":{"rate":\#(text)}}]"#.utf8)))
+            let expected = Double(text).flatMap { $0.isFinite && abs($0) <= DeclaredItems.NumberFormat.maxMagnitude ? $0 : nil }
+            do {
+                let items = try await load(harness.fetcher(["shop": source], offline: true), source)
+                #expect(expected != nil, "case \(number): \(text) was kept")
+                #expect(items.first?.numbers["rate"] == expected, "case \(number): \(text)")
+            } catch let error as VitrinaError {
+                #expect(expected == nil, "case \(number): \(text) failed: \(error.message)")
+                #expect(error.message.hasPrefix("https://shop.example/products: at [0].rating.rate: "), "case \(number): \(error.message)")
+                #expect(error.message.contains("sources.shop.items.numbers.rate"), "case \(number): \(error.message)")
+            }
         }
     }
 

@@ -78,7 +78,7 @@ struct FeatureRegistryTests {
             let failure = try #require(await site.failure(site.options(server: nil, offline: true)))
             #expect(failure.error.stage == .config)
             #expect(failure.error.message.contains("sources.weather is read by no feature"))
-            #expect(failure.error.message.contains("fakestore, pokeapi, rickandmorty, sprites"))
+            #expect(failure.error.message.contains("pokeapi, rickandmorty, sprites, store"))
         }
     }
 }

@@ -25,13 +25,20 @@ struct TestSite {
             base_url: https://rickandmortyapi.com
             page_size: 20
             max_age: 7d
-          fakestore:
-            base_url: https://fakestoreapi.com
-            max_age: 7d
+        \(storeSource)
           sprites:
             base_url: https://raw.githubusercontent.com/PokeAPI/sprites/master
             max_age: 7d
         """
+
+    /// The default site's store, declared in Content/site.yml with no Swift: the same declaration is tested here.
+    /// La tienda del sitio por defecto, declarada en Content/site.yml sin Swift: se prueba la misma declaración.
+    static let storeSource: String = {
+        let lines = ((try? Files.readText("\(repository)/Content/site.yml")) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("  store:") }) else { return "" }
+        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("  ") && !$0.hasPrefix("   ") } ?? lines.endIndex
+        return lines[start..<end].map { $0.replacingOccurrences(of: "max_age: 1d", with: "max_age: 7d") }.joined(separator: "\n")
+    }()
 
     /// Writes site.yml, the given Markdown files (path → text, relative to Content/) and a copy of the real theme.
     init(config: String = TestSite.defaultConfig, content: [String: String] = [:]) throws {
@@ -54,7 +61,7 @@ struct TestSite {
 
     /// Every source pointed at `base` (a replay server, or a port where nothing answers), as `--api` does.
     static func overrides(_ base: String) -> [String: String] {
-        ["pokeapi": base, "rickandmorty": base, "fakestore": base, "sprites": base + "/PokeAPI/sprites/master"]
+        ["pokeapi": base, "rickandmorty": base, "store": base, "sprites": base + "/PokeAPI/sprites/master"]
     }
 
     /// Runs the real pipeline with the real HTTP client (seen through `observer`, when given).

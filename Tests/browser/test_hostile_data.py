@@ -35,15 +35,20 @@ ENTITY_HEADING = "&lt;img src=x onerror=alert(1)&gt;"
 
 HOSTILE_PRODUCTS = {9: TAG_BREAKOUT, 10: ATTRIBUTE_BREAKOUT}
 
+def _store_source() -> str:
+    """The default site's store as Content/site.yml declares it (a declared source, no Swift)."""
+    lines = (REPO / "Content" / "site.yml").read_text().split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("  store:"))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("  ") and not lines[i].startswith("   ")), len(lines))
+    return "\n".join(lines[start:end]) + "\n"
+
+
 SITE_YML = """title: Vitrina hostil
 description: Datos hostiles.
 default_language: es
 languages: [es, en]
 sources:
-  fakestore:
-    base_url: https://fakestoreapi.com
-    max_age: 7d
-"""
+""" + _store_source()
 
 DOCS = {
     "front-matter.md": f"---\ntitle: '{TAG_BREAKOUT}'\ndescription: '{ATTRIBUTE_BREAKOUT}'\n---\n\nTexto.\n\n## {ENTITY_HEADING}\n\nMás.\n",
@@ -120,7 +125,7 @@ def hostile_site(tmp_path_factory) -> Path:
         assert line.startswith("listening on "), f"the replay server did not start: {line!r}"
         base = line.split()[-1]
         build = subprocess.run(
-            [str(vitrina), "build", "--site", str(source), "--output", str(output), "--api", f"fakestore={base}"],
+            [str(vitrina), "build", "--site", str(source), "--output", str(output), "--api", f"store={base}"],
             capture_output=True, text=True, timeout=300,
         )
         assert build.returncode == 0, f"the hostile site did not build:\n{build.stdout}\n{build.stderr}"

@@ -200,8 +200,8 @@ public struct BuildPipeline: Sendable {
         return config
     }
 
-    /// The registry's features, then one per source of `config` that declares its items.
-    func features(for config: SiteConfig) -> [any Feature] { features + DeclaredFeature.all(in: config) }
+    /// The registry's features and one per source of `config` that declares its items, in navigation order.
+    func features(for config: SiteConfig) -> [any Feature] { FeatureRegistry.ordered(features + DeclaredFeature.all(in: config), config: config) }
 
     /// The client chain, outermost first: retries (whose waits end when the host goes down) → a limit of requests in
     /// flight per host → the breaker, which sees every attempt and refuses those to a host that is down → the live client.

@@ -11,6 +11,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var languages: [String]
     public var unsafeHTML: Bool
     public var sources: [String: SourceConfig]
+    /// The sources' names in the order site.yml lists them (their features' order in the navigation).
+    public var sourceOrder: [String] = []
     /// Pages listed per section index page.
     public var pageSize: Int = 20
     /// The app's screens: feature cards on the home page, album, map, favourites, settings, components, profile, search.
@@ -113,6 +115,7 @@ extension SiteConfig {
                     throw VitrinaError(.config, "\(file):\(reader.line(value)): each source must be a mapping with base_url")
                 }
                 config.sources[name] = try reader.source(settings, name: name, at: value)
+                config.sourceOrder.append(name)
             }
         }
         config.appScreens = try reader.bool(root, "app_screens") ?? !config.sources.isEmpty

@@ -141,7 +141,14 @@ public struct FeatureInputs: Sendable {
 /// Las funciones que conoce Vitrina, en el orden de la navegación.
 public enum FeatureRegistry {
     public static var standard: [any Feature] {
-        [APIFeature.pokemon, APIFeature.characters, APIFeature.store, DiaryFeature(), DocsFeature()]
+        [APIFeature.pokemon, APIFeature.characters, DiaryFeature(), DocsFeature()]
+    }
+
+    /// The features that read sources in the order site.yml lists those sources, then the rest in their given order.
+    /// Las funciones que leen fuentes en el orden en que site.yml las lista, luego el resto en su orden.
+    static func ordered(_ features: [any Feature], config: SiteConfig) -> [any Feature] {
+        let rank = features.map { feature in feature.sources.keys.compactMap { config.sourceOrder.firstIndex(of: $0) }.min() ?? Int.max }
+        return features.indices.sorted { (rank[$0], $0) < (rank[$1], $1) }.map { features[$0] }
     }
 
     /// Every source name and resource in `config` must be read by some feature; errors name the known ones.

@@ -35,15 +35,9 @@ enum NumberRange {
     static let amounts: ClosedRange<Int> = 0...1_000_000_000
     /// How many pages a paged list may claim: every page is one request.
     static let pages: ClosedRange<Int> = 0...10_000
-    static let prices: ClosedRange<Double> = 0...1_000_000_000
-    static let ratings: ClosedRange<Double> = 0...5
 
     static func check(_ value: Int, _ range: ClosedRange<Int>, _ path: String) -> NumberProblem? {
         range.contains(value) ? nil : NumberProblem(path: path, value: String(value), range: "\(range.lowerBound)…\(range.upperBound)")
-    }
-
-    static func check(_ value: Double, _ range: ClosedRange<Double>, _ path: String) -> NumberProblem? {
-        range.contains(value) ? nil : NumberProblem(path: path, value: "\(value)", range: "\(range.lowerBound)…\(range.upperBound)")
     }
 
     /// The first problem among the elements of a list, its path prefixed with `[index]`.

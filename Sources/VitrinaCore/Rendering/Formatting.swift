@@ -8,11 +8,6 @@ public enum Formatting {
         return language == "en" ? text : text.replacingOccurrences(of: ".", with: ",")
     }
 
-    /// Fake Store prices are US dollars: `$109.95` in English, `109,95 US$` in Spanish.
-    public static func price(_ value: Double, language: String) -> String {
-        language == "en" ? "$" + decimal(value, digits: 2, language: "en") : decimal(value, digits: 2, language: language) + "\u{A0}US$"
-    }
-
     /// `14 de septiembre de 2026`, `September 14, 2026`.
     public static func date(_ date: SimpleDate, language: String, months: [String]) -> String {
         let month = months.indices.contains(date.month - 1) ? months[date.month - 1] : "\(date.month)"

@@ -4,22 +4,26 @@
 public struct DeclaredFeature: Feature {
     /// The source's name in `site.yml`: its key for navigation, strings (`nav_<name>`, `route_<name>`) and templates.
     public let name: String
+    public let declaration: DeclaredItems
 
-    public init(name: String) { self.name = name }
+    public init(name: String, declaration: DeclaredItems) {
+        self.name = name
+        self.declaration = declaration
+    }
 
     public var key: String { name }
     public var sources: [String: [String]] { [name: []] }
-    public var routeKeys: [String] { ["route_\(name)", "route_page"] }
+    public var routeKeys: [String] { ["route_\(name)", "route_page"] + (declaration.album ? ["route_album"] : []) }
 
     /// Every source of `config` that declares its items.
     public static func all(in config: SiteConfig) -> [DeclaredFeature] {
-        config.sources.filter { $0.value.items != nil }.keys.sorted().map(DeclaredFeature.init(name:))
+        config.sources.keys.sorted().compactMap { name in config.sources[name]?.items.map { DeclaredFeature(name: name, declaration: $0) } }
     }
 
     public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
         guard let source = context.config.source(name), let declaration = source.items else { return nil }
         let items = try await DeclaredSourceLoader().load(fetcher: context.fetcher, source: source, name: name)
-        return DeclaredContent(name: name, items: items, grouped: declaration.group != nil)
+        return DeclaredContent(name: name, items: items, declaration: declaration)
     }
 }
 
@@ -29,6 +33,8 @@ public struct DeclaredFeature: Feature {
 struct DeclaredTemplates {
     let name: String
     let grouped: Bool
+    /// The names `numbers:` declares, which templates show as `{{numbers.name}}`.
+    var numbers: [String] = []
 
     var list: String { "\(name)/list" }
     var item: String { "\(name)/item" }
@@ -47,6 +53,10 @@ struct DeclaredTemplates {
             var parser = TemplateParser(text)
             let nodes: [TemplateNode]
             do { nodes = try parser.parse() } catch { throw VitrinaError(.render, "\(file): \(error)") }
+            for name in TemplateFields.shown(in: nodes, under: "numbers") where !numbers.contains(name) {
+                throw VitrinaError(.render, "\(file) shows {{numbers.\(name)}}, which the source's numbers: in Content/site.yml does not declare; "
+                    + (numbers.isEmpty ? "declare it under sources.\(self.name).items.numbers" : "declared: \(numbers.joined(separator: ", "))"))
+            }
             for path in TemplateFields.shown(in: nodes, under: "item") {
                 for item in items where item.fields.value(at: path) == nil {
                     throw VitrinaError(.map, "\(item.responses.last ?? name): at \(path): the field is missing in item \(item.id); "

@@ -14,8 +14,15 @@ public struct DeclaredItem: Sendable, Equatable {
     public let images: [String]
     /// URLs of the responses this item was made from (its list page, then its detail URL): for item-level builds.
     public let responses: [String]
+    /// The `description:` field's text.
+    public let description: String?
+    /// The `numbers:` values by name, in range.
+    public let numbers: [String: Double]
 
-    public init(id: String, title: String, slug: String, group: String?, fields: JSONValue, images: [String], responses: [String]) {
+    public init(id: String, title: String, slug: String, group: String?, fields: JSONValue, images: [String], responses: [String],
+                description: String? = nil, numbers: [String: Double] = [:]) {
+        self.description = description
+        self.numbers = numbers
         self.id = id
         self.title = title
         self.slug = slug
@@ -36,16 +43,17 @@ public struct DeclaredGroup: Sendable, Equatable {
 
     /// One group per distinct group text, in order of first appearance; items without a group are left out.
     /// Un grupo por cada texto de grupo distinto, en orden de aparición; los elementos sin grupo quedan fuera.
-    public static func groups(of items: [DeclaredItem]) -> [DeclaredGroup] {
-        var order: [String] = []
+    public static func groups(of items: [DeclaredItem], order: DeclaredItems.GroupOrder = .first) -> [DeclaredGroup] {
+        var names: [String] = []
         var members: [String: [DeclaredItem]] = [:]
         for item in items {
             guard let group = item.group else { continue }
-            if members[group] == nil { order.append(group) }
+            if members[group] == nil { names.append(group) }
             members[group, default: []].append(item)
         }
+        if order == .name { names.sort { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) } }
         var slugs = UniqueSlugs()
-        return order.map { DeclaredGroup(name: $0, slug: slugs.take(Slug.make($0, fallback: "group")), items: members[$0] ?? []) }
+        return names.map { DeclaredGroup(name: $0, slug: slugs.take(Slug.make($0, fallback: "group")), items: members[$0] ?? []) }
     }
 }
 

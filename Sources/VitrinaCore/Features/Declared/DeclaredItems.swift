@@ -51,6 +51,46 @@ public struct DeclaredItems: Sendable, Equatable {
         }
     }
 
+    /// A number a template shows in each language's way (`numbers:`): decimals, a percentage of a maximum, a strings text.
+    /// Un número que una plantilla muestra a la manera de cada idioma: decimales, porcentaje de un máximo, un texto.
+    public struct NumberFormat: Sendable, Equatable {
+        /// The name templates use: `{{numbers.price}}`.
+        public let name: String
+        public let path: JSONPath
+        /// Decimals shown, 0 to 6.
+        public var digits: Int = 0
+        /// Shown as a whole percentage of this maximum (`percent_of: 5` makes 4.5 → 90).
+        public var percentOf: Double?
+        /// A strings key whose text holds `{value}`, like `price_usd: "{value} US$"`.
+        public var text: String?
+
+        public init(name: String, path: JSONPath) {
+            self.name = name
+            self.path = path
+        }
+
+        /// The largest magnitude a shown number may have.
+        public static let maxMagnitude = 1e15
+        static let maxPercent = 1e18
+
+        /// `value` as pages in `language` show it; `pattern` is the `text:` key's text, whose `{value}` it fills.
+        /// `value` tal como lo muestran las páginas en `language`; `pattern` es el texto de la clave `text:`.
+        public func shown(_ value: Double, language: String, pattern: String?) -> String {
+            // A tiny maximum can make any percentage; it is clamped to what a whole number holds.
+            // Un máximo diminuto puede dar cualquier porcentaje; se limita a lo que cabe en un entero.
+            let number = percentOf.map { String(Int(min(Self.maxPercent, max(-Self.maxPercent, (value / $0 * 100).rounded())))) }
+                ?? Formatting.decimal(value, digits: digits, language: language)
+            guard let pattern, pattern.contains("{value}") else { return number }
+            return pattern.replacingOccurrences(of: "{value}", with: number)
+        }
+    }
+
+    /// How the groups are ordered: as their first item comes, or by name.
+    /// Cómo se ordenan los grupos: según llega su primer elemento, o por nombre.
+    public enum GroupOrder: String, Sendable, Equatable, CaseIterable {
+        case first, name
+    }
+
     /// The list's path (and query) under base_url, like `/products` or `/api/v2/pokemon?limit=50`.
     public var list: String
     public var paging: Paging
@@ -58,14 +98,26 @@ public struct DeclaredItems: Sendable, Equatable {
     public var at: JSONPath
     public var id: JSONPath
     public var title: JSONPath
-    /// The field slugged for the item's URL; nil means the title.
-    public var slug: JSONPath?
+    /// The field slugged for the item's URL, or a text with `{fields}` each slugged (`{id}-{title}`); nil means the title.
+    public var slug: FieldText?
     public var detail: Detail?
     public var images: [JSONPath]
     public var group: JSONPath?
     public var sort: SortOrder?
+    /// The field shown as an item page's description (meta and cards).
+    public var description: JSONPath?
+    /// What an item is (`product`): its page kind, its search kind and favourites' label (`kind_<kind>`); nil is the source's name.
+    public var kind: String?
+    /// The home card's icon.
+    public var icon: String = "◇"
+    /// Items per list page; nil is the site's page_size, `Int.max` (`all`) one list page.
+    public var perPage: Int?
+    public var groupOrder: GroupOrder = .first
+    /// One album page per group, of its items' first images.
+    public var album: Bool = false
+    public var numbers: [NumberFormat] = []
 
-    public init(list: String, paging: Paging = .none, at: JSONPath = .root, id: JSONPath, title: JSONPath, slug: JSONPath? = nil,
+    public init(list: String, paging: Paging = .none, at: JSONPath = .root, id: JSONPath, title: JSONPath, slug: FieldText? = nil,
                 detail: Detail? = nil, images: [JSONPath] = [], group: JSONPath? = nil, sort: SortOrder? = nil) {
         self.list = list
         self.paging = paging
@@ -82,8 +134,10 @@ public struct DeclaredItems: Sendable, Equatable {
     /// The keys `items:` accepts.
     public static let keys = [
         "list", "paging", "next", "cursor", "cursor_param", "offset_param", "limit_param", "page_param", "at", "id", "title", "slug",
-        "detail", "detail_url", "images", "group", "sort",
+        "detail", "detail_url", "images", "group", "sort", "description", "kind", "icon", "per_page", "group_order", "album", "numbers",
     ]
+    /// The most numbers one declaration may format.
+    public static let maxNumbers = 32
     /// The most image paths one declaration may name.
     public static let maxImages = 20
     /// The longest list path or detail template, in bytes.
@@ -108,32 +162,8 @@ public struct URLTemplate: Sendable, Equatable, CustomStringConvertible {
     /// Parses `/products/{id}`; the text must start with one `/` and hold no spaces, controls or `#`.
     /// Analiza `/products/{id}`; el texto empieza por una sola `/` y no lleva espacios, controles ni `#`.
     public init(parsing text: String) throws(JSONPath.ParseError) {
-        let bytes = Array(text.utf8)
-        try URLTemplate.checkPathText(bytes)
-        var parts: [Part] = []
-        var literal: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "}") { throw JSONPath.ParseError("} at byte \(index + 1) closes no {") }
-            guard byte == UInt8(ascii: "{") else { literal.append(byte); index += 1; continue }
-            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
-                throw JSONPath.ParseError("{ at byte \(index + 1) is never closed")
-            }
-            if !literal.isEmpty { parts.append(.literal(String(decoding: literal, as: UTF8.self))) }
-            literal = []
-            let inner = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
-            if inner.utf8.contains(UInt8(ascii: "{")) { throw JSONPath.ParseError("{ at byte \(index + 1) holds another {") }
-            do { parts.append(.field(try JSONPath(parsing: inner))) } catch {
-                throw JSONPath.ParseError("{\(inner)} at byte \(index + 1): \(error.description)")
-            }
-            index = close + 1
-        }
-        if !literal.isEmpty { parts.append(.literal(String(decoding: literal, as: UTF8.self))) }
-        guard parts.count(where: { if case .field = $0 { true } else { false } }) <= Self.maxFields else {
-            throw JSONPath.ParseError("the template has more than \(Self.maxFields) {fields}")
-        }
-        self.parts = parts
+        try URLTemplate.checkPathText(Array(text.utf8))
+        self.parts = try FieldText.parts(of: text)
         self.description = text
     }
 
@@ -160,6 +190,78 @@ public struct URLTemplate: Sendable, Equatable, CustomStringConvertible {
             }
         }
         return text
+    }
+}
+
+/// A text with `{json.path}` holes (`{id}-{title}`), or one plain JSON path (`name`); the item's slug is made of it.
+/// Un texto con huecos `{json.path}`, o una sola ruta JSON; de él se hace el slug del elemento.
+public struct FieldText: Sendable, Equatable {
+    public let parts: [URLTemplate.Part]
+
+    public init(parts: [URLTemplate.Part]) { self.parts = parts }
+
+    /// `{id}-{title}` is holes and literals; text with no `{` is one JSON path.
+    public init(parsing text: String) throws(JSONPath.ParseError) {
+        if text.utf8.contains(UInt8(ascii: "{")) || text.utf8.contains(UInt8(ascii: "}")) {
+            parts = try Self.parts(of: text)
+        } else {
+            parts = [.field(try JSONPath(parsing: text))]
+        }
+    }
+
+    /// Literal text and `{path}` holes, at most `URLTemplate.maxFields` holes.
+    static func parts(of text: String) throws(JSONPath.ParseError) -> [URLTemplate.Part] {
+        let bytes = Array(text.utf8)
+        var parts: [URLTemplate.Part] = []
+        var literal: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "}") { throw JSONPath.ParseError("} at byte \(index + 1) closes no {") }
+            guard byte == UInt8(ascii: "{") else { literal.append(byte); index += 1; continue }
+            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
+                throw JSONPath.ParseError("{ at byte \(index + 1) is never closed")
+            }
+            if !literal.isEmpty { parts.append(.literal(String(decoding: literal, as: UTF8.self))) }
+            literal = []
+            let inner = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+            if inner.utf8.contains(UInt8(ascii: "{")) { throw JSONPath.ParseError("{ at byte \(index + 1) holds another {") }
+            do { parts.append(.field(try JSONPath(parsing: inner))) } catch {
+                throw JSONPath.ParseError("{\(inner)} at byte \(index + 1): \(error.description)")
+            }
+            index = close + 1
+        }
+        if !literal.isEmpty { parts.append(.literal(String(decoding: literal, as: UTF8.self))) }
+        guard parts.count(where: { if case .field = $0 { true } else { false } }) <= URLTemplate.maxFields else {
+            throw JSONPath.ParseError("the template has more than \(URLTemplate.maxFields) {fields}")
+        }
+        return parts
+    }
+
+    /// The slug: each hole's value slugged on its own, joined by the literals; hyphens trimmed at both ends.
+    /// El slug: el valor de cada hueco hecho slug por separado y unido con los literales; sin guiones en los extremos.
+    func slug<Failure: Error>(_ value: (JSONPath) throws(Failure) -> String) throws(Failure) -> String {
+        var text = ""
+        for part in parts {
+            switch part {
+            case .literal(let literal): text += literal
+            case .field(let path): text += Slug.make(try value(path), fallback: "")
+            }
+        }
+        var bytes = Array(text.utf8.prefix(Self.maxSlugBytes))
+        while bytes.last == UInt8(ascii: "-") { bytes.removeLast() }
+        return String(decoding: bytes.drop { $0 == UInt8(ascii: "-") }, as: UTF8.self)
+    }
+
+    /// The longest slug a text makes, in bytes (a file name holds 255).
+    static let maxSlugBytes = 200
+
+    /// Whether every literal is slug text already (lowercase ASCII letters, digits, hyphens).
+    var literalsAreSlugText: Bool {
+        parts.allSatisfy { part in
+            guard case .literal(let text) = part else { return true }
+            return text.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == UInt8(ascii: "-") }
+        }
     }
 }
 

@@ -99,8 +99,54 @@ extension YAMLReader {
         var items = DeclaredItems(
             list: list, paging: paging, at: try map["at"].map { try path("at", $0, allowRoot: true) } ?? .root,
             id: try path("id", try required("id", example: "id")), title: try path("title", try required("title", example: "title")))
-        items.slug = try optionalPath("slug")
+        if let slugNode = map["slug"], let slug = try text("slug") {
+            do { items.slug = try FieldText(parsing: slug) } catch {
+                throw VitrinaError(.config, "\(file):\(line(slugNode)): \(key("slug")) \(String(reflecting: slug)): \(error.description); "
+                    + "write a JSON path like name, or {fields} joined by slug text, like {id}-{title}")
+            }
+            guard items.slug?.literalsAreSlugText == true else {
+                throw VitrinaError(.config, "\(file):\(line(slugNode)): \(key("slug")) \(String(reflecting: slug)): the text between {fields} "
+                    + "becomes part of a URL; use lowercase letters, digits and hyphens, like {id}-{title}")
+            }
+        }
         items.group = try optionalPath("group")
+        items.description = try optionalPath("description")
+        if let kindNode = map["kind"], let kind = try text("kind") {
+            guard Slug.make(kind, fallback: "") == kind else {
+                throw VitrinaError(.config, "\(file):\(line(kindNode)): \(key("kind")) \(String(reflecting: kind)) names strings (kind_\(kind)) "
+                    + "and page kinds; use lowercase letters, digits and hyphens, like \(String(reflecting: Slug.make(kind, fallback: "product")))")
+            }
+            items.kind = kind
+        }
+        if let iconNode = map["icon"], let icon = try text("icon") {
+            guard (1...8).contains(icon.unicodeScalars.count) else {
+                throw VitrinaError(.config, "\(file):\(line(iconNode)): \(key("icon")) must be 1 to 8 characters, like ◈")
+            }
+            items.icon = icon
+        }
+        if let perPageNode = map["per_page"] {
+            if perPageNode.string == "all" { items.perPage = .max } else {
+                guard let count = perPageNode.int, (1...1_000).contains(count) else {
+                    throw VitrinaError(.config, "\(file):\(line(perPageNode)): \(key("per_page")) must be a whole number from 1 to 1000, or all")
+                }
+                items.perPage = count
+            }
+        }
+        if let orderNode = map["group_order"], let order = try text("group_order") {
+            guard let chosen = DeclaredItems.GroupOrder(rawValue: order) else {
+                throw VitrinaError(.config, "\(file):\(line(orderNode)): \(key("group_order")) \(String(reflecting: order)) is not an order; "
+                    + "use first (as their first item comes) or name")
+            }
+            items.groupOrder = chosen
+        }
+        if let albumNode = map["album"] {
+            guard let album = albumNode.bool else { throw VitrinaError(.config, "\(file):\(line(albumNode)): \(key("album")) must be true or false") }
+            guard !album || items.group != nil else {
+                throw VitrinaError(.config, "\(file):\(line(albumNode)): \(key("album")) makes one album per group; add group: too")
+            }
+            items.album = album
+        }
+        if let numbersNode = map["numbers"] { items.numbers = try numberFormats(numbersNode, key: key) }
 
         if let detailNode = map["detail"], let urlNode = map["detail_url"] {
             throw VitrinaError(.config, "\(file):\(line(max(detailNode, urlNode, by: line))): \(key("detail")) and \(key("detail_url")) "
@@ -131,6 +177,59 @@ extension YAMLReader {
             items.sort = DeclaredItems.SortOrder(path: try parsed("sort", field, at: sortNode), descending: descending)
         }
         return items
+    }
+
+    /// `numbers:`: a name for templates, each with `at:` (a JSON path) and optional `digits:`, `percent_of:` and `text:`.
+    private func numberFormats(_ node: Node, key: (String) -> String) throws -> [DeclaredItems.NumberFormat] {
+        guard let map = node.mapping else {
+            throw VitrinaError(.config, "\(file):\(line(node)): \(key("numbers")) must be a mapping of names, like price: {at: price, digits: 2}")
+        }
+        guard map.count <= DeclaredItems.maxNumbers else {
+            throw VitrinaError(.config, "\(file):\(line(node)): \(key("numbers")) names \(map.count) numbers; at most \(DeclaredItems.maxNumbers)")
+        }
+        return try map.map { nameNode, entry in
+            let name = nameNode.string ?? ""
+            let field = key("numbers.\(name)")
+            guard Slug.make(name, fallback: "") == name.lowercased(), !name.utf8.contains(UInt8(ascii: "-")),
+                  name.utf8.first.map({ !(48...57).contains($0) }) == true else {
+                throw VitrinaError(.config, "\(file):\(line(nameNode)): \(field): a number's name is used as {{numbers.name}}; use letters and digits, like price")
+            }
+            guard let settings = entry.mapping else {
+                throw VitrinaError(.config, "\(file):\(line(entry)): \(field) must be a mapping with at:, like {at: rating.rate, digits: 1}")
+            }
+            for (settingNode, _) in settings where !["at", "digits", "percent_of", "text"].contains(settingNode.string ?? "") {
+                throw VitrinaError(.config, "\(file):\(line(settingNode)): \(field).\(settingNode.string ?? "?") is not a setting of a number; "
+                    + "use some of: at, digits, percent_of, text")
+            }
+            guard let pathNode = settings["at"], let pathText = pathNode.string else {
+                throw VitrinaError(.config, "\(file):\(line(entry)): \(field).at is missing; add the JSON path of the number, like at: price")
+            }
+            let path: JSONPath
+            do { path = try JSONPath(parsing: pathText) } catch {
+                throw VitrinaError(.config, "\(file):\(line(pathNode)): \(field).at \(String(reflecting: pathText)) is not a JSON path: \(String(describing: error))")
+            }
+            var format = DeclaredItems.NumberFormat(name: name, path: path)
+            if let digitsNode = settings["digits"] {
+                guard let digits = digitsNode.int, (0...6).contains(digits) else {
+                    throw VitrinaError(.config, "\(file):\(line(digitsNode)): \(field).digits must be a whole number from 0 to 6")
+                }
+                format.digits = digits
+            }
+            if let maximumNode = settings["percent_of"] {
+                guard let maximum = maximumNode.float, maximum.isFinite, maximum > 0, maximum <= DeclaredItems.NumberFormat.maxMagnitude else {
+                    throw VitrinaError(.config, "\(file):\(line(maximumNode)): \(field).percent_of must be a number above 0, like 5")
+                }
+                format.percentOf = maximum
+            }
+            if let textNode = settings["text"] {
+                guard let textKey = textNode.string, Slug.make(textKey, fallback: "").replacingOccurrences(of: "-", with: "_") == textKey else {
+                    throw VitrinaError(.config, "\(file):\(line(textNode)): \(field).text must be a strings key of lowercase letters, digits "
+                        + "and underscores whose text holds {value}, like price_usd")
+                }
+                format.text = textKey
+            }
+            return format
+        }
     }
 
     private func max(_ first: Node, _ second: Node, by line: (Node) -> Int) -> Node { line(first) >= line(second) ? first : second }

@@ -3,19 +3,24 @@
 public struct DeclaredContent: FeatureContent {
     let name: String
     let items: [DeclaredItem]
-    let grouped: Bool
+    let declaration: DeclaredItems
 
     public var imageURLs: [String] { items.flatMap(\.images) }
 
-    public func check(_ theme: Theme) throws { try DeclaredTemplates(name: name, grouped: grouped).check(items, theme: theme) }
+    var templates: DeclaredTemplates {
+        DeclaredTemplates(name: name, grouped: declaration.group != nil, numbers: declaration.numbers.map(\.name))
+    }
+
+    public func check(_ theme: Theme) throws { try templates.check(items, theme: theme) }
 
     public func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution {
         let builder = DeclaredPages(content: self, factory: factory, inputs: inputs)
-        return .section(name, icon: "◇", route: { builder.routes.list(page: 1, $0) }) { builder.pages() }
+        return .section(name, icon: declaration.icon, route: { builder.routes.list(page: 1, $0) }) { builder.pages() }
     }
 }
 
-/// Where a declared source's pages live: `<route_name>/`, `…/page/N/`, `…/<group>/`, and each item under its group or the list.
+/// Where a declared source's pages live: `<route_name>/`, `…/page/N/`, `…/<group>/` (and its album), and each item
+/// under its group or the list.
 /// Dónde viven las páginas de una fuente declarada.
 struct DeclaredRoutes: Sendable {
     let name: String
@@ -30,39 +35,48 @@ struct DeclaredRoutes: Sendable {
     }
 
     private func root(_ language: String) -> String { factory.segment("route_\(name)", language) }
+    private func slug(_ group: String) -> String { groupSlugs[group] ?? Slug.make(group) }
 
     func list(page: Int, _ language: String) -> Route {
         page <= 1 ? factory.route(language, root(language)) : factory.route(language, root(language), factory.segment("route_page", language), String(page))
     }
 
-    func group(_ name: String, _ language: String) -> Route { factory.route(language, root(language), groupSlugs[name] ?? Slug.make(name)) }
+    func group(_ name: String, _ language: String) -> Route { factory.route(language, root(language), slug(name)) }
+
+    func album(_ name: String, _ language: String) -> Route {
+        factory.route(language, root(language), slug(name), factory.segment("route_album", language))
+    }
 
     func item(_ item: DeclaredItem, _ language: String) -> Route {
-        if let group = item.group { return factory.route(language, root(language), groupSlugs[group] ?? Slug.make(group), item.slug) }
+        if let group = item.group { return factory.route(language, root(language), slug(group), item.slug) }
         return factory.route(language, root(language), item.slug)
     }
 }
 
-/// Builds a declared source's pages in every language; templates see each item's JSON as `item`.
+/// Builds a declared source's pages in every language; templates see each item's JSON as `item` and its declared
+/// numbers, written the language's way, as `numbers`.
 /// Construye las páginas de una fuente declarada en cada idioma; las plantillas ven el JSON de cada elemento como `item`.
 struct DeclaredPages: Sendable {
     let content: DeclaredContent
     let factory: PageFactory
     let routes: DeclaredRoutes
     let templates: DeclaredTemplates
-    /// The groups in the order their first item comes.
+    /// The groups in the declared order.
     let groups: [DeclaredGroup]
     let inputs: FeatureInputs
     /// What every page of the source shows of all items: ids, slugs and groups (so the routes and the pagination).
     let structure: BuildInput
+    /// What an item is: its page kind, search kind and favourites' label.
+    let kind: String
 
     init(content: DeclaredContent, factory: PageFactory, inputs: FeatureInputs) {
         self.content = content
         self.factory = factory
         self.inputs = inputs
-        self.groups = DeclaredGroup.groups(of: content.items)
+        self.groups = DeclaredGroup.groups(of: content.items, order: content.declaration.groupOrder)
         self.routes = DeclaredRoutes(name: content.name, factory: factory, groups: groups)
-        self.templates = DeclaredTemplates(name: content.name, grouped: content.grouped)
+        self.templates = content.templates
+        self.kind = content.declaration.kind ?? content.name
         let lines = content.items.map { "\($0.id) \($0.slug) \($0.group ?? "")" }
         structure = BuildInput(key: "declared:\(content.name)", fingerprint: Fingerprint.hex(lines.joined(separator: "\n")))
     }
@@ -74,28 +88,49 @@ struct DeclaredPages: Sendable {
     }
 
     func pages() -> [Page] {
-        let pageSize = max(1, factory.config.pageSize)
-        let count = max(1, (content.items.count + pageSize - 1) / pageSize)
+        let pageSize = max(1, content.declaration.perPage ?? factory.config.pageSize)
+        let count = content.items.isEmpty ? 1 : (content.items.count - 1) / pageSize + 1
         return factory.languages.flatMap { language -> [Page] in
             (1...count).map { listPage($0, of: count, pageSize: pageSize, language) }
                 + groups.map { groupPage($0, language) }
+                + (content.declaration.album ? groups.map { albumPage($0, language) } : [])
                 + content.items.map { itemPage($0, language) }
         }
     }
 
-    func title(_ language: String) -> String {
-        let key = "\(content.name)_title", text = factory.text(key, language)
-        return text == key ? content.name : text
+    /// `<name>_<suffix>` from the strings, or nil when the strings lack it.
+    private func text(_ suffix: String, _ language: String) -> String? {
+        let key = "\(content.name)_\(suffix)", text = factory.text(key, language)
+        return text == key ? nil : text
     }
 
-    /// One item as lists show it: its JSON, title, link and first image.
+    func title(_ language: String) -> String { text("title", language) ?? content.name }
+
+    /// A group's name as pages show it: `<name>_group_<slug>` from the strings, else the name the API gives.
+    func label(_ group: String, _ language: String) -> String {
+        text("group_" + Slug.make(group, fallback: "group").replacingOccurrences(of: "-", with: "_"), language) ?? group
+    }
+
+    /// The declared numbers written the language's way (`109,95 US$`, `$109.95`).
+    func numbers(_ item: DeclaredItem, _ language: String) -> TemplateValue {
+        var shown: [String: TemplateValue] = [:]
+        for format in content.declaration.numbers {
+            guard let value = item.numbers[format.name] else { continue }
+            shown[format.name] = .string(format.shown(value, language: language, pattern: format.text.map { factory.text($0, language) }))
+        }
+        return .object(shown)
+    }
+
+    /// One item as lists show it: its JSON, numbers, title, link and first image.
     func card(_ item: DeclaredItem, from route: Route, _ language: String) -> TemplateValue {
         var card: [String: TemplateValue] = ["item": (item.fields.templateValue ?? .object([:])), "title": .string(item.title), "id": .string(item.id),
-                                             "href": .string(route.link(to: routes.item(item, language)))]
+                                             "href": .string(route.link(to: routes.item(item, language))), "numbers": numbers(item, language)]
         if let image = item.images.first {
-            card["image"] = factory.image(image, alt: item.title, from: route, expected: (400, 400)).templateValue
+            card["image"] = factory.image(image, alt: item.title, from: route, expected: (200, 200)).templateValue
         }
-        if let group = item.group { card["group"] = LinkView(href: route.link(to: routes.group(group, language)), label: group).templateValue }
+        if let group = item.group {
+            card["group"] = LinkView(href: route.link(to: routes.group(group, language)), label: label(group, language)).templateValue
+        }
         return .object(card)
     }
 
@@ -104,40 +139,72 @@ struct DeclaredPages: Sendable {
         let shown = content.items.dropFirst((number - 1) * pageSize).prefix(pageSize)
         let pagination = PaginationView(count: count, current: number, route: route, link: { routes.list(page: $0, language) },
                                         previousLabel: factory.text("previous", language), nextLabel: factory.text("next", language))
-        let view: TemplateValue = .object([
+        var view: [String: TemplateValue] = [
             "heading": .string(title(language)), "items": .list(shown.map { card($0, from: route, language) }),
             "groups": .list(groups.map { group in
-                .object(["name": .string(group.name), "href": .string(route.link(to: routes.group(group.name, language))),
-                         "count": .int(group.items.count)])
+                var fields: [String: TemplateValue] = [
+                    "name": .string(label(group.name, language)), "key": .string(group.name),
+                    "href": .string(route.link(to: routes.group(group.name, language))), "count": .int(group.items.count)]
+                if let image = group.items.first?.images.first {
+                    fields["image"] = factory.image(image, alt: label(group.name, language), from: route, expected: (200, 200)).templateValue
+                }
+                return .object(fields)
             }),
             "pagination": TemplateValue.from(pagination) ?? .object([:]), "page": .int(number), "pages": .int(count),
-        ])
-        return Page(route: route, language: language, template: templates.list, title: title(language), section: content.name,
-                    alternates: factory.alternates { routes.list(page: number, $0) }, content: view).with(inputs: madeFrom(shown))
+        ]
+        let intro = text("intro", language)
+        if let intro { view["intro"] = .string(intro) }
+        // The group cards show every group's first item, so a list page depends on those too.
+        // Las tarjetas de grupo muestran el primer elemento de cada grupo: la página de lista depende también de ellos.
+        return Page(route: route, language: language, template: templates.list, title: title(language), description: intro ?? "", section: content.name,
+                    alternates: factory.alternates { routes.list(page: number, $0) }, content: TemplateValue.object(view))
+            .with(inputs: madeFrom(Array(shown) + groups.compactMap(\.items.first)))
     }
 
     func groupPage(_ group: DeclaredGroup, _ language: String) -> Page {
         let route = routes.group(group.name, language)
-        let view: TemplateValue = .object([
-            "name": .string(group.name), "items": .list(group.items.map { card($0, from: route, language) }),
+        let name = label(group.name, language)
+        var view: [String: TemplateValue] = [
+            "name": .string(name), "key": .string(group.name), "items": .list(group.items.map { card($0, from: route, language) }),
             "back": LinkView(href: route.link(to: routes.list(page: 1, language)), label: title(language)).templateValue,
-        ])
-        return Page(route: route, language: language, template: templates.group, title: group.name, section: content.name,
-                    alternates: factory.alternates { routes.group(group.name, $0) }, content: view).with(inputs: madeFrom(group.items))
+        ]
+        if content.declaration.album {
+            view["album"] = LinkView(href: route.link(to: routes.album(group.name, language)), label: factory.text("album_open", language)).templateValue
+        }
+        return Page(route: route, language: language, template: templates.group, title: name, section: content.name,
+                    alternates: factory.alternates { routes.group(group.name, $0) }, content: TemplateValue.object(view))
+            .with(inputs: madeFrom(group.items))
+    }
+
+    func albumPage(_ group: DeclaredGroup, _ language: String) -> Page {
+        let route = routes.album(group.name, language)
+        let name = label(group.name, language)
+        return factory.albumPage(
+            photos: group.items.compactMap { item in item.images.first.map { AlbumPhoto(key: $0, caption: item.title, expected: (400, 400)) } },
+            title: "\(factory.text("album_title", language)): \(name)",
+            back: LinkView(href: route.link(to: routes.group(group.name, language)), label: name),
+            route: route, language: language, section: content.name, alternates: factory.alternates { routes.album(group.name, $0) })
+            .with(inputs: madeFrom(group.items))
     }
 
     func itemPage(_ item: DeclaredItem, _ language: String) -> Page {
         let route = routes.item(item, language)
         var view: [String: TemplateValue] = [
             "item": (item.fields.templateValue ?? .object([:])), "title": .string(item.title), "id": .string(item.id),
+            "numbers": numbers(item, language),
             "images": .list(item.images.map { factory.image($0, alt: item.title, from: route, expected: (400, 400)).templateValue }),
             "back": LinkView(href: route.link(to: routes.list(page: 1, language)), label: title(language)).templateValue,
+            "favourite": TemplateValue.from(factory.favourite(id: "\(kind):\(item.id)", title: item.title, route: route, imageKey: item.images.first,
+                                                              kindKey: "kind_\(kind)", language: language)) ?? .object([:]),
         ]
         if let image = item.images.first { view["image"] = factory.image(image, alt: item.title, from: route, expected: (400, 400)).templateValue }
-        if let group = item.group { view["group"] = LinkView(href: route.link(to: routes.group(group, language)), label: group).templateValue }
-        return Page(route: route, language: language, template: templates.item, title: item.title, section: content.name,
-                    alternates: factory.alternates { routes.item(item, $0) }, content: TemplateValue.object(view))
-            .with(searchKind: content.name).with(inputs: madeFrom([item]))
+        if let group = item.group {
+            view["group"] = LinkView(href: route.link(to: routes.group(group, language)), label: label(group, language)).templateValue
+        }
+        let description = item.description.map { String(String.UnicodeScalarView($0.unicodeScalars.prefix(155))) }
+        let page = Page(route: route, language: language, template: templates.item, title: item.title, description: description ?? "",
+                        section: content.name, alternates: factory.alternates { routes.item(item, $0) }, content: TemplateValue.object(view))
+        return (content.declaration.kind == nil ? page.with(searchKind: kind) : page.with(kind: kind, searchKind: kind)).with(inputs: madeFrom([item]))
     }
 }
 
@@ -146,7 +213,8 @@ extension DeclaredItem {
     func input(_ source: String) -> BuildInput {
         var bytes: [UInt8] = []
         fields.canonicalBytes(into: &bytes)
-        bytes += Array("\n\(title)\n\(images.joined(separator: "\n"))".utf8)
+        bytes += Array("\n\(title)\n\(images.joined(separator: "\n"))\n\(description ?? "")".utf8)
+        for name in numbers.keys.sorted() { bytes += Array("\n\(name)=\(numbers[name]?.bitPattern ?? 0)".utf8) }
         return BuildInput(key: "item:\(source):\(id)", fingerprint: Fingerprint.hex(bytes))
     }
 }

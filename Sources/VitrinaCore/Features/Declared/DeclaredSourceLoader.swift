@@ -42,7 +42,8 @@ public struct DeclaredSourceLoader: Sendable {
         for record in records.sorted(by: { $0.position < $1.position }) { slugByPosition[record.position] = slugs.take(record.slugBase) }
         return records.map { record in
             DeclaredItem(id: record.id, title: record.title, slug: slugByPosition[record.position] ?? record.slugBase, group: record.group,
-                         fields: record.fields, images: record.images, responses: record.responses)
+                         fields: record.fields, images: record.images, responses: record.responses, description: record.description,
+                         numbers: record.numbers)
         }
     }
 

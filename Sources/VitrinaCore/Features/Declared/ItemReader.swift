@@ -55,7 +55,7 @@ struct ItemReader {
         let declaration = context.declaration
         let id = try text(declaration.id, "id", wholeNumbersOnly: true)
         let title = try text(declaration.title, "title")
-        let slugText = try declaration.slug.map { try text($0, "slug") } ?? title
+        let slugText = try declaration.slug.map { try $0.slug { (path: JSONPath) throws -> String in try text(path, "slug") } } ?? Slug.make(title, fallback: "")
         var group: String?
         if let path = declaration.group, try require(path, "group").value != .null { group = try text(path, "group") }
         var images: [String] = []
@@ -63,8 +63,30 @@ struct ItemReader {
             for url in try imageURLs(path) where !images.contains(url) { images.append(url) }
         }
         return ItemRecord(
-            position: position, id: id, title: title, slugBase: Slug.make(slugText, fallback: Slug.make(id, fallback: "item")), group: group,
-            fields: detail?.body ?? listed.value, images: images, responses: [listed.page] + (detail.map { [$0.url] } ?? []), reader: self)
+            position: position, id: id, title: title, slugBase: slugText.isEmpty ? Slug.make(id, fallback: "item") : slugText, group: group,
+            fields: detail?.body ?? listed.value, images: images, responses: [listed.page] + (detail.map { [$0.url] } ?? []),
+            description: try declaration.description.flatMap { path in try require(path, "description").value == .null ? nil : try text(path, "description") },
+            numbers: try numbers(), reader: self)
+    }
+
+    /// The declared numbers, each a finite number no larger than `NumberFormat.maxMagnitude`.
+    private func numbers() throws -> [String: Double] {
+        var numbers: [String: Double] = [:]
+        for format in context.declaration.numbers {
+            let found = try require(format.path, "numbers.\(format.name)")
+            let value: Double
+            switch found.value {
+            case .int(let number): value = Double(number)
+            case .double(let number): value = number
+            default: throw context.wrongType(found.url, found.path, "numbers.\(format.name)", expected: "a number", found: found.value)
+            }
+            guard value.isFinite, abs(value) <= DeclaredItems.NumberFormat.maxMagnitude else {
+                throw VitrinaError(.map, "\(found.url): at \(DeclaredContext.text(found.path)): \(value) is out of range (at most "
+                    + "\(Int(DeclaredItems.NumberFormat.maxMagnitude)) either way); \(context.names("numbers.\(format.name)"))")
+            }
+            numbers[format.name] = value
+        }
+        return numbers
     }
 
     /// The image URLs at `path`: one text or a list of texts; null or "" is no image; http(s) only, made absolute
@@ -106,6 +128,8 @@ struct ItemRecord {
     let fields: JSONValue
     let images: [String]
     let responses: [String]
+    let description: String?
+    let numbers: [String: Double]
     let reader: ItemReader
 
     func sortKey(_ path: JSONPath, context: DeclaredContext) throws -> SortKey {

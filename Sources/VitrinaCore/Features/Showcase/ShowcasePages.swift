@@ -83,9 +83,13 @@ public struct ShowcasePages: Sendable {
 
     func albumsPage(_ language: String, albums: [Page]) -> Page {
         let route = routes.albums(language)
-        let groups = ["pokemon", "store", "diary"].compactMap { section -> AlbumGroupView? in
-            let links = albums.filter { $0.section == section }.map { LinkView(href: route.link(to: $0.route), label: $0.title) }
-            return links.isEmpty ? nil : AlbumGroupView(heading: t("nav_\(section)", language), albums: links)
+        // One group per feature with albums, in the features' order (the order their pages come).
+        // Un grupo por función con álbumes, en el orden de las funciones.
+        var sections: [String] = []
+        for album in albums where !sections.contains(album.section) { sections.append(album.section) }
+        let groups = sections.map { section in
+            AlbumGroupView(heading: t("nav_\(section)", language),
+                           albums: albums.filter { $0.section == section }.map { LinkView(href: route.link(to: $0.route), label: $0.title) })
         }
         return page(route, language, template: "showcase/albums", titleKey: "album_title", introKey: "album_intro", kind: "albums",
                     alternates: routes.albums,
