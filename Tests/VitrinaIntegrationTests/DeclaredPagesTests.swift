@@ -44,8 +44,8 @@ struct DeclaredPagesTests {
     ]
 
     /// A site with the shop's templates and route strings, built against the replay server.
-    static func site(templates: [String: String] = templates) throws -> TestSite {
-        let site = try TestSite(config: config)
+    static func site(templates: [String: String] = templates, config: String = config, content: [String: String] = [:]) throws -> TestSite {
+        let site = try TestSite(config: config, content: content)
         for (path, text) in templates { try Files.write(Array(text.utf8), to: "\(site.root)/Templates/\(path)") }
         for (language, folder) in [("es", "tienda"), ("en", "shop")] {
             let path = "\(site.root)/Templates/i18n/\(language).yml"
@@ -84,6 +84,45 @@ struct DeclaredPagesTests {
             #expect(try search.map { try site.read("assets/data/\($0)") }.joined().contains("Fjallraven"))
             #expect(try site.read("sitemap.xml").contains("en/shop/jewelery/"))
         }
+    }
+
+    /// The same source declared beside its pages, in `Content/shop/source.yml`, makes the same site byte for byte; the
+    /// folder is the source's (not a section). A declaration without items:, one site.yml declares too, and a link are refused.
+    @Test func aSourceDeclaredInItsFolderMakesTheSameSite() async throws {
+        let lines = Self.config.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("  shop:") })
+        let withoutShop = lines[..<start].joined(separator: "\n").replacingOccurrences(of: "sources:", with: "sources: {}")
+        let declaration = lines[(start + 1)...].map { String($0.dropFirst(4)) }.joined(separator: "\n") + "\n"
+        try await withReplayServer { server in
+            let inConfig = try Self.site()
+            let inFolder = try Self.site(config: withoutShop, content: ["shop/source.yml": declaration])
+            defer { inConfig.remove(); inFolder.remove() }
+            _ = try await inConfig.build(Self.options(inConfig, server))
+            let report = try await inFolder.build(Self.options(inFolder, server))
+            #expect(report.warnings.isEmpty, "\(report.warnings)")
+            let (one, other) = (try inConfig.snapshotOfOutput(), try inFolder.snapshotOfOutput())
+            #expect(Set(one.keys) == Set(other.keys))
+            for (path, bytes) in one where !path.hasPrefix(".") && other[path] != bytes { Issue.record("\(path) differs") }
+            #expect(!inFolder.exists("shop/index.html") && inFolder.exists("tienda/index.html"), "the folder is the source's, not a section")
+        }
+        let cases: [(config: String, content: [String: String], expected: String)] = [
+            (withoutShop, ["shop/source.yml": "base_url: https://fakestoreapi.com\n"], "Content/shop/source.yml:1: a source beside its pages must declare its items:"),
+            (Self.config, ["shop/source.yml": declaration], "Content/shop/source.yml declares the source shop, which Content/site.yml declares too"),
+            (withoutShop, ["Shop/source.yml": declaration], "Content/Shop/source.yml:"),
+            (withoutShop, ["shop/source.yml": "- list"], "Content/shop/source.yml: expected a mapping with base_url: and items:"),
+        ]
+        for (config, content, expected) in cases {
+            let site = try Self.site(config: config, content: content)
+            defer { site.remove() }
+            let failure = try #require(await site.failure(site.options(server: nil, offline: true)))
+            #expect(failure.error.stage == .config && failure.error.message.contains(expected), "\(failure.error.message)")
+        }
+        let linked = try Self.site(config: withoutShop, content: ["elsewhere.yml": declaration])
+        defer { linked.remove() }
+        try FileManager.default.createDirectory(atPath: linked.root + "/Content/shop", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: linked.root + "/Content/shop/source.yml", withDestinationPath: linked.root + "/Content/elsewhere.yml")
+        let failure = try #require(await linked.failure(linked.options(server: nil, offline: true)))
+        #expect(failure.error.message.contains("Content/shop/source.yml is not a regular file"), "\(failure.error.message)")
     }
 
     /// The Fake Store, declared in Content/site.yml with no Swift, draws what the Swift feature it replaced drew: the

@@ -282,7 +282,10 @@ public struct BuildPipeline: Sendable {
         let reserved = Set(["data"] + features.flatMap(\.folders))
         data.sections = try await SectionLoader(loader: context.documents, reserved: reserved, drafts: options.drafts).load()
         data.profile = try Profile.load(path: options.contentDirectory + "/profile.yml", display: "Content/profile.yml")
-        data.files = try ContentFiles.scan(contentDirectory: options.contentDirectory)
+        // A folder holding a source.yml is the declaration's: nothing in it is published as a file.
+        // Una carpeta con source.yml es de la declaración: nada en ella se publica como fichero.
+        data.files = try ContentFiles.scan(contentDirectory: options.contentDirectory,
+                                           skippingFolders: Set(["data"] + context.config.sources.values.compactMap(\.folder)))
     }
 
     func fetchMedia(_ config: SiteConfig, _ fetcher: Fetcher, into data: inout SiteData, includeLocal: Bool = true) async {

@@ -57,6 +57,8 @@ public struct SourceConfig: Sendable, Equatable {
     /// How to list the items of any JSON API (`items:`); nil for the sources a feature of Vitrina reads.
     /// Cómo listar los elementos de cualquier API JSON (`items:`); nil en las fuentes que lee una función de Vitrina.
     public var items: DeclaredItems?
+    /// The folder of `Content/` whose `source.yml` declares it (its pages' folder); nil for sources of site.yml.
+    public var folder: String?
 
     public init(baseURL: String, limit: Int? = nil, pageSize: Int = 20, maxAge: Duration = .seconds(86_400), concurrency: Int = 4,
                 resources: [String]? = nil, items: DeclaredItems? = nil) {
@@ -85,10 +87,47 @@ extension SiteConfig {
             config.title = ((content as NSString).deletingLastPathComponent as NSString).lastPathComponent
             return config
         }
-        return try parse(try Files.readText(path), file: path)
+        return try parse(try Files.readText(path), file: path) { config in
+            try config.addFolderSources(contentDirectory: (path as NSString).deletingLastPathComponent)
+        }
     }
 
-    public static func parse(_ yaml: String, file: String) throws -> SiteConfig {
+    /// The most folders of `Content/` looked into for a `source.yml`.
+    static let maxFolders = 10_000
+
+    /// Sources declared beside their pages: `Content/<folder>/source.yml` holds what one entry of `sources:` would, with
+    /// `items:`; the folder's name is the source's. Links and other files are never read as a declaration.
+    /// Fuentes declaradas junto a sus páginas: `Content/<carpeta>/source.yml`, con el nombre de la carpeta.
+    mutating func addFolderSources(contentDirectory: String) throws {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: contentDirectory)) ?? []).prefix(Self.maxFolders).sorted()
+        for name in names where !name.hasPrefix(".") && SafePath.kind("\(contentDirectory)/\(name)") == .folder {
+            let path = "\(contentDirectory)/\(name)/source.yml", file = "Content/\(name)/source.yml"
+            switch SafePath.kind(path) {
+            case .missing: continue
+            case .file: break
+            default: throw VitrinaError(.config, "\(file) is not a regular file (a link or a special file); write the declaration there as a plain file")
+            }
+            let node = try SafeYAML.compose(try Files.readText(path), file: file, stage: .config)
+            guard let root = node, let map = root.mapping else {
+                throw VitrinaError(.config, "\(file): expected a mapping with base_url: and items:, like one entry of sources: in site.yml")
+            }
+            if sources[name] != nil {
+                throw VitrinaError(.config, "\(file) declares the source \(name), which Content/site.yml declares too; keep one of them")
+            }
+            var source = try YAMLReader(file: file).source(map, name: name, at: root)
+            guard source.items != nil else {
+                throw VitrinaError(.config, "\(file):\(root.mark?.line ?? 1): a source beside its pages must declare its items:; "
+                    + "see the guide's \"Pages from any JSON API\"")
+            }
+            source.folder = name
+            sources[name] = source
+            sourceOrder.append(name)
+        }
+    }
+
+    /// `more` adds what site.yml does not hold (the sources of `Content/<folder>/source.yml`) before the defaults that
+    /// depend on the sources are set.
+    public static func parse(_ yaml: String, file: String, more: (inout SiteConfig) throws -> Void = { _ in }) throws -> SiteConfig {
         let node = try SafeYAML.compose(yaml, file: file, stage: .config)
         guard let root = node?.mapping else {
             throw VitrinaError(.config, "\(file): expected a mapping of settings (title:, languages:, sources: ...)")
@@ -118,6 +157,7 @@ extension SiteConfig {
                 config.sourceOrder.append(name)
             }
         }
+        try more(&config)
         config.appScreens = try reader.bool(root, "app_screens") ?? !config.sources.isEmpty
         return config
     }

@@ -5,19 +5,25 @@ public struct DeclaredFeature: Feature {
     /// The source's name in `site.yml`: its key for navigation, strings (`nav_<name>`, `route_<name>`) and templates.
     public let name: String
     public let declaration: DeclaredItems
+    /// The folder of `Content/` it was declared in (`source.yml`), which it then owns.
+    public let folder: String?
 
-    public init(name: String, declaration: DeclaredItems) {
+    public init(name: String, declaration: DeclaredItems, folder: String? = nil) {
         self.name = name
         self.declaration = declaration
+        self.folder = folder
     }
 
     public var key: String { name }
+    public var folders: [String] { folder.map { [$0] } ?? [] }
     public var sources: [String: [String]] { [name: []] }
     public var routeKeys: [String] { ["route_\(name)", "route_page"] + (declaration.album ? ["route_album"] : []) }
 
     /// Every source of `config` that declares its items.
     public static func all(in config: SiteConfig) -> [DeclaredFeature] {
-        config.sources.keys.sorted().compactMap { name in config.sources[name]?.items.map { DeclaredFeature(name: name, declaration: $0) } }
+        config.sources.keys.sorted().compactMap { name in
+            config.sources[name].flatMap { source in source.items.map { DeclaredFeature(name: name, declaration: $0, folder: source.folder) } }
+        }
     }
 
     public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
