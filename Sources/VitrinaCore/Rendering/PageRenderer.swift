@@ -17,7 +17,7 @@ public struct PageRenderer: Sendable {
         "favourite_add", "favourite_remove", "favourites_empty", "watched", "not_watched", "watched_progress", "results_count",
         "no_results", "storage_unavailable", "remove_confirm_title", "restore_done", "coords_invalid_number", "coords_lat_range",
         "coords_lon_range", "coords_result", "episodes_count", "map_view_profile", "status_alive", "status_dead", "status_unknown",
-        "search_results_for", "results_count_one", "favourites_count", "favourites_count_one", "remove_label", "kind_doc", "kind_diary", "kind_pokemon", "kind_character", "kind_product",
+        "search_results_for", "results_count_one", "favourites_count", "favourites_count_one", "remove_label",
         "profile_saved", "profile_reset_done", "component_name", "component_age", "map_zoom_in", "map_zoom_out", "map_fit",
     ]
 

@@ -1,11 +1,16 @@
-/// The site search index, one data script per language: every page listed for search, by title.
-/// El índice de búsqueda, un script de datos por idioma: cada página listada, por título.
+/// The site search index, one data script per language: every page listed for search, by kind in the features' order
+/// (the order results are grouped in), then by title.
+/// El índice de búsqueda, un script de datos por idioma: cada página listada, por tipo en el orden de las funciones y por título.
 public enum SearchIndex {
-    public static func files(for pages: [Page], factory: PageFactory) -> [DataFile] {
-        factory.languages.map { language in
+    /// `kinds`: the search kinds in the features' order; a kind not in it goes last.
+    public static func files(for pages: [Page], kinds: [String], factory: PageFactory) -> [DataFile] {
+        let rank = Dictionary(kinds.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        return factory.languages.map { language in
             let entries: [[String: Any]] = pages
                 .filter { $0.language == language && $0.searchKind != nil }
-                .sorted { ($0.title, $0.route.file) < ($1.title, $1.route.file) }
+                .map { (rank: rank[$0.searchKind ?? ""] ?? kinds.count, page: $0) }
+                .sorted { ($0.rank, $0.page.title, $0.page.route.file) < ($1.rank, $1.page.title, $1.page.route.file) }
+                .map(\.page)
                 .map { page in
                     let kind = page.searchKind!
                     return ["t": page.title, "k": kind, "kl": factory.text("kind_\(kind)", language), "h": page.route.file]

@@ -72,11 +72,15 @@ public struct SitePlanner: Sendable {
             pages += HomePages(cards: cards, factory: factory).pages()
         }
         pages.append(notFoundPage())
+        // Search kinds in the order the features' pages came (the navigation's order), before pages are sorted by route.
+        // Los tipos de búsqueda en el orden en que llegaron las páginas de las funciones, antes de ordenarlas por ruta.
+        var kinds: [String] = []
+        for kind in pages.lazy.compactMap(\.searchKind) where !kinds.contains(kind) { kinds.append(kind) }
         pages.sort { $0.route < $1.route }
         for (a, b) in zip(pages, pages.dropFirst()) where a.route == b.route {
             throw VitrinaError(.content, "two pages would both be written to \(a.route.file) (\(a.title) and \(b.title)); give one a different slug")
         }
-        if appScreens { files += SearchIndex.files(for: pages, factory: factory) }
+        if appScreens { files += SearchIndex.files(for: pages, kinds: kinds, factory: factory) }
         let tools: [PageRenderer.NavigationEntry] = appScreens ? [
             .init(key: "favourites", labelKey: "nav_favourites", route: showcase.favourites),
             .init(key: "settings", labelKey: "nav_settings", route: showcase.settings),

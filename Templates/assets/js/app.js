@@ -934,8 +934,6 @@
      Site search page / Página de búsqueda del sitio
      ================================================================ */
 
-  const KIND_ORDER = ['pokemon', 'character', 'product', 'diary', 'doc'];
-
   // A title with the matched parts in <mark>, accent-insensitive. / Un título con las coincidencias en <mark>, sin acentos.
   function highlight(title, tokens) {
     const chars = Array.from(String(title));
@@ -972,16 +970,19 @@
   }
 
   // Entries whose title has every word of the query. / Entradas cuyo título tiene cada palabra de la consulta.
+  // The index lists each kind together, in the site's order of features: that is the order results are grouped in.
+  // El índice lista cada tipo junto, en el orden de las funciones del sitio: así se agrupan los resultados.
   function searchIndex(index, tokens) {
+    const rank = new Map();
+    index.forEach(function (entry) { if (entry && !rank.has(entry.k)) rank.set(entry.k, rank.size); });
     const scored = [];
     index.forEach(function (entry, position) {
       if (!entry || typeof entry.t !== 'string') return;
       const title = normalize(entry.t);
       if (!tokens.every(function (token) { return title.indexOf(token) !== -1; })) return;
-      const kind = KIND_ORDER.indexOf(entry.k);
       scored.push({
         entry: entry,
-        kind: kind === -1 ? KIND_ORDER.length : kind,
+        kind: rank.get(entry.k),
         prefix: title.indexOf(tokens[0]) === 0 ? 0 : 1,
         position: position
       });
