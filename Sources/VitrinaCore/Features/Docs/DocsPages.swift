@@ -81,3 +81,10 @@ struct DocPageView: Sendable {
     let next: LinkView?
     let sidebar: [LinkView]
 }
+
+extension DocLinkView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        .object(["title": .string(title), "description": .string(description), "hasDescription": .bool(!description.isEmpty),
+                 "href": .string(href), "draft": .bool(draft)])
+    }
+}

@@ -154,3 +154,25 @@ struct ContentPageView: Sendable {
     let breadcrumbs: [LinkView]
     let hasBreadcrumbs: Bool
 }
+
+extension SectionLinkView: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["title": .string(title), "href": .string(href), "count": .int(count)]) }
+}
+
+extension SectionView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        .object(["title": .string(title), "description": .string(description), "hasDescription": .bool(!description.isEmpty),
+                 "html": .string(html), "breadcrumbs": breadcrumbs.templateValue, "hasBreadcrumbs": .bool(hasBreadcrumbs),
+                 "subsections": subsections.templateValue, "hasSubsections": .bool(hasSubsections), "pages": pages.templateValue,
+                 "hasPages": .bool(hasPages), "pagination": pagination.templateValue])
+    }
+}
+
+extension ContentPageView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        var fields: [String: TemplateValue] = ["title": .string(title), "showTitle": .bool(showTitle), "html": .string(html), "draft": .bool(draft),
+                                               "breadcrumbs": breadcrumbs.templateValue, "hasBreadcrumbs": .bool(hasBreadcrumbs)]
+        if let contentLanguage { fields["contentLanguage"] = .string(contentLanguage) }
+        return .object(fields)
+    }
+}
