@@ -8,8 +8,8 @@ public struct SiteData: Sendable {
     /// What the features loaded, in the list's order (navigation order).
     public var features: [any FeatureContent] { loaded.keys.sorted().compactMap { loaded[$0] } }
     public var profile: Profile?
-    /// Markdown folders outside the features' own, as sections.
-    public var sections: Section?
+    /// The folders of Markdown, when the site's features include them.
+    public var folders: MarkdownFolders? { features.lazy.compactMap { $0 as? MarkdownFolders }.first }
     /// The files beside the Markdown (images, PDFs, archives), published as they are.
     public var files: [ContentFile] = []
     /// Files of `Content/` already published as media (diary photos, profile photo): their path below
@@ -109,8 +109,10 @@ public struct BuildPipeline: Sendable {
             }
         }
         let documents = documentLoader(config)
-        return Readers(features: features(for: config), decoded: decoded, saveDocuments: documents.save, counting: counting,
-                       context: FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, drafts: options.drafts))
+        let features = features(for: config)
+        let reserved = Set(["data"] + features.flatMap(\.folders))
+        return Readers(features: features, decoded: decoded, saveDocuments: documents.save, counting: counting,
+                       context: FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, drafts: options.drafts, reserved: reserved))
     }
 
     /// Fetch: every feature that reads an API loads; the responses decoded are kept for the next build.
@@ -121,15 +123,13 @@ public struct BuildPipeline: Sendable {
         return data
     }
 
-    /// Content: the Markdown of every feature that reads no API, then the other folders as sections, the profile and
-    /// the files beside the Markdown.
-    /// Contenido: el Markdown de cada función que no lee APIs, las demás carpetas como secciones, el perfil y los ficheros.
+    /// Content: the Markdown of every feature that reads no API (the diary, the folders of Markdown), the profile and the
+    /// files beside the Markdown.
+    /// Contenido: el Markdown de cada función que no lee APIs, el perfil y los ficheros junto al Markdown.
     func loadContent(_ context: FeatureContext, _ features: [any Feature], _ data: SiteData) async throws -> SiteData {
         var data = data
         let results = await load(features, where: { !$0.readsSources }, context)
         for (index, result) in results.sorted(by: { $0.key < $1.key }) { data.loaded[index] = try result.get() }
-        let reserved = Set(["data"] + features.flatMap(\.folders))
-        data.sections = try await SectionLoader(loader: context.documents, reserved: reserved, drafts: options.drafts).load()
         data.profile = try Profile.load(path: options.contentDirectory + "/profile.yml", display: "Content/profile.yml")
         // A folder holding a source.yml is the declaration's: nothing in it is published as a file.
         // Una carpeta con source.yml es de la declaración: nada en ella se publica como fichero.
@@ -227,7 +227,7 @@ public struct BuildPipeline: Sendable {
                   warnings: [BuildWarning]) {
         options.memo?.keep(LiveSite(
             outputDirectory: options.outputDirectory, config: site.config, factory: site.factory, renderer: site.renderer,
-            digester: diff.digester, root: site.data.sections, pages: site.plan.pages, state: state, files: output.files, hashes: hashes,
+            digester: diff.digester, root: site.data.folders?.root, pages: site.plan.pages, state: state, files: output.files, hashes: hashes,
             bytes: output.bytes, otherWarnings: warnings.filter { $0.kind != .link || $0.location != nil }))
     }
 
