@@ -93,13 +93,17 @@ enum DefaultTheme {
         {{#hasBreadcrumbs}}<nav class="breadcrumbs" aria-label="{{t.breadcrumbs_label}}"><ol>{{#breadcrumbs}}<li><a href="{{href}}">{{label}}</a></li>{{/breadcrumbs}}</ol></nav>{{/hasBreadcrumbs}}
 
         """#,
-        "partials/listing.mustache": #"""
+        "partials/subsections.mustache": #"""
         {{#hasSubsections}}<h2>{{t.sections_title}}</h2>
         <ul class="sections">
         {{#subsections}}<li><a href="{{href}}">{{title}}</a> <span class="count">{{count}}</span></li>
         {{/subsections}}
         </ul>
         {{/hasSubsections}}
+
+        """#,
+        "partials/listing.mustache": #"""
+        {{> partials/subsections}}
         {{#hasPages}}<ul class="pages">
         {{#pages}}<li><a href="{{href}}">{{title}}</a>{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}{{#hasDescription}} — <span class="muted">{{description}}</span>{{/hasDescription}}</li>
         {{/pages}}
@@ -132,12 +136,7 @@ enum DefaultTheme {
         {{#hasText}}
         {{{html}}}
         {{/hasText}}
-        {{#hasSubsections}}<h2>{{t.sections_title}}</h2>
-        <ul class="sections">
-        {{#subsections}}<li><a href="{{href}}">{{title}}</a> <span class="count">{{count}}</span></li>
-        {{/subsections}}
-        </ul>
-        {{/hasSubsections}}
+        {{> partials/subsections}}
         <ol class="pages">
         {{#pages}}<li><a href="{{href}}">{{title}}</a>{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}{{#hasDescription}} — <span class="muted">{{description}}</span>{{/hasDescription}}</li>
         {{/pages}}
