@@ -8,8 +8,8 @@ public struct SiteData: Sendable {
     /// What the features loaded, in the list's order (navigation order).
     public var features: [any FeatureContent] { loaded.keys.sorted().compactMap { loaded[$0] } }
     public var profile: Profile?
-    /// Markdown folders outside the features' own, as sections.
-    public var sections: Section?
+    /// The folders of Markdown, when the site's features include them.
+    public var folders: MarkdownFolders? { features.lazy.compactMap { $0 as? MarkdownFolders }.first }
     /// The files beside the Markdown (images, PDFs, archives), published as they are.
     public var files: [ContentFile] = []
     /// Files of `Content/` already published as media (diary photos, profile photo): their path below
@@ -20,159 +20,57 @@ public struct SiteData: Sendable {
     public var inputs: [String: BuildInput] = [:]
 }
 
-/// The build, one stage after another: config → fetch → content → plan → diff → render → check → write.
-/// La construcción, etapa tras etapa: configuración → descarga → contenido → plan → diferencias → render → comprobación → escritura.
+/// The build, one stage after another: config → fetch → content → media → plan → diff → render → check → write.
+/// La construcción, etapa tras etapa: configuración → descarga → contenido → imágenes → plan → diferencias → dibujo →
+/// comprobación → escritura.
 public struct BuildPipeline: Sendable {
     public let options: BuildOptions
     let client: any HTTPClient
     /// The features the site is made of, in navigation order.
     let features: [any Feature]
     let diagnostics = Diagnostics()
+    let stages: OutputStages
 
     public init(options: BuildOptions, client: any HTTPClient, features: [any Feature] = FeatureRegistry.standard) {
         self.options = options
         self.client = client
         self.features = features
+        self.stages = OutputStages(options: options)
     }
 
     /// Builds the site into the output folder, or throws `BuildFailure` leaving the previous output untouched.
     /// Only pages whose inputs changed since the last build into the same folder are drawn again.
     public func build() async throws -> BuildReport {
-        var report = BuildReport()
-        report.outputDirectory = options.outputDirectory
         var timer = StageTimer(progress: options.progress)
-        do {
-            let configPath = options.contentDirectory + "/site.yml"
-            var config = try timer.run("config") { try loadConfig() }
-            if let baseURL = options.baseURL { config.baseURL = baseURL }
-            // Responses decoded by the last build (serve's memory, or .vitrina/decoded.bin) are read back, not decoded.
-            let decodedContext = VitrinaVersion.number
-            let decoded = options.memo?.decoded ?? DecodedMemo.load(from: options.decodedMemoPath, context: decodedContext)
-            let fetcher = try makeFetcher(config, revalidateAll: false, decoded: decoded)
-            let counting = Task { [progress = options.progress] in
-                while !Task.isCancelled, let progress {
-                    try await Task.sleep(for: .milliseconds(100))
-                    progress.advance("fetch", done: fetcher.stats.requests, total: nil)
-                }
-            }
-            defer { counting.cancel() }
-            let documents = documentLoader(config)
-            defer { documents.save() }
-            let features = features(for: config)
-            let context = FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, drafts: options.drafts)
-            var data = try await timer.run("fetch") { try await fetchSources(context, features) }
-            if options.memo == nil { try? decoded.save(to: options.decodedMemoPath, context: decodedContext) }
-            try await timer.run("content") { try await loadContent(context, features, into: &data) }
-            await timer.run("media") { await fetchMedia(config, fetcher, into: &data) }
-            warnAboutOutages(fetcher)
-            data.inputs = Self.dataInputs(config: config, served: fetcher.served, media: data.media, fingerprint: fetcher.fingerprint(of:))
-            report.fetch = fetcher.stats
-            let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
-            for content in data.features { try content.check(theme) }
-            let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
-                                           diagnostics: diagnostics)
-            let routeKeys = data.loaded.keys.sorted().flatMap { features[$0].routeKeys } + (config.appScreens ? ShowcaseRoutes.keys : [])
-            try strings.checkRouteSegments(routeKeys, origin: theme.origin)
-            let plan = try timer.run("plan") { try SitePlanner(factory: PageFactory(config: config, strings: strings, media: data.media)).plan(data) }
-            let factory = plan.factory ?? PageFactory(config: config, strings: strings, media: data.media)
-            diagnostics.warn(factory.links.problems())
-            for note in plan.notes { diagnostics.warn(.content, note) }
-            let templates = try TemplateLibrary.load(theme: theme)
-            let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
-            let statePath = BuildState.path(siteDirectory: options.siteDirectory, outputDirectory: options.outputDirectory)
-            let last = writer.lastBuild()
-            for note in writer.refusalNotes(last) { diagnostics.warn(.output, note) }
-            let previous = previousState(statePath, buildID: last.id)
-            let site = siteInput(config: config, configText: (try? Files.read(configPath)) ?? [], plan: plan, theme: theme)
-            let (digester, jobs) = timer.run("diff") {
-                let digester = PageDigester(pages: plan.pages, templates: templates, strings: strings, site: site)
-                return (digester, digester.jobs(plan.pages, previous: previous))
-            }
-            let staging = try writer.beginStaging(after: last)
+        return try await failing {
+            let config = try timer.run("config") { try loadConfig() }
+            let readers = try openReaders(config)
+            defer { readers.close() }
+            var data = try await timer.run("fetch") { try await fetch(readers) }
+            data = try await timer.run("content") { try await loadContent(readers.context, readers.features, data) }
+            data = await timer.run("media") { await media(readers, data) }
+            let site = try timer.run("plan") { try plan(config, data, features: readers.features) }
+            let diff = timer.run("diff") { self.diff(site) }
+            let staging = try diff.writer.beginStaging(after: diff.last)
             do {
-                let renderer = PageRenderer(templates: templates, factory: factory, baseURL: config.baseURL, navigation: plan.navigation,
-                                            tools: plan.tools, searchRoute: plan.searchRoute)
-                var output = try await timer.run("render") {
-                    try await SiteWriter(staging: staging, renderer: renderer, theme: theme, progress: options.progress)
-                        .write(jobs, files: plan.files, media: data.media, published: plan.published, contentDirectory: options.contentDirectory,
-                               baseURL: config.baseURL)
-                }
-                timer.run("check") {
-                    let check = IncrementalLinkCheck(previousFiles: previous.map { _ in Set(staging.previousHashes.keys) }, previous: previous,
-                                                     readKept: { [output = options.outputDirectory] in try? Files.read("\(output)/\($0)") })
-                    let problems = check.run(drawn: output.drawn, records: &output.records, files: output.files)
-                    for problem in factory.links.withoutReported(problems) { diagnostics.warn(.link, problem) }
-                }
-                report.pages = plan.pages.count
-                report.rendered = output.rendered
-                report.files = output.files.count
-                report.bytes = output.bytes
-                report.warnings = diagnostics.warnings
-                if options.strict && !report.warnings.isEmpty {
-                    throw VitrinaError(.check, "--strict: the build has \(report.warnings.count) warning(s), which fail it:\n"
-                        + report.warnings.map { "  - \($0.message)" }.joined(separator: "\n"))
-                }
-                let state = try timer.run("write") {
-                    let (id, notes) = try writer.commit(staging, written: output.files)
-                    report.warnings = Diagnostics.ordered(report.warnings + notes.map { BuildWarning(.output, $0) })
-                    let state = BuildState(buildID: id, records: output.records)
-                    try state.save(statePath)
-                    options.memo?.remember(state, at: statePath)
-                    return state
-                }
-                options.memo?.keep(LiveSite(
-                    outputDirectory: options.outputDirectory, config: config, factory: factory, renderer: renderer, digester: digester,
-                    root: data.sections, pages: plan.pages, state: state, files: output.files, hashes: staging.hashes, bytes: output.bytes,
-                    otherWarnings: report.warnings.filter { $0.kind != .link || $0.location != nil }))
+                var output = try timer.run("render") { try render(site, diff.jobs, into: staging) }
+                timer.run("check") { check(site, diff, &output) }
+                try refuseWarningsUnderStrict()
+                let written = try timer.run("write") { try stages.write(staging, files: output.files, records: output.records, by: diff.writer) }
+                var report = report(of: site, output, notes: written.notes, fetch: readers.fetcher.stats)
+                report.stages = timer.stages
+                keepLive(site, diff, output, state: written.state, hashes: staging.hashes, warnings: report.warnings)
+                return report
             } catch {
-                writer.discard(staging)
+                diff.writer.discard(staging)
                 throw error
             }
-        } catch let error as VitrinaError {
-            throw BuildFailure(error: error, warnings: diagnostics.warnings)
-        } catch let error as FetchError {
-            throw BuildFailure(error: VitrinaError(.fetch, error.description), warnings: diagnostics.warnings)
         }
-        report.stages = timer.stages
-        return report
-    }
-
-    /// The last build's record of this output, when the output still holds that build.
-    func previousState(_ path: String, buildID: String?) -> BuildState? {
-        guard let id = buildID else { return nil }
-        if let state = options.memo?.state(path), state.buildID == id { return state }
-        guard let state = BuildState.load(path), state.buildID == id else { return nil }
-        return state
-    }
-
-    /// Fingerprints of each API source's responses and of the media catalogue.
-    static func dataInputs(config: SiteConfig, served: [StoredResponse], media: MediaCatalog,
-                           fingerprint: (StoredResponse) -> String = { Fingerprint.hex($0.body) }) -> [String: BuildInput] {
-        var inputs: [String: BuildInput] = [:]
-        // Each response is fingerprinted once and compared by bytes (`String.hasPrefix` compares by Characters: slow).
-        let fingerprints = served.map { "\($0.url) \(fingerprint($0))" }
-        for (name, source) in config.sources {
-            let prefix = Array((source.baseURL + "/").utf8)
-            let lines = served.indices.filter { served[$0].url.utf8.starts(with: prefix) }.map { fingerprints[$0] }
-            inputs["source:\(name)"] = BuildInput(key: "source:\(name)", fingerprint: Fingerprint.hex(lines.joined(separator: "\n")))
-        }
-        let files = media.outputs.map { "\($0.path) \($0.width)x\($0.height) \($0.bytes.count)" }.sorted()
-        inputs["media"] = BuildInput(key: "media", fingerprint: Fingerprint.hex(files.joined(separator: "\n")))
-        return inputs
-    }
-
-    /// What every page is made from: the config, the build flags, Vitrina's version and the navigation.
-    func siteInput(config: SiteConfig, configText: [UInt8], plan: SitePlanner.Plan, theme: Theme) -> BuildInput {
-        let navigation = config.orderedLanguages.flatMap { language in
-            (plan.navigation + plan.tools).map { "\($0.key)|\($0.route(language).file)|\($0.label?(language) ?? $0.labelKey)" }
-        }
-        let facts = [VitrinaVersion.number, Fingerprint.hex(configText), config.baseURL, "\(options.drafts)", theme.origin] + navigation
-        return BuildInput(key: "site", fingerprint: Fingerprint.hex(facts.joined(separator: "\n")))
     }
 
     /// `vitrina fetch`: revalidates every response the site needs; optionally rewrites the snapshot from them.
     public func fetch(updateSnapshot: Bool) async throws -> (FetchStats, [BuildWarning], Int) {
-        do {
+        try await failing {
             let config = try loadConfig()
             let fetcher = try makeFetcher(config, revalidateAll: true)
             // Only the features that read APIs load here, so the Markdown reader needs no memo.
@@ -184,135 +82,207 @@ public struct BuildPipeline: Sendable {
             let served = fetcher.served
             if updateSnapshot { try Snapshot(directory: options.snapshotDirectory).replaceAll(with: served) }
             return (fetcher.stats, diagnostics.warnings, served.count)
+        }
+    }
+
+    // MARK: Stages / etapas
+
+    /// Config: `site.yml`, its sources checked against what the features read, and `--base-url`.
+    /// Configuración: `site.yml`, con sus fuentes comprobadas contra lo que leen las funciones.
+    func loadConfig() throws -> SiteConfig {
+        var config = try SiteConfig.load(path: options.contentDirectory + "/site.yml")
+        try FeatureRegistry.check(config, against: features(for: config))
+        if let baseURL = options.baseURL { config.baseURL = baseURL }
+        return config
+    }
+
+    /// The features, the fetcher (its requests counted for the progress bar) and the Markdown reader, with the responses
+    /// and documents the last build kept.
+    func openReaders(_ config: SiteConfig) throws -> Readers {
+        // Responses decoded by the last build (serve's memory, or .vitrina/decoded.bin) are read back, not decoded.
+        let decoded = options.memo?.decoded ?? DecodedMemo.load(from: options.decodedMemoPath, context: Readers.decodedContext)
+        let fetcher = try makeFetcher(config, revalidateAll: false, decoded: decoded)
+        let counting = Task { [progress = options.progress] in
+            while !Task.isCancelled, let progress {
+                try await Task.sleep(for: .milliseconds(100))
+                progress.advance("fetch", done: fetcher.stats.requests, total: nil)
+            }
+        }
+        let documents = documentLoader(config)
+        let features = features(for: config)
+        let reserved = Set(["data"] + features.flatMap(\.folders))
+        return Readers(features: features, decoded: decoded, saveDocuments: documents.save, counting: counting,
+                       context: FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, drafts: options.drafts, reserved: reserved))
+    }
+
+    /// Fetch: every feature that reads an API loads; the responses decoded are kept for the next build.
+    /// Descarga: cada función que lee una API se carga; las respuestas decodificadas se guardan para la próxima vez.
+    func fetch(_ readers: Readers) async throws -> SiteData {
+        let data = try await fetchSources(readers.context, readers.features)
+        if options.memo == nil { try? readers.decoded.save(to: options.decodedMemoPath, context: Readers.decodedContext) }
+        return data
+    }
+
+    /// Content: the Markdown of every feature that reads no API (the diary, the folders of Markdown), the profile and the
+    /// files beside the Markdown.
+    /// Contenido: el Markdown de cada función que no lee APIs, el perfil y los ficheros junto al Markdown.
+    func loadContent(_ context: FeatureContext, _ features: [any Feature], _ data: SiteData) async throws -> SiteData {
+        var data = data
+        let results = await load(features, where: { !$0.readsSources }, context)
+        for (index, result) in results.sorted(by: { $0.key < $1.key }) { data.loaded[index] = try result.get() }
+        data.profile = try Profile.load(path: options.contentDirectory + "/profile.yml", display: "Content/profile.yml")
+        // A folder holding a source.yml is the declaration's: nothing in it is published as a file.
+        // Una carpeta con source.yml es de la declaración: nada en ella se publica como fichero.
+        data.files = try ContentFiles.scan(contentDirectory: options.contentDirectory,
+                                           skippingFolders: Set(["data"] + context.config.sources.values.compactMap(\.folder)))
+        return data
+    }
+
+    /// Media: every image into the catalogue, one warning per host that was down, and the fingerprints of the data.
+    /// Imágenes: cada imagen al catálogo, un aviso por servidor caído y las huellas de los datos.
+    func media(_ readers: Readers, _ data: SiteData) async -> SiteData {
+        var data = data
+        let fetcher = readers.fetcher
+        await fetchMedia(readers.context.config, fetcher, into: &data)
+        warnAboutOutages(fetcher)
+        data.inputs = Self.dataInputs(config: readers.context.config, served: fetcher.served, media: data.media, fingerprint: fetcher.fingerprint(of:))
+        return data
+    }
+
+    /// Plan: the theme and its strings checked against what was loaded, then every page with its route, view model and
+    /// inputs, and the renderer that draws them.
+    /// Plan: el tema y sus textos, comprobados, y cada página con su ruta, modelo de vista y entradas.
+    func plan(_ config: SiteConfig, _ data: SiteData, features: [any Feature]) throws -> PlannedSite {
+        let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
+        for content in data.features { try content.check(theme) }
+        let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
+                                       diagnostics: diagnostics)
+        let routeKeys = data.loaded.keys.sorted().flatMap { features[$0].routeKeys } + (config.appScreens ? ShowcaseRoutes.keys : [])
+        try strings.checkRouteSegments(routeKeys, origin: theme.origin)
+        let planned = PageFactory(config: config, strings: strings, media: data.media)
+        let plan = try SitePlanner(factory: planned).plan(data)
+        let factory = plan.factory ?? planned
+        diagnostics.warn(factory.links.problems())
+        for note in plan.notes { diagnostics.warn(.content, note) }
+        let templates = try TemplateLibrary.load(theme: theme)
+        let renderer = PageRenderer(templates: templates, factory: factory, baseURL: config.baseURL, navigation: plan.navigation,
+                                    tools: plan.tools, searchRoute: plan.searchRoute)
+        return PlannedSite(config: config, data: data, theme: theme, strings: strings, templates: templates, plan: plan, factory: factory,
+                           renderer: renderer)
+    }
+
+    /// Diff: each page's digest against the last build's record of this output.
+    /// Diferencias: la huella de cada página frente a lo que anotó la última construcción en esta salida.
+    func diff(_ site: PlannedSite) -> SiteDiff {
+        let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
+        let last = writer.lastBuild()
+        for note in writer.refusalNotes(last) { diagnostics.warn(.output, note) }
+        let previous = previousState(stages.statePath, buildID: last.id)
+        let digester = PageDigester(pages: site.plan.pages, templates: site.templates, strings: site.strings, site: siteInput(site))
+        return SiteDiff(writer: writer, last: last, previous: previous, digester: digester, jobs: digester.jobs(site.plan.pages, previous: previous))
+    }
+
+    /// Render: the pages whose inputs changed, then the data scripts, files, media, assets and sitemap, into `staging`.
+    /// Dibujo: las páginas cuyas entradas cambiaron y los demás ficheros, en la carpeta temporal.
+    func render(_ site: PlannedSite, _ jobs: [SiteWriter.Job], into staging: StagingArea) throws -> SiteWriter.Output {
+        var output = try stages.render(jobs, with: site.renderer, into: staging)
+        try SiteWriter(staging: staging, renderer: site.renderer)
+            .write(site.plan.files, published: site.plan.published, contentDirectory: options.contentDirectory, media: site.data.media,
+                   theme: site.theme, sitemap: site.plan.pages, baseURL: site.config.baseURL, into: &output)
+        return output
+    }
+
+    /// Check: the links that may have a new outcome, each problem a warning (once, when the resolver reported it).
+    /// Comprobación: los enlaces que pueden dar otro resultado; cada problema, un aviso.
+    func check(_ site: PlannedSite, _ diff: SiteDiff, _ output: inout SiteWriter.Output) {
+        let files = Set(output.files)
+        var ids = IncrementalLinkCheck.ids(of: output.records, in: diff.previous)
+        let filesChanged = diff.previous == nil || Set(diff.last.files.keys) != files
+        let problems = stages.check(output.drawn, records: &output.records, files: files, filesChanged: filesChanged, ids: &ids)
+        for problem in site.factory.links.withoutReported(problems) { diagnostics.warn(.link, problem) }
+    }
+
+    /// Under `--strict`, a warning fails the build before anything reaches the output.
+    func refuseWarningsUnderStrict() throws {
+        let warnings = diagnostics.warnings
+        guard options.strict, !warnings.isEmpty else { return }
+        throw VitrinaError(.check, "--strict: the build has \(warnings.count) warning(s), which fail it:\n"
+            + warnings.map { "  - \($0.message)" }.joined(separator: "\n"))
+    }
+
+    func report(of site: PlannedSite, _ output: SiteWriter.Output, notes: [String], fetch: FetchStats) -> BuildReport {
+        var report = BuildReport()
+        report.outputDirectory = options.outputDirectory
+        report.fetch = fetch
+        report.pages = site.plan.pages.count
+        report.rendered = output.rendered
+        report.files = output.files.count
+        report.bytes = output.bytes
+        report.warnings = Diagnostics.ordered(diagnostics.warnings + notes.map { BuildWarning(.output, $0) })
+        return report
+    }
+
+    /// `vitrina serve` keeps the build in memory, for quick edits.
+    func keepLive(_ site: PlannedSite, _ diff: SiteDiff, _ output: SiteWriter.Output, state: BuildState, hashes: [String: String],
+                  warnings: [BuildWarning]) {
+        options.memo?.keep(LiveSite(
+            outputDirectory: options.outputDirectory, config: site.config, factory: site.factory, renderer: site.renderer,
+            digester: diff.digester, root: site.data.folders?.root, pages: site.plan.pages, state: state, files: output.files, hashes: hashes,
+            bytes: output.bytes, otherWarnings: warnings.filter { $0.kind != .link || $0.location != nil }))
+    }
+
+    /// Runs `work`, turning its errors into a `BuildFailure` with the warnings gathered so far.
+    private func failing<T>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
         } catch let error as VitrinaError {
             throw BuildFailure(error: error, warnings: diagnostics.warnings)
         } catch let error as FetchError {
             throw BuildFailure(error: VitrinaError(.fetch, error.description), warnings: diagnostics.warnings)
         }
     }
+}
 
-    // MARK: Stages / etapas
+/// What the fetch and content stages read with: the features, the fetcher and the Markdown reader.
+/// Con qué leen las etapas de descarga y contenido: las funciones, el cliente y el lector de Markdown.
+struct Readers {
+    static let decodedContext = VitrinaVersion.number
+    let features: [any Feature]
+    let decoded: DecodedMemo
+    let saveDocuments: @Sendable () -> Void
+    let counting: Task<Void, Error>
+    let context: FeatureContext
+    var fetcher: Fetcher { context.fetcher }
 
-    /// `site.yml`, its sources checked against what the features read.
-    func loadConfig() throws -> SiteConfig {
-        let config = try SiteConfig.load(path: options.contentDirectory + "/site.yml")
-        try FeatureRegistry.check(config, against: features(for: config))
-        return config
+    /// Stops counting requests and keeps the documents parsed for the next build.
+    func close() {
+        counting.cancel()
+        saveDocuments()
     }
+}
 
-    /// The registry's features and one per source of `config` that declares its items, in navigation order.
-    func features(for config: SiteConfig) -> [any Feature] { FeatureRegistry.ordered(features + DeclaredFeature.all(in: config), config: config) }
+/// The plan stage's result: the theme, its strings and templates, every page, and the renderer that draws them.
+/// El resultado del plan: el tema, sus textos y plantillas, cada página y quien las dibuja.
+struct PlannedSite {
+    let config: SiteConfig
+    let data: SiteData
+    let theme: Theme
+    let strings: Strings
+    let templates: TemplateLibrary
+    let plan: SitePlanner.Plan
+    /// The page builders' factory, with where Markdown links lead.
+    let factory: PageFactory
+    let renderer: PageRenderer
+}
 
-    /// The client chain, outermost first: retries (whose waits end when the host goes down) → a limit of requests in
-    /// flight per host → the breaker, which sees every attempt and refuses those to a host that is down → the live client.
-    /// La cadena de clientes: reintentos → límite por servidor → cortacircuitos, que ve cada intento → cliente real.
-    func makeFetcher(_ config: SiteConfig, revalidateAll: Bool, decoded: DecodedMemo? = nil) throws -> Fetcher {
-        let limits = Dictionary(config.sources.values.map { (URLParts.host(of: $0.baseURL), $0.concurrency) }, uniquingKeysWith: min)
-        let breaker = CircuitBreaker()
-        let limited = HostLimitedHTTPClient(base: BreakingHTTPClient(base: client, breaker: breaker), limits: limits)
-        let chain = RetryingHTTPClient(base: limited, policy: options.retry, breaker: breaker)
-        let settings = Fetcher.Settings(sources: config.sources, overrides: options.apiOverrides, offline: options.offline,
-                                        revalidateAll: revalidateAll, timeout: options.requestTimeout)
-        let snapshot = Snapshot(directory: options.snapshotDirectory)
-        try snapshot.checkEntries()
-        return Fetcher(client: chain, breaker: breaker, cache: ResponseCache(directory: options.cacheDirectory),
-                       snapshot: snapshot, settings: settings, diagnostics: diagnostics, decoded: decoded)
-    }
-
-    /// Loads every feature that reads API sources, all at once; under `--offline` all missing URLs are listed together.
-    func fetchSources(_ context: FeatureContext, _ features: [any Feature]) async throws -> SiteData {
-        for name in options.apiOverrides.keys.sorted() where context.config.source(name) == nil {
-            throw VitrinaError(.usage, "--api \(name)=… names no source of site.yml; sources are: \(context.config.sources.keys.sorted().joined(separator: ", "))")
-        }
-        var data = SiteData()
-        let results = await load(features, where: \.readsSources, context)
-        let missing = context.fetcher.missing
-        if !missing.isEmpty {
-            throw VitrinaError(.fetch, "--offline: \(missing.count) response(s) are in neither the cache nor the snapshot:\n"
-                + missing.map { "  - \($0)" }.joined(separator: "\n")
-                + "\nBuild once with network (without --offline), run `vitrina fetch`, or refresh the snapshot with `make snapshot`.")
-        }
-        // A URL with no copy from a host that was down failed its source: one error names every host that was down.
-        if let outage = context.fetcher.outageFailure { throw VitrinaError(.fetch, outage) }
-        // The first failure in the list's order is thrown, whichever task ended first.
-        for (index, result) in results.sorted(by: { $0.key < $1.key }) { data.loaded[index] = try result.get() }
-        return data
-    }
-
-    /// Loads the features that match `include` concurrently, each result by its place in `features`, so every failure is
-    /// known before one is thrown.
-    private func load(_ features: [any Feature], where include: (any Feature) -> Bool,
-                      _ context: FeatureContext) async -> [Int: Result<(any FeatureContent)?, Error>] {
-        await withTaskGroup(of: (Int, Result<(any FeatureContent)?, Error>).self) { group in
-            for (index, feature) in features.enumerated() where include(feature) {
-                group.addTask {
-                    do { return (index, .success(try await feature.load(context))) } catch { return (index, .failure(error)) }
-                }
-            }
-            var results: [Int: Result<(any FeatureContent)?, Error>] = [:]
-            for await (index, result) in group { results[index] = result }
-            return results
-        }
-    }
-
-    /// One warning per host that was down, once every request of the build is done.
-    private func warnAboutOutages(_ fetcher: Fetcher) {
-        for warning in fetcher.outageWarnings { diagnostics.warn(.stale, warning) }
-    }
-
-    /// The Markdown reader, with the documents the last build parsed (`vitrina serve`'s memory, or the memo
-    /// `vitrina build` saved in `.vitrina/documents.bin`) and a way to save them for the next build.
-    func documentLoader(_ config: SiteConfig, memo remembering: Bool = true) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
-        let memoPath = options.documentMemoPath
-        let memoContext = [VitrinaVersion.number, "\(config.unsafeHTML)", config.defaultLanguage, config.orderedLanguages.joined(separator: ",")]
-            .joined(separator: "|")
-        let memo = options.memo?.documents ?? (remembering ? DocumentMemo.load(from: memoPath, context: memoContext) : DocumentMemo())
-        let loader = DocumentLoader(siteDirectory: options.siteDirectory, languages: config.orderedLanguages,
-                                    defaultLanguage: config.defaultLanguage, renderer: MarkdownRenderer(allowRawHTML: config.unsafeHTML),
-                                    memo: memo)
-        let kept = options.memo != nil || !remembering
-        return (loader, { if !kept { try? memo.save(to: memoPath, context: memoContext) } })
-    }
-
-    /// Reads the Markdown of every feature that reads no API, then the other folders as sections, the profile and the
-    /// files beside the Markdown.
-    func loadContent(_ context: FeatureContext, _ features: [any Feature], into data: inout SiteData) async throws {
-        let results = await load(features, where: { !$0.readsSources }, context)
-        for (index, result) in results.sorted(by: { $0.key < $1.key }) { data.loaded[index] = try result.get() }
-        let reserved = Set(["data"] + features.flatMap(\.folders))
-        data.sections = try await SectionLoader(loader: context.documents, reserved: reserved, drafts: options.drafts).load()
-        data.profile = try Profile.load(path: options.contentDirectory + "/profile.yml", display: "Content/profile.yml")
-        // A folder holding a source.yml is the declaration's: nothing in it is published as a file.
-        // Una carpeta con source.yml es de la declaración: nada en ella se publica como fichero.
-        data.files = try ContentFiles.scan(contentDirectory: options.contentDirectory,
-                                           skippingFolders: Set(["data"] + context.config.sources.values.compactMap(\.folder)))
-    }
-
-    func fetchMedia(_ config: SiteConfig, _ fetcher: Fetcher, into data: inout SiteData, includeLocal: Bool = true) async {
-        let urls = data.features.flatMap(\.imageURLs)
-        await MediaFetcher(fetcher: fetcher, sources: config.sources, diagnostics: diagnostics).fetchAll(urls, into: &data.media)
-        guard includeLocal else { return }
-        for image in data.features.flatMap(\.localImages) {
-            addLocalImage(image.path, folder: image.folder, key: image.key, owner: image.owner, into: &data.media, mediaSources: &data.mediaSources)
-        }
-        if let profile = data.profile, let photo = profile.photo, let key = profile.photoKey {
-            addLocalImage(photo, folder: "", key: key, owner: "Content/profile.yml", into: &data.media, mediaSources: &data.mediaSources)
-        }
-    }
-
-    /// A picture from `Content/<folder>/<path>` copied to `media/<folder>/<path>`; a missing one is a warning.
-    private func addLocalImage(_ path: String, folder: String, key: String, owner: String, into media: inout MediaCatalog,
-                               mediaSources: inout [String: String]) {
-        let source = Files.join(options.contentDirectory, folder, path)
-        guard SafePath.isPlainRelative(path), let bytes = try? Files.read(source), let size = ImageSize.of(bytes) else {
-            diagnostics.warn(.image, "\(owner): photo \(path) is missing or not an image; a placeholder is shown")
-            return
-        }
-        let output = (["media", folder.isEmpty ? "content" : folder] + path.split(separator: "/").map { MediaPath.safeSegment(String($0)) })
-            .joined(separator: "/")
-        media.add(MediaFile(path: output, width: size.width, height: size.height, bytes: bytes), for: key)
-        mediaSources[Files.join(folder, path)] = output
-    }
+/// The diff stage's result: each page's job against the last build of this output.
+/// El resultado de las diferencias: el trabajo de cada página frente a la última construcción.
+struct SiteDiff {
+    let writer: OutputWriter
+    let last: OutputWriter.LastBuild
+    let previous: BuildState?
+    let digester: PageDigester
+    let jobs: [SiteWriter.Job]
 }
 
 /// Times each stage with a monotonic clock.

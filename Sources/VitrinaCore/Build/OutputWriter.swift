@@ -23,11 +23,13 @@ public struct OutputWriter: Sendable {
     }
 
     /// A fresh, empty staging folder. When the output holds an earlier build, the staging folder receives only the
-    /// files whose content changed, and the commit moves them in; otherwise it receives the whole site.
-    public func beginStaging(after last: LastBuild) throws -> StagingArea {
+    /// files whose content changed, and the commit moves them in; otherwise it receives the whole site. With
+    /// `keepingAll` (a quick edit), every file of the last build stays unless it is written again.
+    public func beginStaging(after last: LastBuild, keepingAll: Bool = false) throws -> StagingArea {
         try Files.remove(stagingDirectory)
         try Files.createDirectory(stagingDirectory)
-        return StagingArea(directory: stagingDirectory, previous: last.files.isEmpty ? nil : outputDirectory, previousHashes: last.files)
+        return StagingArea(directory: stagingDirectory, previous: last.files.isEmpty ? nil : outputDirectory, previousHashes: last.files,
+                           keepingAll: keepingAll)
     }
 
     /// What the output's manifest says of the build that wrote it, read once per build.
@@ -90,24 +92,6 @@ public struct OutputWriter: Sendable {
         return bytes
     }
 
-    /// A quick edit: swaps a few changed files into the output in place and returns the new build id. The manifest
-    /// first marks them as changing (a line with no fingerprint, which no build trusts), so a process stopped halfway
-    /// leaves nothing a later build would keep by mistake; each file is renamed in atomically; the manifest is then
-    /// written anew for `files` and `hashes`.
-    func swapIn(_ changed: [(path: String, bytes: [UInt8])], files: [String], hashes: [String: String]) throws -> String {
-        try append(Array(changed.map { "\($0.path)\t\n" }.joined().utf8), to: manifestPath)
-        let swap = "\(outputDirectory)/.vitrina-swap"
-        for file in changed {
-            try checkInside(file.path)
-            try Files.writeFile(file.bytes, to: swap)
-            try move(swap, to: "\(outputDirectory)/\(file.path)")
-        }
-        let manifest = Self.manifest(files: files, hashes: hashes)
-        try Files.writeFile(manifest, to: swap)
-        try move(swap, to: manifestPath)
-        return Fingerprint.hex(manifest)
-    }
-
     private func append(_ bytes: [UInt8], to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW)
         guard descriptor >= 0, bytes.withUnsafeBytes({ Foundation.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
@@ -156,12 +140,15 @@ public struct OutputWriter: Sendable {
     }
 
     /// Moves the changed files (and the manifest) into the output one by one, each rename atomic, then removes the
-    /// files the new build no longer has. Only real folders inside the output are entered; what is not a regular file
-    /// is left alone with a note.
+    /// files the new build no longer has. The manifest first marks the changed files as changing (a line with no
+    /// fingerprint, which no build trusts), so a process stopped halfway leaves nothing a later build would keep by
+    /// mistake. Only real folders inside the output are entered; what is not a regular file is left alone with a note.
     func update(from staging: StagingArea, written: Set<String>) throws -> [String] {
         var folders = Set<String>()
         var notes: [String] = []
-        for path in staging.changed.sorted() + [Self.manifestName] {
+        let changed = staging.changed.sorted()
+        if !changed.isEmpty, SafePath.kind(manifestPath) == .file { try append(Array(changed.map { "\($0)\t\n" }.joined().utf8), to: manifestPath) }
+        for path in changed + [Self.manifestName] {
             try checkInside(path)
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty, folders.insert(folder).inserted { try Files.createDirectory("\(outputDirectory)/\(folder)") }
@@ -256,10 +243,11 @@ public struct StagingArea: Sendable {
     private let written = HashBook()
     private let changedFiles = PathSet()
 
-    public init(directory: String, previous: String? = nil, previousHashes: [String: String] = [:]) {
+    public init(directory: String, previous: String? = nil, previousHashes: [String: String] = [:], keepingAll: Bool = false) {
         self.directory = directory
         self.previous = previous
         self.previousHashes = previousHashes
+        if keepingAll { written.record(previousHashes) }
     }
 
     /// Fingerprints of the files of this build, by path.
@@ -334,5 +322,6 @@ final class HashBook: Sendable {
     private let entries = Mutex<[String: String]>([:])
 
     func record(_ hash: String, for path: String) { entries.withLock { $0[path] = hash } }
+    func record(_ hashes: [String: String]) { entries.withLock { $0.merge(hashes) { _, new in new } } }
     var all: [String: String] { entries.withLock { $0 } }
 }

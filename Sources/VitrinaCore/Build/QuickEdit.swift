@@ -1,11 +1,15 @@
 /// `vitrina serve`'s answer to an edited page: from the last good build kept in memory, reads only the edited
 /// Markdown files, draws only their pages and swaps only those files into the output. It applies when only the text
 /// of existing section pages changed (same slug, draft mark, title, description and weight, so no list changes);
-/// anything else is left to a build, and the result is the same file for file.
+/// anything else is left to a build, and the result is the same file for file. Render, check and write are the
+/// build's own stages.
 /// La respuesta de `vitrina serve` a una página editada: lee solo esos ficheros, dibuja solo sus páginas y las cambia en la salida.
 struct QuickEdit {
     let options: BuildOptions
     let memo: BuildMemo
+
+    /// An edited page and the folders of the section it is in.
+    typealias Edited = (folders: [String], page: DocPage)
 
     /// The report, or nil when the change needs a build.
     func apply(_ changed: [String], to live: inout LiveSite) throws -> BuildReport? {
@@ -13,102 +17,88 @@ struct QuickEdit {
               var root = live.root else { return nil }
         var timer = StageTimer(progress: nil)
         var lookup = live.prepared()
-        let config = live.config
+        guard let edited = try timer.run("content", { try content(changed, root: &root, sources: lookup.sources, config: live.config) })
+        else { return nil }
+        relink(edited, root: root, live: &live)
+
+        let stages = OutputStages(options: options)
+        let writer = OutputWriter(outputDirectory: live.outputDirectory)
+        let staging = try writer.beginStaging(after: OutputWriter.LastBuild(id: live.state.buildID, files: live.hashes), keepingAll: true)
+        do {
+            var pages = live.pages, records = live.state.records
+            let output = try timer.run("render") {
+                let builder = SectionPages(root: root, factory: live.factory, rootIsHome: !live.config.appScreens)
+                let redrawn = edited.flatMap { edit in root.section(at: edit.folders).map { builder.contentPages(of: edit.page, in: $0) } ?? [] }
+                for page in redrawn { if let index = lookup.pageIndex[page.route.file] { pages[index] = page } }
+                let jobs = redrawn.filter { lookup.pageIndex[$0.route.file] != nil }.map { live.digester.job($0, previous: live.state) }
+                let output = try stages.render(jobs, with: live.renderer, into: staging)
+                records.merge(output.records) { _, drawn in drawn }
+                return output
+            }
+            let problems = timer.run("check") {
+                stages.check(output.drawn, records: &records, files: lookup.files, filesChanged: false, ids: &lookup.ids)
+            }
+            let written = try timer.run("write") { try stages.write(staging, files: live.files, records: records, by: writer) }
+
+            let hashes = staging.hashes
+            live.bytes += output.files.reduce(0) { $0 + Self.size(hashes[$1]) - Self.size(live.hashes[$1]) }
+            (live.root, live.pages, live.state, live.hashes, live.lookup) = (root, pages, written.state, hashes, lookup)
+            return report(live, rendered: output.rendered, problems: problems, stages: timer.stages)
+        } catch {
+            writer.discard(staging)
+            throw error
+        }
+    }
+
+    /// Content: each edited file's page again, put in place in `root`; nil when what its section lists of it changed.
+    /// Contenido: la página de cada fichero editado; se rechaza si cambia lo que su sección muestra de ella.
+    func content(_ changed: [String], root: inout Section, sources: [String: (folders: [String], name: String)],
+                 config: SiteConfig) throws -> [Edited]? {
         let loader = DocumentLoader(siteDirectory: options.siteDirectory, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
                                     renderer: MarkdownRenderer(allowRawHTML: config.unsafeHTML), memo: memo.documents)
-        // Content: each edited file's page again, refused when what its section lists of it changed.
-        // Contenido: la página de cada fichero editado; se rechaza si cambia lo que su sección muestra de ella.
-        guard let edited = try timer.run("content", { () throws -> [(folders: [String], page: DocPage)]? in
-            var edited: [(folders: [String], page: DocPage)] = []
-            for path in changed {
-                guard path.hasSuffix(".md"), let place = lookup.sources[path], Files.exists(Files.join(options.siteDirectory, path)) else { return nil }
-                if edited.contains(where: { $0.folders == place.folders && $0.page.name == place.name }) { continue }
-                guard let old = root.section(at: place.folders)?.pages.first(where: { $0.name == place.name }) else { return nil }
-                var documents: [String: Document] = [:]
-                for version in old.versions.values {
-                    let document = try loader.document(display: version.file)
-                    documents[document.language] = document
-                }
-                var page = try DocPageMapper.page(name: old.name, documents: documents, defaultLanguage: config.defaultLanguage)
-                guard page.draft == old.draft, page.explicitSlug == old.explicitSlug, !page.explicitSlug || page.slug == old.slug else { return nil }
-                page.slug = old.slug
-                guard DocPageMapper.listing([page], folder: "").fingerprint == DocPageMapper.listing([old], folder: "").fingerprint,
-                      root.replace(page, at: place.folders) else { return nil }
-                edited.append((place.folders, page))
+        var edited: [Edited] = []
+        for path in changed {
+            guard path.hasSuffix(".md"), let place = sources[path], Files.exists(Files.join(options.siteDirectory, path)) else { return nil }
+            if edited.contains(where: { $0.folders == place.folders && $0.page.name == place.name }) { continue }
+            guard let old = root.section(at: place.folders)?.pages.first(where: { $0.name == place.name }) else { return nil }
+            var documents: [String: Document] = [:]
+            for version in old.versions.values {
+                let document = try loader.document(display: version.file)
+                documents[document.language] = document
             }
-            return edited
-        }) else { return nil }
+            var page = try DocPageMapper.page(name: old.name, documents: documents, defaultLanguage: config.defaultLanguage)
+            guard page.draft == old.draft, page.explicitSlug == old.explicitSlug, !page.explicitSlug || page.slug == old.slug else { return nil }
+            page.slug = old.slug
+            guard DocPageMapper.listing([page], folder: "").fingerprint == DocPageMapper.listing([old], folder: "").fingerprint,
+                  root.replace(page, at: place.folders) else { return nil }
+            edited.append((place.folders, page))
+        }
+        return edited
+    }
 
-        // Plan and render: the edited pages in every language; those whose digest changed are drawn.
-        // Plan y dibujo: las páginas editadas en cada idioma; se dibujan las de huella cambiada.
-        // Links: the edited pages' text and links replace theirs in the resolver, and every link is checked again.
-        // Enlaces: el texto y los enlaces de las páginas editadas sustituyen a los suyos, y se comprueban todos otra vez.
-        let sectionRoutes = SectionRoutes(factory: live.factory)
+    /// The edited pages' text and links replace theirs in the resolver, whose own problems are told again.
+    private func relink(_ edited: [Edited], root: Section, live: inout LiveSite) {
+        let routes = SectionRoutes(factory: live.factory)
+        let config = live.config
         for (folders, page) in edited {
             guard let section = root.section(at: folders) else { continue }
-            live.factory.links.addPage(page, routes: live.factory.alternates { sectionRoutes.page(page, in: section, $0) },
+            live.factory.links.addPage(page, routes: live.factory.alternates { routes.page(page, in: section, $0) },
                                        defaultLanguage: config.defaultLanguage, languages: config.orderedLanguages)
         }
         live.otherWarnings = live.otherWarnings.filter { $0.location == nil } + live.factory.links.problems()
-        var pages = live.pages, records = live.state.records, hashes = live.hashes, bytes = live.bytes
-        var drawn: [PageLinks] = []
-        var writes: [(path: String, bytes: [UInt8])] = []
-        try timer.run("render") {
-            let builder = SectionPages(root: root, factory: live.factory, rootIsHome: !config.appScreens)
-            for (folders, page) in edited {
-                guard let section = root.section(at: folders) else { continue }
-                for newPage in builder.contentPages(of: page, in: section) {
-                    let file = newPage.route.file
-                    guard let index = lookup.pageIndex[file] else { continue }
-                    pages[index] = newPage
-                    let job = live.digester.job(newPage, previous: live.state)
-                    guard job.reuse == nil else { continue }
-                    let html = try live.renderer.render(newPage)
-                    let links = PageLinks.extract(file: file, html: html)
-                    drawn.append(links)
-                    records[file] = BuildState.Record(digest: job.digest, inputs: job.inputs, ids: links.ids.sorted())
-                    let hash = StagingArea.hash(html)
-                    guard hashes[file] != hash else { continue }
-                    bytes += html.count - (hashes[file].flatMap(StagingArea.size(inHash:)) ?? 0)
-                    hashes[file] = hash
-                    writes.append((file, html))
-                }
-            }
-        }
+    }
 
-        // Check: the drawn pages' links, and the pages pointing at ids they no longer have.
-        // Comprobación: los enlaces de las páginas dibujadas y de las que apuntan a ids que ya no tienen.
-        let output = live.outputDirectory
-        timer.run("check") {
-            IncrementalLinkCheck.recheck(drawn: drawn, records: &records, files: lookup.files, ids: &lookup.ids,
-                                         readKept: { try? Files.read("\(output)/\($0)") })
-        }
-
-        // Write: the changed files into the output, then the manifest and the build state.
-        // Escritura: los ficheros cambiados en la salida, luego el manifiesto y el estado.
-        try timer.run("write") {
-            let id = writes.isEmpty ? live.state.buildID
-                : try OutputWriter(outputDirectory: output).swapIn(writes, files: live.files, hashes: hashes)
-            let state = BuildState(buildID: id, records: records)
-            let statePath = BuildState.path(siteDirectory: options.siteDirectory, outputDirectory: output)
-            try state.save(statePath)
-            memo.remember(state, at: statePath)
-            live.state = state
-        }
-        live.root = root
-        live.pages = pages
-        live.hashes = hashes
-        live.bytes = bytes
-        live.lookup = lookup
-
+    private func report(_ live: LiveSite, rendered: Int, problems: [String], stages: [(name: String, duration: Duration)]) -> BuildReport {
         var report = BuildReport()
-        report.outputDirectory = output
-        report.pages = pages.count
-        report.rendered = drawn.count
+        report.outputDirectory = live.outputDirectory
+        report.pages = live.pages.count
+        report.rendered = rendered
         report.files = live.files.count
-        report.bytes = bytes
-        report.stages = timer.stages
-        report.warnings = Diagnostics.ordered(live.otherWarnings + live.factory.links.withoutReported(IncrementalLinkCheck.problems(records)).map { BuildWarning(.link, $0) })
+        report.bytes = live.bytes
+        report.stages = stages
+        report.warnings = Diagnostics.ordered(live.otherWarnings + live.factory.links.withoutReported(problems).map { BuildWarning(.link, $0) })
         return report
     }
+
+    private static func size(_ hash: String?) -> Int { hash.flatMap(StagingArea.size(inHash:)) ?? 0 }
 }

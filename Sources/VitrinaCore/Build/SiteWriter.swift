@@ -8,7 +8,6 @@ import Synchronization
 struct SiteWriter: Sendable {
     let staging: StagingArea
     let renderer: PageRenderer
-    let theme: Theme
     var progress: (any BuildProgress)?
     let drawn = Counter()
 
@@ -27,11 +26,36 @@ struct SiteWriter: Sendable {
         var drawn: [PageLinks] = []
         var records: [String: BuildState.Record] = [:]
         var rendered = 0
+
+        mutating func merge(_ part: Output) {
+            files += part.files
+            bytes += part.bytes
+            drawn += part.drawn
+            records.merge(part.records) { a, _ in a }
+            rendered += part.rendered
+        }
     }
 
-    func write(_ jobs: [Job], files: [DataFile], media: MediaCatalog, published: [ContentLinks.Published] = [], contentDirectory: String = "",
-               baseURL: String) async throws -> Output {
-        var output = try await writePages(jobs)
+    /// The pages of `jobs`, split into one batch per core and a few more, each rendered and written on its own thread.
+    func renderPages(_ jobs: [Job]) throws -> Output {
+        let batches = max(1, min(jobs.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let size = (jobs.count + batches - 1) / batches
+        let total = jobs.reduce(0) { $0 + ($1.reuse == nil ? 1 : 0) }
+        let parts = Mutex<[Int: Result<Output, Error>]>([:])
+        DispatchQueue.concurrentPerform(iterations: batches) { batch in
+            let slice = jobs[min(batch * size, jobs.count)..<min((batch + 1) * size, jobs.count)]
+            let part = Result { try slice.reduce(into: Output()) { try write($1, into: &$0, total: total) } }
+            parts.withLock { $0[batch] = part }
+        }
+        var all = Output()
+        for part in try parts.withLock({ parts in try (0..<batches).map { try parts[$0]?.get() ?? Output() } }) { all.merge(part) }
+        return all
+    }
+
+    /// Adds a build's other files to its pages: data scripts, files beside the Markdown, media, the theme's assets and
+    /// the sitemap of `pages`; the files come out sorted.
+    func write(_ files: [DataFile], published: [ContentLinks.Published], contentDirectory: String, media: MediaCatalog, theme: Theme,
+               sitemap pages: [Page], baseURL: String, into output: inout Output) throws {
         for file in files { try add(file.bytes, at: file.path, to: &output) }
         for file in published {
             try staging.copy(file.file, from: Files.join(contentDirectory, file.file.path), to: file.output)
@@ -40,37 +64,14 @@ struct SiteWriter: Sendable {
         }
         for file in media.outputs { try add(file.bytes, at: file.path, to: &output) }
         for asset in theme.assets { try add(asset.bytes, at: asset.path, to: &output) }
-        try add(Array(Sitemap.xml(for: jobs.map { Sitemap.Entry($0.page) }, baseURL: baseURL).utf8), at: "sitemap.xml", to: &output)
+        try add(Array(Sitemap.xml(for: pages.map { Sitemap.Entry($0) }, baseURL: baseURL).utf8), at: "sitemap.xml", to: &output)
         output.files.sort()
-        return output
     }
 
     private func add(_ bytes: [UInt8], at path: String, to output: inout Output) throws {
         try staging.write(bytes, to: path)
         output.files.append(path)
         output.bytes += bytes.count
-    }
-
-    /// Pages split into one batch per core and a few more, each rendered and written by its own task.
-    private func writePages(_ jobs: [Job]) async throws -> Output {
-        let batches = max(1, ProcessInfo.processInfo.activeProcessorCount * 4)
-        let size = (jobs.count + batches - 1) / batches
-        let total = jobs.reduce(0) { $0 + ($1.reuse == nil ? 1 : 0) }
-        return try await withThrowingTaskGroup(of: Output.self) { group in
-            for start in stride(from: 0, to: jobs.count, by: max(size, 1)) {
-                let batch = jobs[start..<min(start + size, jobs.count)]
-                group.addTask { try batch.reduce(into: Output()) { try write($1, into: &$0, total: total) } }
-            }
-            var all = Output()
-            for try await part in group {
-                all.files += part.files
-                all.bytes += part.bytes
-                all.drawn += part.drawn
-                all.records.merge(part.records) { a, _ in a }
-                all.rendered += part.rendered
-            }
-            return all
-        }
     }
 
     private func write(_ job: Job, into output: inout Output, total: Int) throws {

@@ -6,7 +6,7 @@ public protocol Feature: Sendable {
     var key: String { get }
     /// The `sources:` entries of `site.yml` it reads, with the resources each may list (empty: no resources to choose).
     var sources: [String: [String]] { get }
-    /// The folders of `Content/` it owns (not built as plain sections).
+    /// The folders of `Content/` it owns (not built as folders of Markdown).
     var folders: [String] { get }
     /// The strings naming its route segments (`route_store`), which every language must have.
     var routeKeys: [String] { get }
@@ -46,6 +46,8 @@ public struct FeatureContext: Sendable {
     public let documents: DocumentLoader
     /// Drafts are built (`--drafts`).
     public let drafts: Bool
+    /// The top-level folders of `Content/` that features own (`diary`) or that hold data (`data`).
+    public var reserved: Set<String> = []
 }
 
 /// What a feature loaded: its images, its Markdown for the link resolver, and its part of the site.
@@ -141,7 +143,7 @@ public struct FeatureInputs: Sendable {
 /// Las funciones que conoce Vitrina, en el orden de la navegación.
 public enum FeatureRegistry {
     public static var standard: [any Feature] {
-        [APIFeature.pokemon, APIFeature.characters, DiaryFeature(), DocsFeature()]
+        [APIFeature.pokemon, APIFeature.characters, DiaryFeature(), FoldersFeature()]
     }
 
     /// The features that read sources in the order site.yml lists those sources, then the rest in their given order.

@@ -132,3 +132,28 @@ struct LanguageLink: Sendable {
     let current: Bool
     let absolute: String?
 }
+
+extension LayoutView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        var fields: [String: TemplateValue] = [
+            "lang": .string(lang), "title": .string(title), "fullTitle": .string(fullTitle), "description": .string(description),
+            "siteTitle": .string(siteTitle), "home": .string(home), "stylesheet": .string(stylesheet), "icon": .string(icon),
+            "nav": nav.templateValue, "languages": languages.templateValue, "hasLanguages": .bool(hasLanguages), "root": .string(root),
+            "kind": .string(kind), "settingsScript": .string(settingsScript), "scripts": scripts.templateValue, "styles": styles.templateValue,
+            "stringsJSON": .string(stringsJSON), "tools": tools.templateValue, "t": t,
+        ]
+        if let canonical { fields["canonical"] = .string(canonical) }
+        if let baseHref { fields["baseHref"] = .string(baseHref) }
+        if let search { fields["search"] = .string(search) }
+        if let converted = TemplateValue.from(content) { fields["content"] = converted }
+        return .object(fields)
+    }
+}
+
+extension LanguageLink: TemplateConvertible {
+    var templateValue: TemplateValue {
+        var fields: [String: TemplateValue] = ["code": .string(code), "label": .string(label), "href": .string(href), "current": .bool(current)]
+        if let absolute { fields["absolute"] = .string(absolute) }
+        return .object(fields)
+    }
+}

@@ -75,7 +75,8 @@ public struct Strings: Sendable {
         }
     }
 
-    public func text(_ key: String, _ language: String) -> String {
-        tables[language]?[key] ?? tables[defaultLanguage]?[key] ?? key
-    }
+    public func text(_ key: String, _ language: String) -> String { optionalText(key, language) ?? key }
+
+    /// The string in `language` or the default language; nil when the theme has none.
+    public func optionalText(_ key: String, _ language: String) -> String? { tables[language]?[key] ?? tables[defaultLanguage]?[key] }
 }

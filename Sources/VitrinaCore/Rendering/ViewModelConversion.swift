@@ -38,7 +38,6 @@ extension TemplateValue {
             return .string(String(describing: value))
         }
     }
-
 }
 
 /// View models shown many times per page spell out their fields, skipping reflection.
@@ -53,106 +52,4 @@ extension Array where Element: TemplateConvertible {
 
 extension Array where Element == String {
     var templateValue: TemplateValue { .list(map { .string($0) }) }
-}
-
-extension ImageView: TemplateConvertible {
-    var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = ["src": .string(src), "width": .int(width), "height": .int(height), "alt": .string(alt),
-                                               "placeholder": .bool(placeholder)]
-        if let shinySrc { fields["shinySrc"] = .string(shinySrc) }
-        return .object(fields)
-    }
-}
-
-extension LinkView: TemplateConvertible {
-    var templateValue: TemplateValue { .object(["href": .string(href), "label": .string(label), "current": .bool(current)]) }
-}
-
-extension TypeBadgeView: TemplateConvertible {
-    var templateValue: TemplateValue { .object(["name": .string(name), "key": .string(key), "href": .string(href)]) }
-}
-
-extension StatusView: TemplateConvertible {
-    var templateValue: TemplateValue { .object(["label": .string(label), "key": .string(key)]) }
-}
-
-extension PokemonRowView: TemplateConvertible {
-    var templateValue: TemplateValue {
-        .object(["id": .int(id), "number": .string(number), "name": .string(name), "href": .string(href), "searchName": .string(searchName),
-                 "typeKeys": .string(typeKeys), "removeLabel": .string(removeLabel), "sprite": sprite.templateValue, "types": types.templateValue])
-    }
-}
-
-extension CharacterCardView: TemplateConvertible {
-    var templateValue: TemplateValue {
-        .object(["name": .string(name), "href": .string(href), "image": image.templateValue, "status": status.templateValue,
-                 "species": .string(species)])
-    }
-}
-
-extension LayoutView: TemplateConvertible {
-    var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = [
-            "lang": .string(lang), "title": .string(title), "fullTitle": .string(fullTitle), "description": .string(description),
-            "siteTitle": .string(siteTitle), "home": .string(home), "stylesheet": .string(stylesheet), "icon": .string(icon),
-            "nav": nav.templateValue, "languages": languages.templateValue, "hasLanguages": .bool(hasLanguages), "root": .string(root),
-            "kind": .string(kind), "settingsScript": .string(settingsScript), "scripts": scripts.templateValue, "styles": styles.templateValue,
-            "stringsJSON": .string(stringsJSON), "tools": tools.templateValue, "t": t,
-        ]
-        if let canonical { fields["canonical"] = .string(canonical) }
-        if let baseHref { fields["baseHref"] = .string(baseHref) }
-        if let search { fields["search"] = .string(search) }
-        if let converted = TemplateValue.from(content) { fields["content"] = converted }
-        return .object(fields)
-    }
-}
-
-extension LanguageLink: TemplateConvertible {
-    var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = ["code": .string(code), "label": .string(label), "href": .string(href), "current": .bool(current)]
-        if let absolute { fields["absolute"] = .string(absolute) }
-        return .object(fields)
-    }
-}
-
-extension PageNumberView: TemplateConvertible {
-    var templateValue: TemplateValue { .object(["href": .string(href), "label": .string(label), "current": .bool(current), "gap": .bool(gap)]) }
-}
-
-extension PaginationView: TemplateConvertible {
-    var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = ["pages": pages.templateValue, "isNeeded": .bool(isNeeded)]
-        if let previous { fields["previous"] = previous.templateValue }
-        if let next { fields["next"] = next.templateValue }
-        return .object(fields)
-    }
-}
-
-extension DocLinkView: TemplateConvertible {
-    var templateValue: TemplateValue {
-        .object(["title": .string(title), "description": .string(description), "hasDescription": .bool(!description.isEmpty),
-                 "href": .string(href), "draft": .bool(draft)])
-    }
-}
-
-extension SectionLinkView: TemplateConvertible {
-    var templateValue: TemplateValue { .object(["title": .string(title), "href": .string(href), "count": .int(count)]) }
-}
-
-extension SectionView: TemplateConvertible {
-    var templateValue: TemplateValue {
-        .object(["title": .string(title), "description": .string(description), "hasDescription": .bool(!description.isEmpty),
-                 "html": .string(html), "breadcrumbs": breadcrumbs.templateValue, "hasBreadcrumbs": .bool(hasBreadcrumbs),
-                 "subsections": subsections.templateValue, "hasSubsections": .bool(hasSubsections), "pages": pages.templateValue,
-                 "hasPages": .bool(hasPages), "pagination": pagination.templateValue])
-    }
-}
-
-extension ContentPageView: TemplateConvertible {
-    var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = ["title": .string(title), "showTitle": .bool(showTitle), "html": .string(html), "draft": .bool(draft),
-                                               "breadcrumbs": breadcrumbs.templateValue, "hasBreadcrumbs": .bool(hasBreadcrumbs)]
-        if let contentLanguage { fields["contentLanguage"] = .string(contentLanguage) }
-        return .object(fields)
-    }
 }

@@ -38,6 +38,22 @@ public struct NewSite: Sendable {
             Welcome. Every folder of Markdown files in `Content/` is a section with its own index.
 
             """,
+        "docs/_index.md": """
+            ---
+            title: Documentación
+            description: Guías y referencia.
+            layout: docs
+            ---
+
+            """,
+        "docs/_index.en.md": """
+            ---
+            title: Docs
+            description: Guides and reference.
+            layout: docs
+            ---
+
+            """,
         "docs/getting-started.md": """
             ---
             title: Primeros pasos

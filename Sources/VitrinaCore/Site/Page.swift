@@ -177,3 +177,29 @@ public struct BuildInput: Sendable, Hashable {
 
     public static func file(_ path: String, _ fingerprint: String) -> BuildInput { BuildInput(key: "file:\(path)", fingerprint: fingerprint) }
 }
+
+extension ImageView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        var fields: [String: TemplateValue] = ["src": .string(src), "width": .int(width), "height": .int(height), "alt": .string(alt),
+                                               "placeholder": .bool(placeholder)]
+        if let shinySrc { fields["shinySrc"] = .string(shinySrc) }
+        return .object(fields)
+    }
+}
+
+extension LinkView: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["href": .string(href), "label": .string(label), "current": .bool(current)]) }
+}
+
+extension PageNumberView: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["href": .string(href), "label": .string(label), "current": .bool(current), "gap": .bool(gap)]) }
+}
+
+extension PaginationView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        var fields: [String: TemplateValue] = ["pages": pages.templateValue, "isNeeded": .bool(isNeeded)]
+        if let previous { fields["previous"] = previous.templateValue }
+        if let next { fields["next"] = next.templateValue }
+        return .object(fields)
+    }
+}

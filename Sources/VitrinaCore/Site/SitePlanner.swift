@@ -26,11 +26,9 @@ public struct SitePlanner: Sendable {
     /// Every page once; two pages that would land on the same file are an error naming both.
     public func plan(_ data: SiteData) throws -> Plan {
         let showcase = ShowcaseRoutes(factory: factory)
-        let sections = SectionRoutes(factory: factory)
-        let root = data.sections ?? Section(folders: [], slugs: [], index: nil, pages: [], subsections: [], titles: [:])
         var linked = self.factory
         var notes: [String] = []
-        (linked.links, notes) = Self.links(data, root: root, sections: sections, factory: linked)
+        (linked.links, notes) = Self.links(data, factory: linked)
         let factory = linked
 
         var navigation = [PageRenderer.NavigationEntry(key: "home", labelKey: "nav_home", route: { factory.route($0) })]
@@ -52,13 +50,6 @@ public struct SitePlanner: Sendable {
             guide = guide ?? part.guide
         }
         let appScreens = factory.config.appScreens
-        let menu = try Self.menu(root.subsections, names: factory.config.menu)
-        for section in menu.shown {
-            navigation.append(.init(key: section.slugs.first ?? "", labelKey: "", route: { sections.index(section, $0) },
-                                    label: { section.title($0, defaultLanguage: factory.defaultLanguage) }))
-        }
-        if menu.more { navigation.append(.init(key: "more", labelKey: "nav_more", route: { factory.route($0) })) }
-        jobs.append { SectionPages(root: root, factory: factory, rootIsHome: !appScreens).pages() }
         pages += Self.run(jobs)
         if appScreens {
             let albums = pages.filter { $0.kind == "album" }
@@ -100,38 +91,13 @@ public struct SitePlanner: Sendable {
     }
 
     /// Every Markdown page, folder index and file beside them, registered with the link resolver in each language.
-    static func links(_ data: SiteData, root: Section, sections: SectionRoutes, factory: PageFactory) -> (ContentLinks, [String]) {
+    static func links(_ data: SiteData, factory: PageFactory) -> (ContentLinks, [String]) {
         var links = ContentLinks(defaultLanguage: factory.defaultLanguage)
-        let languages = factory.languages
-        func add(_ page: DocPage, route: (String) -> Route, folder: String? = nil) {
-            links.addPage(page, routes: factory.alternates(route), defaultLanguage: factory.defaultLanguage, languages: languages, folder: folder)
-        }
         links.addFolder("", files: [], routes: factory.alternates { factory.route($0) }, bodies: [:], sources: [])
-        for section in root.all {
-            let folder = section.folders.joined(separator: "/")
-            if let index = section.index { add(index, route: { sections.index(section, $0) }, folder: folder) } else if !folder.isEmpty {
-                links.addFolder(folder, files: [], routes: factory.alternates { sections.index(section, $0) }, bodies: [:], sources: [])
-            }
-            for page in section.pages { add(page, route: { sections.page(page, in: section, $0) }) }
-        }
         for content in data.features { content.register(&links, factory: factory) }
         let folders = links.folderOutputs(factory.defaultLanguage)
         let notes = links.addFiles(data.files, outputFolder: { folders[$0] }, taken: links.pageFiles, media: data.mediaSources)
         return (links, notes)
-    }
-
-    /// The sections the header lists: those `menu:` names, or the first few; `more` when some are left out, for a
-    /// link to the home page, which lists them all. A header of dozens of links helps no one, and would make every
-    /// page grow with the number of sections.
-    static func menu(_ sections: [Section], names: [String]?) throws -> (shown: [Section], more: Bool) {
-        guard let names else { return (Array(sections.prefix(SiteConfig.menuLimit)), sections.count > SiteConfig.menuLimit) }
-        let shown = try names.map { name in
-            guard let section = sections.first(where: { $0.folders.last == name }) else {
-                throw VitrinaError(.config, "Content/site.yml: menu names \(name), which is no folder of Content/; use some of: \(sections.compactMap(\.folders.last).joined(separator: ", "))")
-            }
-            return section
-        }
-        return (shown, shown.count < sections.count)
     }
 
     static func run(_ jobs: [@Sendable () -> [Page]]) -> [Page] {

@@ -93,13 +93,17 @@ enum DefaultTheme {
         {{#hasBreadcrumbs}}<nav class="breadcrumbs" aria-label="{{t.breadcrumbs_label}}"><ol>{{#breadcrumbs}}<li><a href="{{href}}">{{label}}</a></li>{{/breadcrumbs}}</ol></nav>{{/hasBreadcrumbs}}
 
         """#,
-        "partials/listing.mustache": #"""
+        "partials/subsections.mustache": #"""
         {{#hasSubsections}}<h2>{{t.sections_title}}</h2>
         <ul class="sections">
         {{#subsections}}<li><a href="{{href}}">{{title}}</a> <span class="count">{{count}}</span></li>
         {{/subsections}}
         </ul>
         {{/hasSubsections}}
+
+        """#,
+        "partials/listing.mustache": #"""
+        {{> partials/subsections}}
         {{#hasPages}}<ul class="pages">
         {{#pages}}<li><a href="{{href}}">{{title}}</a>{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}{{#hasDescription}} — <span class="muted">{{description}}</span>{{/hasDescription}}</li>
         {{/pages}}
@@ -129,6 +133,10 @@ enum DefaultTheme {
         {{#content}}
         <h1>{{heading}}</h1>
         <p class="lead">{{intro}}</p>
+        {{#hasText}}
+        {{{html}}}
+        {{/hasText}}
+        {{> partials/subsections}}
         <ol class="pages">
         {{#pages}}<li><a href="{{href}}">{{title}}</a>{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}{{#hasDescription}} — <span class="muted">{{description}}</span>{{/hasDescription}}</li>
         {{/pages}}
@@ -229,7 +237,6 @@ enum DefaultTheme {
         nav_label: Secciones
         nav_home: Inicio
         nav_more: Más…
-        nav_docs: Documentación
         language_label: Idioma
         language_es: Español
         language_en: English
@@ -241,13 +248,10 @@ enum DefaultTheme {
         next: Siguiente
         prev_next_label: Anterior y siguiente
         draft_badge: Borrador
-        docs_title: Documentación
-        docs_intro: Guías y referencia.
         toc_label: En esta página
         not_found_title: Página no encontrada
         not_found_text: La página que buscas no existe o ha cambiado de sitio.
         # Carpetas de las rutas. / Route folder names.
-        route_docs: docs
         route_diary: diario
         route_map: mapa
         route_album: album
@@ -259,7 +263,6 @@ enum DefaultTheme {
         nav_label: Sections
         nav_home: Home
         nav_more: More…
-        nav_docs: Docs
         language_label: Language
         language_es: Español
         language_en: English
@@ -271,13 +274,10 @@ enum DefaultTheme {
         next: Next
         prev_next_label: Previous and next
         draft_badge: Draft
-        docs_title: Docs
-        docs_intro: Guides and reference.
         toc_label: On this page
         not_found_title: Page not found
         not_found_text: The page you are looking for does not exist or has moved.
         # Route folder names. / Carpetas de las rutas.
-        route_docs: docs
         route_diary: diary
         route_map: map
         route_album: album

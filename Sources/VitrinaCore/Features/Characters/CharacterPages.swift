@@ -258,3 +258,14 @@ struct EpisodeDetailView: Sendable { let code: String; let name: String; let air
 struct LocationRowView: Sendable { let name: String; let type: String; let dimension: String; let residents: Int; let href: String }
 struct LocationListView: Sendable { let heading: String; let locations: [LocationRowView] }
 struct LocationDetailView: Sendable { let name: String; let type: String; let dimension: String; let residents: [CharacterCardView]; let back: LinkView }
+
+extension StatusView: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["label": .string(label), "key": .string(key)]) }
+}
+
+extension CharacterCardView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        .object(["name": .string(name), "href": .string(href), "image": image.templateValue, "status": status.templateValue,
+                 "species": .string(species)])
+    }
+}

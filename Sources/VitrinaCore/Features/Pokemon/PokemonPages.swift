@@ -199,3 +199,14 @@ struct PokemonDetailView: Sendable {
     let next: LinkView?
     let back: LinkView
 }
+
+extension TypeBadgeView: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["name": .string(name), "key": .string(key), "href": .string(href)]) }
+}
+
+extension PokemonRowView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        .object(["id": .int(id), "number": .string(number), "name": .string(name), "href": .string(href), "searchName": .string(searchName),
+                 "typeKeys": .string(typeKeys), "removeLabel": .string(removeLabel), "sprite": sprite.templateValue, "types": types.templateValue])
+    }
+}

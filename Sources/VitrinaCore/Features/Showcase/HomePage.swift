@@ -4,11 +4,17 @@ public struct FeatureCard: Sendable {
     public let key: String
     public let icon: String
     public let route: @Sendable (String) -> Route
+    /// Its own title and text by language, instead of the strings `card_<key>_title` and `card_<key>_text`.
+    public var title: (@Sendable (String) -> String)?
+    public var text: (@Sendable (String) -> String)?
 
-    public init(key: String, icon: String, route: @escaping @Sendable (String) -> Route) {
+    public init(key: String, icon: String, route: @escaping @Sendable (String) -> Route, title: (@Sendable (String) -> String)? = nil,
+                text: (@Sendable (String) -> String)? = nil) {
         self.key = key
         self.icon = icon
         self.route = route
+        self.title = title
+        self.text = text
     }
 }
 
@@ -30,8 +36,8 @@ public struct HomePages: Sendable {
                 heading: factory.config.title, intro: factory.text("home_intro", language),
                 cards: cards.map { card in
                     HomeCardView(
-                        key: card.key, icon: card.icon, title: factory.text("card_\(card.key)_title", language),
-                        text: factory.text("card_\(card.key)_text", language),
+                        key: card.key, icon: card.icon, title: card.title?(language) ?? factory.text("card_\(card.key)_title", language),
+                        text: card.text?(language) ?? factory.text("card_\(card.key)_text", language),
                         href: route.link(to: card.route(language)))
                 })
             return Page(route: route, language: language, template: "home/index", title: factory.config.title, description: view.intro,

@@ -1,5 +1,12 @@
-/// A folder of Markdown under `Content/`: its own text from `_index.md`, its pages and its subsections.
-/// Una carpeta de Markdown bajo `Content/`: su texto de `_index.md`, sus páginas y sus subsecciones.
+/// How a folder of Markdown is drawn: as a guide (an index, and pages with a sidebar of their folder's pages, a table
+/// of contents, previous and next) or as a plain section (breadcrumbs, subsections and a paginated list).
+/// Cómo se dibuja una carpeta de Markdown: como guía (barra lateral, índice, anterior y siguiente) o como sección.
+public enum FolderLayout: String, Sendable, CaseIterable {
+    case docs, section
+}
+
+/// A folder of Markdown under `Content/`: its own text from `_index.md`, its layout, its pages and its subsections.
+/// Una carpeta de Markdown bajo `Content/`: su texto de `_index.md`, su diseño, sus páginas y sus subsecciones.
 public struct Section: Sendable {
     /// Folder names from `Content/` (`["linux"]`); empty for `Content/` itself, whose pages sit at the root.
     public let folders: [String]
@@ -7,6 +14,8 @@ public struct Section: Sendable {
     public let slugs: [String]
     /// `_index.md`: title, description, weight and the text above the list.
     public let index: DocPage?
+    /// Its `_index.md`'s `layout:`, else its parent folder's; `Content/docs/` is a guide.
+    public var layout: FolderLayout = .section
     /// Sorted by weight, then title.
     public var pages: [DocPage]
     public var subsections: [Section]
@@ -28,4 +37,7 @@ public struct Section: Sendable {
 
     /// This section and every section below it, depth first.
     public var all: [Section] { [self] + subsections.flatMap(\.all) }
+
+    /// `Content/` with no Markdown.
+    static let empty = Section(folders: [], slugs: [], index: nil, pages: [], subsections: [], titles: [:])
 }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// Reads every folder of Markdown under `Content/` that no feature claims into a tree of sections.
-/// Lee cada carpeta de Markdown de `Content/` que ninguna función reclama y la convierte en un árbol de secciones.
+/// Reads every folder of Markdown under `Content/` that no other feature claims into a tree of sections, each with
+/// its layout.
+/// Lee cada carpeta de Markdown de `Content/` que ninguna otra función reclama y la convierte en un árbol de secciones.
 public struct SectionLoader: Sendable {
     public let loader: DocumentLoader
-    /// Top-level folders owned by features (`docs`, `diary`, `data`).
+    /// Top-level folders owned by other features (`diary`, `data`).
     public let reserved: Set<String>
     public let drafts: Bool
 
@@ -28,12 +29,15 @@ public struct SectionLoader: Sendable {
         for folders in Array(byFolder.keys) {
             for depth in 0..<folders.count where byFolder[Array(folders.prefix(depth))] == nil { byFolder[Array(folders.prefix(depth))] = [:] }
         }
-        return try section([], byFolder: byFolder, parentSlugs: [])
+        return try section([], byFolder: byFolder, parentSlugs: [], parentLayout: .section)
     }
 
-    private func section(_ folders: [String], byFolder: [[String]: [String: [String: Document]]], parentSlugs: [String]) throws -> Section {
+    private func section(_ folders: [String], byFolder: [[String]: [String: [String: Document]]], parentSlugs: [String],
+                         parentLayout: FolderLayout) throws -> Section {
         var groups = byFolder[folders] ?? [:]
         let indexName = Self.indexName(among: groups.keys)
+        let layout = try Self.layout(of: indexName.flatMap { groups[$0] }, defaultLanguage: loader.defaultLanguage)
+            ?? (folders == ["docs"] ? .docs : parentLayout)
         let titles = (indexName.flatMap { groups[$0] } ?? [:]).compactMapValues { $0.fields.string("title") ?? $0.body.firstHeading }
         let display = (["Content"] + folders).joined(separator: "/")
         let index = try indexName.flatMap { groups.removeValue(forKey: $0) }.map { try DocPageMapper.page(name: "_index", documents: $0, defaultLanguage: loader.defaultLanguage) }
@@ -44,9 +48,9 @@ public struct SectionLoader: Sendable {
         let language = loader.defaultLanguage
         let keyed = pages.map { (page: $0, key: Self.sortKey($0, language)) }
         return Section(
-            folders: folders, slugs: slugs, index: index,
+            folders: folders, slugs: slugs, index: index, layout: layout,
             pages: keyed.sorted { ($0.page.weight, $0.key, $0.page.slug) < ($1.page.weight, $1.key, $1.page.slug) }.map(\.page),
-            subsections: try children.map { try section($0, byFolder: byFolder, parentSlugs: slugs) }
+            subsections: try children.map { try section($0, byFolder: byFolder, parentSlugs: slugs, parentLayout: layout) }
                 .filter { $0.totalPages > 0 }
                 .sorted { ($0.weight, $0.title(language, defaultLanguage: language).lowercased()) < ($1.weight, $1.title(language, defaultLanguage: language).lowercased()) },
             titles: titles)
@@ -58,6 +62,17 @@ public struct SectionLoader: Sendable {
         if names.contains("_index") { return "_index" }
         if names.contains("index") { return "index" }
         return names.filter { $0.lowercased() == "readme" }.min()
+    }
+
+    /// The `layout:` an index page's front matter gives (in the default language's file), if any.
+    static func layout(of index: [String: Document]?, defaultLanguage: String) throws -> FolderLayout? {
+        guard let index, let document = index[defaultLanguage] ?? index.values.sorted(by: { $0.language < $1.language }).first,
+              let name = document.fields.string("layout") else { return nil }
+        guard let layout = FolderLayout(rawValue: name) else {
+            throw VitrinaError(.content, "\(document.file): layout is \(String(reflecting: name)); use "
+                + FolderLayout.allCases.map(\.rawValue).joined(separator: " or "))
+        }
+        return layout
     }
 
     static func sortKey(_ page: DocPage, _ language: String) -> String {

@@ -1,5 +1,5 @@
-/// A documentation page with its translations.
-/// Una página de documentación con sus traducciones.
+/// A page of a folder of Markdown with its translations.
+/// Una página de una carpeta de Markdown con sus traducciones.
 public struct DocPage: Sendable {
     public let name: String
     public var slug: String
@@ -36,14 +36,9 @@ public struct DocPage: Sendable {
     }
 }
 
-/// Builds doc pages from documents: title falls back to the first heading, then the file name.
-/// Construye páginas de documentación: el título cae al primer encabezado y luego al nombre del fichero.
+/// Builds pages from documents: title falls back to the first heading, then the file name.
+/// Construye páginas a partir de documentos: el título cae al primer encabezado y luego al nombre del fichero.
 public enum DocPageMapper {
-    public static func map(_ groups: [String: [String: Document]], defaultLanguage: String, folder: String = "Content/docs") throws -> [DocPage] {
-        let pages = try groups.map { try page(name: $0.key, documents: $0.value, defaultLanguage: defaultLanguage) }
-        return try uniqueSlugs(pages, folder: folder).sorted { ($0.weight, $0.slug) < ($1.weight, $1.slug) }
-    }
-
     /// One page from its documents by language.
     public static func page(name: String, documents: [String: Document], defaultLanguage: String) throws -> DocPage {
         let primary = documents[defaultLanguage] ?? documents.values.sorted { $0.language < $1.language }.first!

@@ -1,0 +1,78 @@
+/// Every folder of Markdown under `Content/` that no other feature owns, each drawn in its layout (`docs` or
+/// `section`), with one loader, one page builder and one route scheme.
+/// Cada carpeta de Markdown de `Content/` que no es de otra función, dibujada según su diseño (`docs` o `section`).
+public struct FoldersFeature: Feature {
+    public init() {}
+    public var key: String { "folders" }
+
+    public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
+        let root = try await SectionLoader(loader: context.documents, reserved: context.reserved, drafts: context.drafts).load() ?? .empty
+        let menu = try Self.menu(root.subsections, names: context.config.menu)
+        return MarkdownFolders(root: root, menu: menu.shown, more: menu.more)
+    }
+
+    /// The folders the header lists: those `menu:` names, or the first few; `more` when some are left out, for a
+    /// link to the home page, which lists them all. A header of dozens of links helps no one, and would make every
+    /// page grow with the number of folders.
+    static func menu(_ sections: [Section], names: [String]?) throws -> (shown: [Section], more: Bool) {
+        guard let names else { return (Array(sections.prefix(SiteConfig.menuLimit)), sections.count > SiteConfig.menuLimit) }
+        let shown = try names.map { name in
+            guard let section = sections.first(where: { $0.folders.last == name }) else {
+                throw VitrinaError(.config, "Content/site.yml: menu names \(name), which is no folder of Content/; use some of: \(sections.compactMap(\.folders.last).joined(separator: ", "))")
+            }
+            return section
+        }
+        return (shown, shown.count < sections.count)
+    }
+}
+
+/// The folders of Markdown as one tree, and the ones the header lists.
+/// Las carpetas de Markdown como un árbol, y las que lista la cabecera.
+public struct MarkdownFolders: FeatureContent {
+    /// `Content/` itself, whose pages sit at the site root.
+    public let root: Section
+    let menu: [Section]
+    /// Some top-level folders are not in the header.
+    let more: Bool
+
+    /// Every folder's index page and every page, in each language.
+    public func register(_ links: inout ContentLinks, factory: PageFactory) {
+        let routes = SectionRoutes(factory: factory)
+        for section in root.all {
+            let folder = section.folders.joined(separator: "/")
+            if let index = section.index {
+                links.addPage(index, routes: factory.alternates { routes.index(section, $0) }, defaultLanguage: factory.defaultLanguage,
+                              languages: factory.languages, folder: folder)
+            } else if !folder.isEmpty {
+                links.addFolder(folder, files: [], routes: factory.alternates { routes.index(section, $0) }, bodies: [:], sources: [])
+            }
+            for page in section.pages {
+                links.addPage(page, routes: factory.alternates { routes.page(page, in: section, $0) }, defaultLanguage: factory.defaultLanguage,
+                              languages: factory.languages)
+            }
+        }
+    }
+
+    /// A header link per listed folder (then "more"), a home card per top-level guide (the first is the site's guide),
+    /// and every folder's pages.
+    public func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution {
+        let routes = SectionRoutes(factory: factory)
+        let defaultLanguage = factory.defaultLanguage
+        var part = FeatureContribution(pages: { [root] in SectionPages(root: root, factory: factory, rootIsHome: !factory.config.appScreens).pages() })
+        for section in menu {
+            part.navigation.append(.init(key: section.slugs.first ?? "", labelKey: "", route: { routes.index(section, $0) },
+                                         label: { section.title($0, defaultLanguage: defaultLanguage) }))
+        }
+        if more { part.navigation.append(.init(key: "more", labelKey: "nav_more", route: { factory.route($0) })) }
+        for section in root.subsections where section.layout == .docs {
+            let key = section.slugs.first ?? ""
+            let route: @Sendable (String) -> Route = { routes.index(section, $0) }
+            part.cards.append(FeatureCard(
+                key: key, icon: "❑", route: route,
+                title: { factory.strings.optionalText("card_\(key)_title", $0) ?? section.title($0, defaultLanguage: defaultLanguage) },
+                text: { factory.strings.optionalText("card_\(key)_text", $0) ?? section.index?.version($0, defaultLanguage: defaultLanguage)?.description ?? "" }))
+            part.guide = part.guide ?? route
+        }
+        return part
+    }
+}
