@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TestSupport
 @testable import VitrinaCore
 
@@ -98,6 +99,26 @@ struct TestSite {
         var files: [String: [UInt8]] = [:]
         for path in Files.list(dir) { files[path] = try Files.read("\(dir)/\(path)") }
         return files
+    }
+
+    /// What the last build into the output recorded of each page.
+    func state() -> BuildState? { BuildState.load(BuildState.path(siteDirectory: root, outputDirectory: output)) }
+
+    /// The pages the last build drew: those whose record changed since `before`.
+    func drawn(since before: BuildState?) -> Set<String> {
+        Set((state()?.records ?? [:]).filter { before?.records[$0.key]?.digest != $0.value.digest }.keys)
+    }
+
+    /// The output must equal a build from scratch into a fresh folder with the same options, byte for byte.
+    func expectSameAsFullBuild(_ options: BuildOptions, _ comment: Comment? = nil) async throws {
+        var fresh = options
+        fresh.outputDirectory = "\(root)/Fresh-\(UUID().uuidString)"
+        defer { try? Files.remove(fresh.outputDirectory) }
+        _ = try await build(fresh)
+        let incremental = try snapshotOfOutput().filter { !$0.key.hasPrefix(".") }
+        let full = try snapshotOfOutput(fresh.outputDirectory).filter { !$0.key.hasPrefix(".") }
+        #expect(Set(incremental.keys) == Set(full.keys), comment)
+        for (path, bytes) in full where incremental[path] != bytes { Issue.record("\(path) differs from a full build. \(comment?.description ?? "")") }
     }
 }
 

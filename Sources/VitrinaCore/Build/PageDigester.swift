@@ -6,7 +6,7 @@ struct PageDigester: Sendable {
     let templates: TemplateLibrary
     /// The fingerprint of each language's strings.
     let strings: [String: String]
-    /// What a page that declares no inputs of its own (home, album, map screens) is made from: every input of the site.
+    /// What a page that declares no inputs of its own is made from: every input of the site.
     let everything: BuildInput
 
     init(pages: [Page], templates: TemplateLibrary, strings: Strings, site: BuildInput) {

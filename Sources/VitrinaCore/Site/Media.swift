@@ -8,6 +8,11 @@ public struct MediaFile: Sendable, Equatable {
     public let bytes: [UInt8]
 }
 
+extension MediaFile: Fingerprinted {
+    /// What a page shows of it: its path and size (its bytes are a file of their own).
+    public func write(to writer: inout FingerprintWriter) { writer.add(path, width, height) }
+}
+
 /// Every image the site shows, by source URL or local path; missing ones become placeholders.
 /// Todas las imágenes del sitio, por URL o ruta local; las que faltan son marcadores.
 public struct MediaCatalog: Sendable {

@@ -11,6 +11,8 @@ public struct CharacterPages: Sendable {
     private let episodes: [Int: Episode]
     private let locations: [Int: Location]
     private let positions: [Int: MapPoint]
+    /// What each page shows of the data, as its inputs.
+    let inputs: MultiverseInputs
 
     public init(multiverse: Multiverse, factory: PageFactory, pageSize: Int) {
         self.multiverse = multiverse
@@ -22,6 +24,7 @@ public struct CharacterPages: Sendable {
         locations = Dictionary(uniqueKeysWithValues: multiverse.locations.map { ($0.id, $0) })
         let known = Set(multiverse.locations.map(\.id))
         positions = MapPositions.place(multiverse.characters.map { ($0.id, $0.location.locationID.flatMap { known.contains($0) ? $0 : nil }) })
+        inputs = MultiverseInputs(multiverse, media: factory.media)
     }
 
     var pageCount: Int { max(1, (multiverse.characters.count + pageSize - 1) / pageSize) }
@@ -60,6 +63,7 @@ public struct CharacterPages: Sendable {
                     title: number > 1 ? "\(title) (\(number))" : title, description: view.intro,
                     section: "characters", alternates: factory.alternates { routes.grid(page: number, $0) }, content: view)
             .with(kind: "characters", scripts: [dataPath(language)])
+            .with(inputs: slice.map { inputs.card($0.id) } + [inputs.characterOrder, inputs.species])
     }
 
     func card(_ character: RickAndMortyCharacter, _ language: String, from route: Route) -> CharacterCardView {
@@ -102,6 +106,15 @@ public struct CharacterPages: Sendable {
                     description: "\(character.name): \(view.status.label), \(character.species), \(gender).",
                     section: "characters", alternates: factory.alternates { routes.character(character, $0) }, content: view)
             .with(kind: "character", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "character")
+            .with(inputs: madeFrom(character))
+    }
+
+    /// Everything a character's page shows: the character, the episodes and places it links to, its grid page and its pin.
+    func madeFrom(_ character: RickAndMortyCharacter) -> [BuildInput] {
+        let point = positions[character.id] ?? MapPoint(longitude: 0, latitude: 0)
+        var made = [inputs.character(character.id), MultiverseInputs.layout(of: character.id, gridPage: gridPageNumber(of: character), point: point)]
+        made += character.episodeIDs.map(inputs.episodeLink)
+        return made + inputs.locationLink(character.origin.locationID) + inputs.locationLink(character.location.locationID)
     }
 
     func pin(_ character: RickAndMortyCharacter, _ language: String, from route: Route) -> PinView {
@@ -127,6 +140,7 @@ public struct CharacterPages: Sendable {
         return Page(route: route, language: language, template: "characters/map", title: view.heading, description: view.intro,
                     section: "characters", alternates: factory.alternates(routes.map), content: view)
             .with(kind: "map", scripts: [dataPath(language), "assets/js/map.js"], styles: ["assets/map.css"])
+            .with(inputs: multiverse.characters.map { inputs.card($0.id) } + [inputs.characterOrder])
     }
 
     /// `assets/data/characters.<lang>.js`: what the filters and the map need of every character.
@@ -174,6 +188,7 @@ public struct CharacterPages: Sendable {
                                    episodes: multiverse.episodes.map { episodeLink($0, language, from: route) })
         return Page(route: route, language: language, template: "characters/episodes", title: view.heading, section: "characters",
                     alternates: factory.alternates(routes.episodes), content: view)
+            .with(inputs: multiverse.episodes.map { inputs.episodeLink($0.id) } + [inputs.episodeOrder])
     }
 
     func episodePage(_ episode: Episode, _ language: String) -> Page {
@@ -185,6 +200,7 @@ public struct CharacterPages: Sendable {
         return Page(route: route, language: language, template: "characters/episode", title: "\(episode.code) · \(episode.name)",
                     description: "\(episode.name) (\(episode.code)), \(episode.airDate).", section: "characters",
                     alternates: factory.alternates { routes.episode(episode, $0) }, content: view)
+            .with(inputs: [inputs.episode(episode.id)] + episode.characterIDs.map(inputs.card))
     }
 
     func locationListPage(_ language: String) -> Page {
@@ -195,6 +211,7 @@ public struct CharacterPages: Sendable {
         })
         return Page(route: route, language: language, template: "characters/locations", title: view.heading, section: "characters",
                     alternates: factory.alternates(routes.locations), content: view)
+            .with(inputs: multiverse.locations.map { inputs.location($0.id) } + [inputs.locationOrder])
     }
 
     func locationPage(_ location: Location, _ language: String) -> Page {
@@ -206,6 +223,7 @@ public struct CharacterPages: Sendable {
         return Page(route: route, language: language, template: "characters/location", title: location.name,
                     description: "\(location.name): \(view.type), \(view.dimension).", section: "characters",
                     alternates: factory.alternates { routes.location(location, $0) }, content: view)
+            .with(inputs: [inputs.location(location.id)] + location.residentIDs.map(inputs.card))
     }
 
     func orUnknown(_ text: String, _ language: String) -> String {

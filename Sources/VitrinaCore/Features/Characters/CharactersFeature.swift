@@ -9,11 +9,9 @@ extension APIFeature {
 
 extension Multiverse: FeatureContent {
     public func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution {
-        let routes = CharacterRoutes(factory: factory), made = inputs.source("rickandmorty")
+        let routes = CharacterRoutes(factory: factory)
         let builder = CharacterPages(multiverse: self, factory: factory, pageSize: factory.config.source("rickandmorty")?.pageSize ?? 20)
-        var part = FeatureContribution.section("characters", icon: "◎", route: { routes.grid(page: 1, $0) }) {
-            builder.pages().map { $0.with(inputs: made) }
-        }
+        var part = FeatureContribution.section("characters", icon: "◎", route: { routes.grid(page: 1, $0) }) { builder.pages() }
         part.dataFiles = builder.dataFiles()
         part.maps = [MapLink(titleKey: "map_characters_title", route: routes.map)]
         return part

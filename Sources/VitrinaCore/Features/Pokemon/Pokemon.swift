@@ -46,6 +46,12 @@ public struct Pokemon: Sendable, Equatable, Identifiable {
     public func displayName(_ language: String) -> String {
         names.text(language, fallback: name.capitalized)
     }
+
+    /// Every sprite URL it has, downloaded into `media/`.
+    public var imageURLs: [String] {
+        [sprites.front, sprites.back, sprites.frontShiny, sprites.backShiny, sprites.female, sprites.dreamWorld].compactMap { $0 }
+            + sprites.games.map(\.url)
+    }
 }
 
 /// A Pokémon type with its localized names and the Pokémon of the site that have it.
@@ -82,10 +88,5 @@ public struct Pokedex: Sendable {
     public let abilities: [String: Ability]
     public let chains: [Int: EvolutionChain]
 
-    public var imageURLs: [String] {
-        pokemon.flatMap { p in
-            [p.sprites.front, p.sprites.back, p.sprites.frontShiny, p.sprites.backShiny, p.sprites.female, p.sprites.dreamWorld].compactMap { $0 }
-                + p.sprites.games.map(\.url)
-        }
-    }
+    public var imageURLs: [String] { pokemon.flatMap(\.imageURLs) }
 }

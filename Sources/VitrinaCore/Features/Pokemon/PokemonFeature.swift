@@ -9,9 +9,7 @@ extension APIFeature {
 
 extension Pokedex: FeatureContent {
     public func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution {
-        let routes = PokemonRoutes(factory: factory), made = inputs.source("pokeapi")
-        return .section("pokemon", icon: "◓", route: routes.list) {
-            PokemonPages(pokedex: self, factory: factory).pages().map { $0.with(inputs: made) }
-        }
+        let routes = PokemonRoutes(factory: factory)
+        return .section("pokemon", icon: "◓", route: routes.list) { PokemonPages(pokedex: self, factory: factory).pages() }
     }
 }

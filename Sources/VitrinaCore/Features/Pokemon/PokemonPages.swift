@@ -5,12 +5,15 @@ public struct PokemonPages: Sendable {
     let factory: PageFactory
     let routes: PokemonRoutes
     private let byID: [Int: Pokemon]
+    /// What each page shows of the data, as its inputs.
+    let inputs: PokedexInputs
 
     public init(pokedex: Pokedex, factory: PageFactory) {
         self.pokedex = pokedex
         self.factory = factory
         self.routes = PokemonRoutes(factory: factory)
         self.byID = Dictionary(uniqueKeysWithValues: pokedex.pokemon.map { ($0.id, $0) })
+        self.inputs = PokedexInputs(pokedex, media: factory.media)
     }
 
     public func pages() -> [Page] {
@@ -34,6 +37,7 @@ public struct PokemonPages: Sendable {
         return Page(route: route, language: language, template: "pokemon/list", title: view.heading, description: view.intro,
                     section: "pokemon", alternates: factory.alternates(routes.list), content: view)
             .with(kind: "pokemon-list")
+            .with(inputs: pokedex.pokemon.flatMap { rowInputs($0.id) } + inputs.allTypes + [inputs.order])
     }
 
     func row(_ pokemon: Pokemon, _ language: String, from route: Route) -> PokemonRowView {
@@ -91,7 +95,23 @@ public struct PokemonPages: Sendable {
         return Page(route: route, language: language, template: "pokemon/detail", title: "\(name) \(view.number)",
                     description: description, section: "pokemon", alternates: factory.alternates { routes.detail(pokemon, $0) }, content: view)
             .with(kind: "pokemon", searchKind: "pokemon")
+            .with(inputs: madeFrom(pokemon))
     }
+
+    /// Everything a detail page shows: the Pokémon, its types' and abilities' names, its evolution chain with each
+    /// member's row, and the previous and next Pokémon.
+    func madeFrom(_ pokemon: Pokemon) -> [BuildInput] {
+        var made = [inputs.pokemon(pokemon.id)] + pokemon.types.map(inputs.typeLabel)
+        made += pokemon.abilities.map { inputs.ability($0.name) }
+        if let id = pokemon.evolutionChainID {
+            made.append(inputs.chain(id))
+            for member in (pokedex.chains[id]?.stages ?? []).joined() { made += rowInputs(member) }
+        }
+        return made + rowInputs(pokemon.id - 1) + rowInputs(pokemon.id + 1)
+    }
+
+    /// What a row or link shows of the Pokémon of id `id` (nothing when there is none).
+    func rowInputs(_ id: Int) -> [BuildInput] { inputs.row(id, types: byID[id]?.types ?? []) }
 
     func evolution(of pokemon: Pokemon, _ language: String, from route: Route) -> [EvolutionStageView] {
         guard let chain = pokemon.evolutionChainID.flatMap({ pokedex.chains[$0] }), chain.stages.joined().count > 1 else { return [] }
@@ -123,6 +143,7 @@ public struct PokemonPages: Sendable {
             photos: photos, title: "\(t("album_title")): \(name)",
             back: LinkView(href: route.link(to: routes.detail(pokemon, language)), label: name),
             route: route, language: language, section: "pokemon", alternates: factory.alternates { routes.album(pokemon, $0) })
+            .with(inputs: [inputs.pokemon(pokemon.id)])
     }
 
     // MARK: Types / tipos
@@ -136,6 +157,7 @@ public struct PokemonPages: Sendable {
             back: LinkView(href: route.link(to: routes.list(language)), label: factory.text("pokemon_title", language)))
         return Page(route: route, language: language, template: "pokemon/type", title: "\(factory.text("type_label", language)): \(name)",
                     section: "pokemon", alternates: factory.alternates { routes.type(type.name, $0) }, content: view)
+            .with(inputs: [inputs.type(type.name)] + type.pokemonIDs.flatMap(rowInputs))
     }
 
     static func number(_ id: Int) -> String {

@@ -42,6 +42,7 @@ public struct HomePages: Sendable {
                 })
             return Page(route: route, language: language, template: "home/index", title: factory.config.title, description: view.intro,
                         section: "home", alternates: factory.alternates { factory.route($0) }, content: view)
+                .with(inputs: [.of("home:cards", view.cards.flatMap { [$0.key, $0.icon, $0.title, $0.text, $0.href] })])
         }
     }
 }

@@ -37,3 +37,11 @@ public struct Profile: Sendable, Equatable {
         return Profile(name: name, photo: map["photo"]?.string, details: details)
     }
 }
+
+extension Profile: Fingerprinted {
+    public func write(to writer: inout FingerprintWriter) { writer.add(name, photo, details) }
+}
+
+extension Profile.Detail: Fingerprinted {
+    public func write(to writer: inout FingerprintWriter) { writer.add(key, labels, value) }
+}

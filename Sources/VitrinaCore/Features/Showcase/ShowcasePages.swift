@@ -31,10 +31,11 @@ public struct ShowcasePages: Sendable {
 
     private func t(_ key: String, _ language: String) -> String { factory.text(key, language) }
 
+    /// A screen made from the site, its template, its strings and `inputs` (nothing of the data when none are given).
     private func page(_ route: Route, _ language: String, template: String, titleKey: String, introKey: String, kind: String,
-                      alternates: @escaping (String) -> Route, content: any Sendable) -> Page {
+                      alternates: @escaping (String) -> Route, content: any Sendable, inputs: [BuildInput] = [.noData]) -> Page {
         Page(route: route, language: language, template: template, title: t(titleKey, language), description: t(introKey, language),
-             section: kind, alternates: factory.alternates(alternates), content: content).with(kind: kind)
+             section: kind, alternates: factory.alternates(alternates), content: content).with(kind: kind).with(inputs: inputs)
     }
 
     func searchPage(_ language: String) -> Page {
@@ -68,7 +69,7 @@ public struct ShowcasePages: Sendable {
             docs: route.link(to: linkTarget(language)),
             image: ImageView(src: route.link(toFile: "assets/sample.svg"), width: 320, height: 200, alt: t("component_image_alt", language), placeholder: false))
         return page(route, language, template: "showcase/components", titleKey: "components_title", introKey: "components_intro",
-                    kind: "components", alternates: routes.components, content: view)
+                    kind: "components", alternates: routes.components, content: view, inputs: [.of("components:link", view.docs)])
     }
 
     func profilePage(_ profile: Profile, _ language: String) -> Page {
@@ -78,7 +79,7 @@ public struct ShowcasePages: Sendable {
             photo: factory.image(profile.photoKey, alt: profile.name, from: route, expected: (160, 160)),
             details: profile.details.map { ProfileDetailView(key: $0.key, label: $0.labels[language] ?? $0.labels["en"] ?? $0.key, value: $0.value) })
         return page(route, language, template: "showcase/profile", titleKey: "profile_title", introKey: "profile_intro",
-                    kind: "profile", alternates: routes.profile, content: view)
+                    kind: "profile", alternates: routes.profile, content: view, inputs: [.of("profile", profile, factory.media[profile.photoKey])])
     }
 
     func albumsPage(_ language: String, albums: [Page]) -> Page {
@@ -91,9 +92,11 @@ public struct ShowcasePages: Sendable {
             AlbumGroupView(heading: t("nav_\(section)", language),
                            albums: albums.filter { $0.section == section }.map { LinkView(href: route.link(to: $0.route), label: $0.title) })
         }
+        let listed = groups.flatMap { group in [group.heading] + group.albums.flatMap { [$0.href, $0.label] } }
         return page(route, language, template: "showcase/albums", titleKey: "album_title", introKey: "album_intro", kind: "albums",
                     alternates: routes.albums,
-                    content: AlbumIndexView(heading: t("album_title", language), intro: t("album_intro", language), groups: groups))
+                    content: AlbumIndexView(heading: t("album_title", language), intro: t("album_intro", language), groups: groups),
+                    inputs: [.of("albums", listed)])
     }
 
     func mapsPage(_ language: String) -> Page {
@@ -101,7 +104,8 @@ public struct ShowcasePages: Sendable {
         let links = maps.map { LinkView(href: route.link(to: $0.route(language)), label: t($0.titleKey, language)) }
             + [LinkView(href: route.link(to: routes.coordinates(language)), label: t("coords_title", language))]
         return page(route, language, template: "showcase/maps", titleKey: "maps_title", introKey: "maps_intro", kind: "maps",
-                    alternates: routes.maps, content: MapsIndexView(heading: t("maps_title", language), intro: t("maps_intro", language), maps: links))
+                    alternates: routes.maps, content: MapsIndexView(heading: t("maps_title", language), intro: t("maps_intro", language), maps: links),
+                    inputs: [.of("maps", links.flatMap { [$0.href, $0.label] })])
     }
 
     func coordinatesPage(_ language: String) -> Page {
