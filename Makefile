@@ -43,7 +43,7 @@ snapshot: deps
 fixtures:
 	Scripts/make-fixtures.sh "$(RECORDINGS)"
 
-## Vitrina vs Hugo side by side on ../shared/corpora/tldr-en (tmpfs, disk, no-change rebuild, 2x and 4x), the default site warm, and the default site with its APIs down: table and PASS/FAIL goals (RUNS=3).
+## Vitrina vs Hugo side by side on ../shared/corpora/tldr-en (tmpfs, disk, no-change rebuild, 2x and 4x), the default site warm and after one character's response changed, and the default site with its APIs down: table and PASS/FAIL goals (RUNS=3).
 bench: deps
 	Scripts/bench.sh
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make bench`: Vitrina and Hugo side by side on the tldr-en corpus (../shared/corpora/tldr-en):
 # full builds on tmpfs and on disk, a rebuild with nothing changed, 2x and 4x copies of the corpus,
-# the default site's warm rebuild, one page edited under `vitrina serve`, and the default site with its APIs
-# down (a stale cache served at once; nothing cached, one error listing the hosts). Each figure is the median of
+# the default site's warm rebuild, its warm rebuild after one character's response changed, one page edited under
+# `vitrina serve`, and the default site with its APIs down (a stale cache served at once; nothing cached, one error
+# listing the hosts). Each figure is the median of
 # RUNS runs (default 3), the two tools interleaved in every run, each build into a fresh, empty output folder.
 # Prints one table and the goals with PASS/FAIL; exits 0 when a goal fails (it is a report), non-zero when a build fails.
 # Compara Vitrina y Hugo sobre el corpus tldr-en y el sitio por defecto: tabla de medianas y objetivos.
@@ -193,6 +194,34 @@ mapfile -t silent_apis < <(api_args "$silent" "$silent" "$silent")
 connect_timeout=10 # LiveHTTPClient's; a request that never gets an answer gives up after 20 s
 
 # ---------------------------------------------------------------------------------------------
+# One character changed: a copy of the default site whose snapshot response of the first page of characters gets
+# another status for one character (Adjudicator Rick, in one episode) before each measured rebuild; the response is
+# written back whole, so its bytes change everywhere, but only that character's data does.
+# Un personaje cambiado: copia del sitio por defecto; antes de cada medida cambia el estado de un personaje en la
+# respuesta de la primera página de personajes (reescrita entera: cambian sus bytes, solo cambian los datos de uno).
+# ---------------------------------------------------------------------------------------------
+echo "Preparing the one-character site in $work" >&2
+character_site="$work/character-site"
+mkdir -p "$character_site"
+cp -r Content Templates "$character_site/"
+characters_page="$character_site/Content/data/rickandmortyapi.com/api/character/index@page=1.json.gz"
+[ -f "$characters_page" ] || { echo "No response at $characters_page" >&2; exit 1; }
+
+change_character() { # run number: character 8's status becomes another one (Dead in the snapshot, then unknown, Alive, Dead…)
+  python3 - "$characters_page" "$1" <<'PY'
+import gzip, json, sys
+path, run = sys.argv[1], int(sys.argv[2])
+with gzip.open(path, "rt", encoding="utf-8") as f:
+    page = json.load(f)
+for character in page["results"]:
+    if character["id"] == 8:
+        character["status"] = ["Dead", "unknown", "Alive"][run % 3]
+with gzip.open(path, "wt", encoding="utf-8") as f:
+    json.dump(page, f, ensure_ascii=False)
+PY
+}
+
+# ---------------------------------------------------------------------------------------------
 # Measuring: each build runs under /usr/bin/time; a failed build prints its log and stops the script.
 # Results are kept per key "scenario/tool" as space-separated lists of seconds and peak KB.
 # Medición: cada construcción bajo /usr/bin/time; si una falla se muestra su registro y se sale.
@@ -280,6 +309,12 @@ for i in $(seq "$runs"); do
   # Sitio por defecto del repositorio: una vez para calentar la caché y luego la medida en caliente.
   vitrina_build default-cold/vitrina "$work/out/default-$i" --offline
   vitrina_build default/vitrina "$work/out/default-$i" --offline
+  # One character's response changed (see above): a build to warm, the change, then the measured rebuild.
+  # Un personaje cambiado: una construcción para calentar, el cambio y la reconstrucción medida.
+  vitrina_build character-warm/vitrina "$work/out/character-$i" --site "$character_site" --offline
+  change_character "$i"
+  vitrina_build character/vitrina "$work/out/character-$i" --site "$character_site" --offline
+  character_drawn=$(sed -n 's/^ *pages drawn: \([0-9]*\),.*/\1/p' "$last_log")
   # f. Dead APIs (see above): offline, then every host down with a stale cache, then a host that never answers,
   # then nothing cached. / APIs caídas: sin red, servidores caídos con caché caducada, uno mudo, y nada guardado.
   vitrina_build down-offline/vitrina "$work/out/down-offline-$i" --site "$down_site" --offline
@@ -361,6 +396,7 @@ row "full build, disk, 2x" 2x/vitrina 2x/hugo
 row "full build, disk, 4x" 4x/vitrina 4x/hugo
 row "default site, fresh output" default-cold/vitrina ""
 row "default site, warm rebuild" default/vitrina ""
+row "default site, 1 character changed" character/vitrina ""
 printf "%-32s %9.3f\n" "serve: one page edited to disk" "$(median "$serve_secs")"
 row "dead APIs: offline build (same)" down-offline/vitrina ""
 row "dead APIs: stale cache, refused" down-stale/vitrina ""
@@ -376,10 +412,12 @@ goal "peak memory <= Hugo's (full build, disk)" "$(ratio "$(kb disk/vitrina)" "$
 goal "scaling: 2x corpus <= 2.2x own 1x time (tmpfs)" "$(ratio "$(s 2x-tmpfs/vitrina)" "$(s tmpfs/vitrina)")" "<=" 2.2
 goal "scaling: 4x corpus <= 4.4x own 1x time (tmpfs)" "$(ratio "$(s 4x-tmpfs/vitrina)" "$(s tmpfs/vitrina)")" "<=" 4.4
 goal "default site warm rebuild < 1 s" "$(s default/vitrina)" "<" 1
+goal "default site, 1 character changed, rebuild < 0.3 s" "$(s character/vitrina)" "<" 0.3
 goal "serve: one tldr page edited to disk < 50 ms (s)" "$(median "$serve_secs")" "<" 0.05
 goal "dead APIs, stale: <= 2x offline + connect timeout (s)" "$(s down-stale/vitrina)" "<=" \
   "$(awk -v o="$(s down-offline/vitrina)" -v c="$connect_timeout" 'BEGIN { printf "%.2f", 2 * o + c }')"
 goal "dead APIs, nothing cached: fails listing hosts < 15 s" "$(s down-empty/vitrina)" "<" 15
+echo "  (one character changed: ${character_drawn:-?} pages drawn in the last run)"
 echo
 echo "Scaling on disk, for comparison (own 1x time; Vitrina / Hugo)"
 printf "  2x: %.2f / %.2f   4x: %.2f / %.2f\n" "$(ratio "$(s 2x/vitrina)" "$(s disk/vitrina)")" "$(ratio "$(s 2x/hugo)" "$(s disk/hugo)")" \
