@@ -81,10 +81,10 @@ struct DeclaredPages: Sendable {
         structure = BuildInput(key: "declared:\(content.name)", fingerprint: Fingerprint.hex(lines.joined(separator: "\n")))
     }
 
-    /// A page made from these items is drawn again only when one of them, the source's structure or the media
-    /// catalogue changed: one item's JSON changed redraws its page and the lists showing it, nothing else.
+    /// A page made from these items is drawn again only when one of them (its JSON or its pictures) or the source's
+    /// structure changed: one item's JSON changed redraws its page and the lists showing it, nothing else.
     func madeFrom(_ items: some Sequence<DeclaredItem>) -> [BuildInput] {
-        items.map { $0.input(content.name) } + [structure] + inputs.media
+        items.map { $0.input(content.name, media: factory.media) } + [structure]
     }
 
     func pages() -> [Page] {
@@ -209,13 +209,16 @@ struct DeclaredPages: Sendable {
 }
 
 extension DeclaredItem {
-    /// What this item's pages show of it (its JSON, title, images), as one input of those pages.
-    func input(_ source: String) -> BuildInput {
+    /// What this item's pages show of it (its JSON, title, images as the media catalogue has them), as one input of
+    /// those pages.
+    func input(_ source: String, media: MediaCatalog) -> BuildInput {
         var bytes: [UInt8] = []
         fields.canonicalBytes(into: &bytes)
         bytes += Array("\n\(title)\n\(images.joined(separator: "\n"))\n\(description ?? "")".utf8)
         for name in numbers.keys.sorted() { bytes += Array("\n\(name)=\(numbers[name]?.bitPattern ?? 0)".utf8) }
-        return BuildInput(key: "item:\(source):\(id)", fingerprint: Fingerprint.hex(bytes))
+        var pictures = FingerprintWriter()
+        pictures.add(images.map { media[$0] })
+        return BuildInput(key: "item:\(source):\(id)", fingerprint: Fingerprint.hex(bytes + pictures.bytes))
     }
 }
 
