@@ -12,20 +12,11 @@ extension BuildPipeline {
         return state
     }
 
-    /// Fingerprints of each API source's responses and of the media catalogue.
-    static func dataInputs(config: SiteConfig, served: [StoredResponse], media: MediaCatalog,
-                           fingerprint: (StoredResponse) -> String = { Fingerprint.hex($0.body) }) -> [String: BuildInput] {
-        var inputs: [String: BuildInput] = [:]
-        // Each response is fingerprinted once and compared by bytes (`String.hasPrefix` compares by Characters: slow).
-        let fingerprints = served.map { "\($0.url) \(fingerprint($0))" }
-        for (name, source) in config.sources {
-            let prefix = Array((source.baseURL + "/").utf8)
-            let lines = served.indices.filter { served[$0].url.utf8.starts(with: prefix) }.map { fingerprints[$0] }
-            inputs["source:\(name)"] = BuildInput(key: "source:\(name)", fingerprint: Fingerprint.hex(lines.joined(separator: "\n")))
-        }
+    /// The fingerprint of the whole media catalogue, for pages that show pictures without naming which (the diary).
+    /// Pages of API data record what they show of each item instead, never one fingerprint of a whole source.
+    static func dataInputs(media: MediaCatalog) -> [String: BuildInput] {
         let files = media.outputs.map { "\($0.path) \($0.width)x\($0.height) \($0.bytes.count)" }.sorted()
-        inputs["media"] = BuildInput(key: "media", fingerprint: Fingerprint.hex(files.joined(separator: "\n")))
-        return inputs
+        return ["media": BuildInput(key: "media", fingerprint: Fingerprint.hex(files.joined(separator: "\n")))]
     }
 
     /// What every page is made from: the config, the build flags, Vitrina's version and the navigation.

@@ -16,7 +16,7 @@ public struct SiteData: Sendable {
     /// `Content/` and where the media catalogue puts them.
     public var mediaSources: [String: String] = [:]
     public var media = MediaCatalog()
-    /// Fingerprints of each API source's responses (`source:pokeapi`) and of the media catalogue (`media`).
+    /// The fingerprint of the media catalogue (`media`), for pages that show pictures without naming which.
     public var inputs: [String: BuildInput] = [:]
 }
 
@@ -145,7 +145,7 @@ public struct BuildPipeline: Sendable {
         let fetcher = readers.fetcher
         await fetchMedia(readers.context.config, fetcher, into: &data)
         warnAboutOutages(fetcher)
-        data.inputs = Self.dataInputs(config: readers.context.config, served: fetcher.served, media: data.media, fingerprint: fetcher.fingerprint(of:))
+        data.inputs = Self.dataInputs(media: data.media)
         return data
     }
 

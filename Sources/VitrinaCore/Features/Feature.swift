@@ -126,17 +126,15 @@ public struct MapLink: Sendable {
     }
 }
 
-/// The build's inputs a feature's pages depend on: its sources' responses and the media catalogue.
-/// Las entradas de la construcción de las que dependen las páginas de una función.
+/// Inputs of the build a feature's pages may depend on besides what they show of their own items: the whole media
+/// catalogue. Pages of API data record what they show of each item (`BuildInput.of`), not one fingerprint per source.
+/// Entradas de la construcción de las que pueden depender las páginas de una función además de sus propios elementos.
 public struct FeatureInputs: Sendable {
     let inputs: [String: BuildInput]
 
     public init(_ inputs: [String: BuildInput]) { self.inputs = inputs }
 
     public var media: [BuildInput] { inputs["media"].map { [$0] } ?? [] }
-
-    /// One source's responses and the media catalogue.
-    public func source(_ name: String) -> [BuildInput] { (inputs["source:\(name)"].map { [$0] } ?? []) + media }
 }
 
 /// The features Vitrina knows, in navigation order. A feature is its folder plus one line here.

@@ -78,8 +78,6 @@ public final class Fetcher: Sendable {
     private let outageLog = Mutex<[String: OutageEffect]>([:])
     /// Responses decoded by earlier builds, when the caller keeps them.
     private let decoded: DecodedMemo?
-    /// Bodies' fingerprints by URL, as the decoded memo took them: the build's inputs need them again.
-    private let bodyFingerprints = Mutex<[String: String]>([:])
 
     /// `breaker` is the one the client's chain reports to; the fetcher reads which hosts it marked down.
     public init(client: any HTTPClient, breaker: CircuitBreaker, cache: any ResponseStore, snapshot: any ResponseStore,
@@ -97,10 +95,6 @@ public final class Fetcher: Sendable {
 
     public var stats: FetchStats { counters.withLock { $0 } }
 
-    /// The fingerprint of a served response's body, taken once per build.
-    public func fingerprint(of response: StoredResponse) -> String {
-        bodyFingerprints.withLock { $0[response.url] } ?? Fingerprint.hex(response.body)
-    }
     /// Every successful response served in this build, sorted by URL (what a snapshot keeps).
     public var served: [StoredResponse] { servedLog.withLock { Array($0.values) }.sorted { $0.url < $1.url } }
     /// URLs asked for under `--offline` that neither the cache nor the snapshot had.
@@ -273,7 +267,6 @@ extension Fetcher {
     private func decode<T: Decodable>(_ type: T.Type, url: String, body: [UInt8]) throws -> T {
         guard let decoded else { return try JSONDecoder().decode(T.self, from: Data(body)) }
         let key = "\(T.self) \(url)", fingerprint = Fingerprint.hex(body)
-        bodyFingerprints.withLock { $0[url] = fingerprint }
         if let compact = decoded.compact(key, fingerprint: fingerprint), let value = try? JSONDecoder().decode(T.self, from: Data(compact)) {
             return value
         }
