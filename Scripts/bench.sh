@@ -396,7 +396,7 @@ row "full build, disk, 2x" 2x/vitrina 2x/hugo
 row "full build, disk, 4x" 4x/vitrina 4x/hugo
 row "default site, fresh output" default-cold/vitrina ""
 row "default site, warm rebuild" default/vitrina ""
-row "default site, 1 character changed" character/vitrina ""
+row "default site, character changed" character/vitrina ""
 printf "%-32s %9.3f\n" "serve: one page edited to disk" "$(median "$serve_secs")"
 row "dead APIs: offline build (same)" down-offline/vitrina ""
 row "dead APIs: stale cache, refused" down-stale/vitrina ""
