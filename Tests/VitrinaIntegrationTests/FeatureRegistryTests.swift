@@ -16,17 +16,17 @@ struct QuotesFeature: Feature {
 struct Quotes: FeatureContent {
     let lines: [String]
 
-    func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution {
+    func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
         let list: @Sendable (String) -> Route = { factory.route($0, "citas") }
         return .section("quotes", icon: "❝", route: list) {
             factory.languages.flatMap { language in
                 let index = list(language)
                 let home = LinkView(href: index.link(to: factory.route(language)), label: "home")
-                return [Page(route: index, language: language, template: "404", title: "Citas", section: "quotes",
+                return [Page(route: index, language: language, template: "404", title: "Citas", navigationKey: "quotes",
                              alternates: factory.alternates(list), content: NotFoundView(heading: "Citas", text: lines.joined(separator: " · "), home: home))]
                     + lines.map { line in
                         let route = factory.route(language, "citas", Slug.make(line))
-                        return Page(route: route, language: language, template: "404", title: line, section: "quotes",
+                        return Page(route: route, language: language, template: "404", title: line, navigationKey: "quotes",
                                     alternates: factory.alternates { factory.route($0, "citas", Slug.make(line)) },
                                     content: NotFoundView(heading: line, text: line, home: home))
                             .with(searchKind: "quote")

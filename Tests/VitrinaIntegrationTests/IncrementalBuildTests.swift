@@ -200,10 +200,10 @@ struct IncrementalBuildTests {
         let templates = try TemplateLibrary.load(theme: theme)
         let site = BuildInput(key: "site", fingerprint: "1")
         func page(_ file: String, source: String) -> Page {
-            Page(route: Route(file: file), language: "es", template: "a", title: file, section: "", alternates: [:], content: "")
+            Page(route: Route(file: file), language: "es", template: "a", title: file, navigationKey: "", alternates: [:], content: "")
                 .with(inputs: [BuildInput(key: "source:pokeapi", fingerprint: source)])
         }
-        func jobs(source: String, previous: BuildState?) -> [SiteWriter.Job] {
+        func jobs(source: String, previous: BuildState?) -> [RenderStage.Job] {
             let pages = [page("p/index.html", source: source)]
             return PageDigester(pages: pages, templates: templates, strings: Strings(tables: [:], defaultLanguage: "es"), site: site)
                 .jobs(pages, previous: previous)

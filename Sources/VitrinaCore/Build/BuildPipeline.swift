@@ -159,7 +159,7 @@ public struct BuildPipeline: Sendable {
                                        diagnostics: diagnostics)
         let routeKeys = data.loaded.keys.sorted().flatMap { features[$0].routeKeys } + (config.appScreens ? ShowcaseRoutes.keys : [])
         try strings.checkRouteSegments(routeKeys, origin: theme.origin)
-        let planned = PageFactory(config: config, strings: strings, media: data.media)
+        let planned = PageContext(config: config, strings: strings, media: data.media)
         let plan = try SitePlanner(factory: planned).plan(data)
         let factory = plan.factory ?? planned
         diagnostics.warn(factory.links.problems())
@@ -184,9 +184,9 @@ public struct BuildPipeline: Sendable {
 
     /// Render: the pages whose inputs changed, then the data scripts, files, media, assets and sitemap, into `staging`.
     /// Dibujo: las páginas cuyas entradas cambiaron y los demás ficheros, en la carpeta temporal.
-    func render(_ site: PlannedSite, _ jobs: [SiteWriter.Job], into staging: StagingArea) throws -> SiteWriter.Output {
+    func render(_ site: PlannedSite, _ jobs: [RenderStage.Job], into staging: StagingArea) throws -> RenderStage.Output {
         var output = try stages.render(jobs, with: site.renderer, into: staging)
-        try SiteWriter(staging: staging, renderer: site.renderer)
+        try RenderStage(staging: staging, renderer: site.renderer)
             .write(site.plan.files, published: site.plan.published, contentDirectory: options.contentDirectory, media: site.data.media,
                    theme: site.theme, sitemap: site.plan.pages, baseURL: site.config.baseURL, into: &output)
         return output
@@ -194,7 +194,7 @@ public struct BuildPipeline: Sendable {
 
     /// Check: the links that may have a new outcome, each problem a warning (once, when the resolver reported it).
     /// Comprobación: los enlaces que pueden dar otro resultado; cada problema, un aviso.
-    func check(_ site: PlannedSite, _ diff: SiteDiff, _ output: inout SiteWriter.Output) {
+    func check(_ site: PlannedSite, _ diff: SiteDiff, _ output: inout RenderStage.Output) {
         let files = Set(output.files)
         var ids = IncrementalLinkCheck.ids(of: output.records, in: diff.previous)
         let filesChanged = diff.previous == nil || Set(diff.last.files.keys) != files
@@ -210,7 +210,7 @@ public struct BuildPipeline: Sendable {
             + warnings.map { "  - \($0.message)" }.joined(separator: "\n"))
     }
 
-    func report(of site: PlannedSite, _ output: SiteWriter.Output, notes: [String], fetch: FetchStats) -> BuildReport {
+    func report(of site: PlannedSite, _ output: RenderStage.Output, notes: [String], fetch: FetchStats) -> BuildReport {
         var report = BuildReport()
         report.outputDirectory = options.outputDirectory
         report.fetch = fetch
@@ -223,7 +223,7 @@ public struct BuildPipeline: Sendable {
     }
 
     /// `vitrina serve` keeps the build in memory, for quick edits.
-    func keepLive(_ site: PlannedSite, _ diff: SiteDiff, _ output: SiteWriter.Output, state: BuildState, hashes: [String: String],
+    func keepLive(_ site: PlannedSite, _ diff: SiteDiff, _ output: RenderStage.Output, state: BuildState, hashes: [String: String],
                   warnings: [BuildWarning]) {
         options.memo?.keep(LiveSite(
             outputDirectory: options.outputDirectory, config: site.config, factory: site.factory, renderer: site.renderer,
@@ -271,7 +271,7 @@ struct PlannedSite {
     let templates: TemplateLibrary
     let plan: SitePlanner.Plan
     /// The page builders' factory, with where Markdown links lead.
-    let factory: PageFactory
+    let factory: PageContext
     let renderer: PageRenderer
 }
 
@@ -282,7 +282,7 @@ struct SiteDiff {
     let last: OutputWriter.LastBuild
     let previous: BuildState?
     let digester: PageDigester
-    let jobs: [SiteWriter.Job]
+    let jobs: [RenderStage.Job]
 }
 
 /// Times each stage with a monotonic clock.

@@ -4,7 +4,7 @@
 struct LiveSite: Sendable {
     let outputDirectory: String
     let config: SiteConfig
-    var factory: PageFactory
+    var factory: PageContext
     let renderer: PageRenderer
     let digester: PageDigester
     /// The Markdown sections, as the planner saw them.
@@ -30,7 +30,7 @@ struct LiveSite: Sendable {
         var files: Set<String> = []
     }
 
-    init(outputDirectory: String, config: SiteConfig, factory: PageFactory, renderer: PageRenderer, digester: PageDigester, root: Section?,
+    init(outputDirectory: String, config: SiteConfig, factory: PageContext, renderer: PageRenderer, digester: PageDigester, root: Section?,
          pages: [Page], state: BuildState, files: [String], hashes: [String: String], bytes: Int, otherWarnings: [BuildWarning]) {
         (self.outputDirectory, self.config, self.factory, self.renderer, self.digester) = (outputDirectory, config, factory, renderer, digester)
         (self.root, self.pages, self.state, self.files, self.hashes, self.bytes) = (root, pages, state, files, hashes, bytes)

@@ -16,8 +16,8 @@ struct OutputStages {
 
     /// Render: draws each page whose inputs changed into `staging`, in parallel; the others keep their file and record.
     /// Dibujo: dibuja en la carpeta temporal cada página cuyas entradas cambiaron; las demás conservan su fichero.
-    func render(_ jobs: [SiteWriter.Job], with renderer: PageRenderer, into staging: StagingArea) throws -> SiteWriter.Output {
-        try SiteWriter(staging: staging, renderer: renderer, progress: progress).renderPages(jobs)
+    func render(_ jobs: [RenderStage.Job], with renderer: PageRenderer, into staging: StagingArea) throws -> RenderStage.Output {
+        try RenderStage(staging: staging, renderer: renderer, progress: progress).renderPages(jobs)
     }
 
     /// Check: the links of the drawn pages and of the pages whose links may have a new outcome; every problem, by page.

@@ -25,15 +25,15 @@ struct PageDigester: Sendable {
     }
 
     /// Each page with its digest, in order.
-    func jobs(_ pages: [Page], previous: BuildState?) -> [SiteWriter.Job] { pages.map { job($0, previous: previous) } }
+    func jobs(_ pages: [Page], previous: BuildState?) -> [RenderStage.Job] { pages.map { job($0, previous: previous) } }
 
     /// The page with its digest and, when the digest matches the last build's record, that record to reuse.
-    func job(_ page: Page, previous: BuildState?) -> SiteWriter.Job {
+    func job(_ page: Page, previous: BuildState?) -> RenderStage.Job {
         let inputs = [site, BuildInput(key: "template:\(page.template)", fingerprint: templates.fingerprint(page.template)),
                       BuildInput(key: "strings:\(page.language)", fingerprint: strings[page.language] ?? "")]
             + (page.inputs.isEmpty ? [everything] : Set(page.inputs).sorted { ($0.key, $0.fingerprint) < ($1.key, $1.fingerprint) })
         let digest = Fingerprint.hex(inputs.map { "\($0.key)=\($0.fingerprint)" }.joined(separator: "\n"))
         let record = previous?.records[page.route.file]
-        return SiteWriter.Job(page: page, digest: digest, inputs: inputs.map(\.key), reuse: record?.digest == digest ? record : nil)
+        return RenderStage.Job(page: page, digest: digest, inputs: inputs.map(\.key), reuse: record?.digest == digest ? record : nil)
     }
 }

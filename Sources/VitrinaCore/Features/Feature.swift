@@ -58,17 +58,17 @@ public protocol FeatureContent: Sendable {
     /// Pictures of `Content/` published as media (diary photos).
     var localImages: [LocalImage] { get }
     /// Registers its Markdown pages and folders with the site's one link resolver.
-    func register(_ links: inout ContentLinks, factory: PageFactory)
+    func register(_ links: inout ContentLinks, factory: PageContext)
     /// Throws when the theme cannot draw what was loaded (a template missing, a field it shows that the data lacks).
     func check(_ theme: Theme) throws
     /// Its navigation entries, home cards, pages, data scripts and maps.
-    func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution
+    func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution
 }
 
 extension FeatureContent {
     public var imageURLs: [String] { [] }
     public var localImages: [LocalImage] { [] }
-    public func register(_ links: inout ContentLinks, factory: PageFactory) {}
+    public func register(_ links: inout ContentLinks, factory: PageContext) {}
     public func check(_ theme: Theme) throws {}
 }
 

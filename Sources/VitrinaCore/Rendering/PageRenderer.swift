@@ -2,7 +2,7 @@
 /// Dibuja páginas dentro del diseño del sitio: navegación, idiomas, metadatos y URL canónica.
 public struct PageRenderer: Sendable {
     let templates: TemplateLibrary
-    let factory: PageFactory
+    let factory: PageContext
     let baseURL: String
     let navigation: [NavigationEntry]
     let tools: [NavigationEntry]
@@ -33,7 +33,7 @@ public struct PageRenderer: Sendable {
         func text(_ language: String, strings table: [String: String]) -> String { label?(language) ?? table[labelKey] ?? key }
     }
 
-    public init(templates: TemplateLibrary, factory: PageFactory, baseURL: String, navigation: [NavigationEntry],
+    public init(templates: TemplateLibrary, factory: PageContext, baseURL: String, navigation: [NavigationEntry],
                 tools: [NavigationEntry] = [], searchRoute: (@Sendable (String) -> Route)? = nil) {
         self.templates = templates
         self.factory = factory
@@ -70,7 +70,7 @@ public struct PageRenderer: Sendable {
             stylesheet: page.route.link(toFile: "assets/site.css"),
             icon: page.route.link(toFile: "assets/favicon.svg"),
             nav: navigation.map { entry in
-                LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.section)
+                LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.navigationKey)
             },
             languages: factory.languages.compactMap { other in
                 page.alternates[other].map {
@@ -87,7 +87,7 @@ public struct PageRenderer: Sendable {
             stringsJSON: scriptStrings[language] ?? "{}",
             search: searchRoute.map { page.route.link(to: $0(language)) },
             tools: tools.map { entry in
-                LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.section)
+                LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.navigationKey)
             },
             t: tableValues[language] ?? .object(t.mapValues { .string($0) }),
             content: page.content)

@@ -6,8 +6,8 @@ public struct Page: Sendable {
     public let template: String
     public let title: String
     public let description: String
-    /// The navigation section it belongs to (`pokemon`, `characters`, ...), for the current-page mark.
-    public let section: String
+    /// The key of the navigation entry it belongs to (`pokemon`, `characters`, ...), for the current-page mark.
+    public let navigationKey: String
     /// The same page in every language, for the language switch.
     public let alternates: [String: Route]
     public let content: any Sendable
@@ -23,13 +23,13 @@ public struct Page: Sendable {
     public var inputs: [BuildInput] = []
 
     public init(route: Route, language: String, template: String, title: String, description: String = "",
-                section: String, alternates: [String: Route], content: any Sendable, inSitemap: Bool = true) {
+                navigationKey: String, alternates: [String: Route], content: any Sendable, inSitemap: Bool = true) {
         self.route = route
         self.language = language
         self.template = template
         self.title = title
         self.description = description
-        self.section = section
+        self.navigationKey = navigationKey
         self.alternates = alternates
         self.content = content
         self.inSitemap = inSitemap
@@ -56,7 +56,7 @@ public struct Page: Sendable {
 
 /// What every feature's page builder may use: languages, UI strings and the images catalogue.
 /// Lo que puede usar el constructor de páginas de cada función: idiomas, textos e imágenes.
-public struct PageFactory: Sendable {
+public struct PageContext: Sendable {
     public let config: SiteConfig
     public let strings: Strings
     public let media: MediaCatalog

@@ -3,7 +3,7 @@
 /// El índice de búsqueda, un script de datos por idioma: cada página listada, por tipo en el orden de las funciones y por título.
 public enum SearchIndex {
     /// `kinds`: the search kinds in the features' order; a kind not in it goes last.
-    public static func files(for pages: [Page], kinds: [String], factory: PageFactory) -> [DataFile] {
+    public static func files(for pages: [Page], kinds: [String], factory: PageContext) -> [DataFile] {
         let rank = Dictionary(kinds.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
         return factory.languages.map { language in
             let entries: [[String: Any]] = pages

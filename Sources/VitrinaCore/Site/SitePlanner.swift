@@ -4,9 +4,9 @@ import Synchronization
 /// The site graph: every page of every feature, the navigation, and the 404 page.
 /// El grafo del sitio: todas las páginas de cada función, la navegación y la página 404.
 public struct SitePlanner: Sendable {
-    let factory: PageFactory
+    let factory: PageContext
 
-    public init(factory: PageFactory) { self.factory = factory }
+    public init(factory: PageContext) { self.factory = factory }
 
     public struct Plan: Sendable {
         public let pages: [Page]
@@ -16,7 +16,7 @@ public struct SitePlanner: Sendable {
         /// Data scripts for the client side (search index, characters).
         public let files: [DataFile]
         /// The page builders' factory, with where Markdown links lead.
-        public var factory: PageFactory? = nil
+        public var factory: PageContext? = nil
         /// Files beside the Markdown and where they are published.
         public var published: [ContentLinks.Published] = []
         /// Notes about files left out (one would land on a page).
@@ -91,7 +91,7 @@ public struct SitePlanner: Sendable {
     }
 
     /// Every Markdown page, folder index and file beside them, registered with the link resolver in each language.
-    static func links(_ data: SiteData, factory: PageFactory) -> (ContentLinks, [String]) {
+    static func links(_ data: SiteData, factory: PageContext) -> (ContentLinks, [String]) {
         var links = ContentLinks(defaultLanguage: factory.defaultLanguage)
         links.addFolder("", files: [], routes: factory.alternates { factory.route($0) }, bodies: [:], sources: [])
         for content in data.features { content.register(&links, factory: factory) }
@@ -113,7 +113,7 @@ public struct SitePlanner: Sendable {
         let language = factory.defaultLanguage
         let view = NotFoundView(heading: factory.text("not_found_title", language), text: factory.text("not_found_text", language),
                                 home: LinkView(href: "index.html", label: factory.text("nav_home", language)))
-        return Page(route: Route(file: "404.html"), language: language, template: "404", title: view.heading, section: "",
+        return Page(route: Route(file: "404.html"), language: language, template: "404", title: view.heading, navigationKey: "",
                     alternates: [:], content: view, inSitemap: false)
             .with(inputs: [BuildInput(key: "not-found", fingerprint: "")])
     }

@@ -29,10 +29,10 @@ struct AlbumView: Sendable {
     let back: LinkView
 }
 
-extension PageFactory {
+extension PageContext {
     /// An album page: the first picture large, a strip of every picture, links to the image files.
     func albumPage(photos: [AlbumPhoto], title: String, back: LinkView, route: Route, language: String,
-                   section: String, alternates: [String: Route]) -> Page {
+                   navigationKey: String, alternates: [String: Route]) -> Page {
         let available = photos.filter { media[$0.key] != nil }
         let views = available.enumerated().map { index, photo in
             AlbumPhotoView(index: index, image: image(photo.key, alt: photo.caption, from: route, expected: photo.expected),
@@ -40,7 +40,7 @@ extension PageFactory {
         }
         let view = AlbumView(heading: title, main: views.first?.image, mainCaption: views.first?.caption ?? "", photos: views,
                              paged: views.count > 8, back: back)
-        return Page(route: route, language: language, template: "album/album", title: title, section: section,
+        return Page(route: route, language: language, template: "album/album", title: title, navigationKey: navigationKey,
                     alternates: alternates, content: view).with(kind: "album", scripts: ["assets/js/album.js"])
     }
 }

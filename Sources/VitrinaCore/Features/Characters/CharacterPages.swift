@@ -4,7 +4,7 @@ import Foundation
 /// Construye la cuadrícula de personajes y las páginas de personaje, episodio y lugar, en cada idioma.
 public struct CharacterPages: Sendable {
     let multiverse: Multiverse
-    let factory: PageFactory
+    let factory: PageContext
     let pageSize: Int
     let routes: CharacterRoutes
     private let characters: [Int: RickAndMortyCharacter]
@@ -14,7 +14,7 @@ public struct CharacterPages: Sendable {
     /// What each page shows of the data, as its inputs.
     let inputs: MultiverseInputs
 
-    public init(multiverse: Multiverse, factory: PageFactory, pageSize: Int) {
+    public init(multiverse: Multiverse, factory: PageContext, pageSize: Int) {
         self.multiverse = multiverse
         self.factory = factory
         self.pageSize = max(pageSize, 1)
@@ -61,7 +61,7 @@ public struct CharacterPages: Sendable {
             locations: LinkView(href: route.link(to: routes.locations(language)), label: factory.text("locations_title", language)))
         return Page(route: route, language: language, template: "characters/grid",
                     title: number > 1 ? "\(title) (\(number))" : title, description: view.intro,
-                    section: "characters", alternates: factory.alternates { routes.grid(page: number, $0) }, content: view)
+                    navigationKey: "characters", alternates: factory.alternates { routes.grid(page: number, $0) }, content: view)
             .with(kind: "characters", scripts: [dataPath(language)])
             .with(inputs: slice.map { inputs.card($0.id) } + [inputs.characterOrder, inputs.species])
     }
@@ -104,7 +104,7 @@ public struct CharacterPages: Sendable {
             mapLink: LinkView(href: route.link(to: routes.map(language)), label: t("map_characters_title")))
         return Page(route: route, language: language, template: "characters/character", title: character.name,
                     description: "\(character.name): \(view.status.label), \(character.species), \(gender).",
-                    section: "characters", alternates: factory.alternates { routes.character(character, $0) }, content: view)
+                    navigationKey: "characters", alternates: factory.alternates { routes.character(character, $0) }, content: view)
             .with(kind: "character", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "character")
             .with(inputs: madeFrom(character))
     }
@@ -138,7 +138,7 @@ public struct CharacterPages: Sendable {
             characters: multiverse.characters.map { card($0, language, from: route) },
             back: LinkView(href: route.link(to: routes.grid(page: 1, language)), label: t("characters_title")))
         return Page(route: route, language: language, template: "characters/map", title: view.heading, description: view.intro,
-                    section: "characters", alternates: factory.alternates(routes.map), content: view)
+                    navigationKey: "characters", alternates: factory.alternates(routes.map), content: view)
             .with(kind: "map", scripts: [dataPath(language), "assets/js/map.js"], styles: ["assets/map.css"])
             .with(inputs: multiverse.characters.map { inputs.card($0.id) } + [inputs.characterOrder])
     }
@@ -186,7 +186,7 @@ public struct CharacterPages: Sendable {
         let route = routes.episodes(language)
         let view = EpisodeListView(heading: factory.text("episodes_title", language),
                                    episodes: multiverse.episodes.map { episodeLink($0, language, from: route) })
-        return Page(route: route, language: language, template: "characters/episodes", title: view.heading, section: "characters",
+        return Page(route: route, language: language, template: "characters/episodes", title: view.heading, navigationKey: "characters",
                     alternates: factory.alternates(routes.episodes), content: view)
             .with(inputs: multiverse.episodes.map { inputs.episodeLink($0.id) } + [inputs.episodeOrder])
     }
@@ -198,7 +198,7 @@ public struct CharacterPages: Sendable {
             characters: characterLinks(episode.characterIDs, language, from: route),
             back: LinkView(href: route.link(to: routes.episodes(language)), label: factory.text("episodes_title", language)))
         return Page(route: route, language: language, template: "characters/episode", title: "\(episode.code) · \(episode.name)",
-                    description: "\(episode.name) (\(episode.code)), \(episode.airDate).", section: "characters",
+                    description: "\(episode.name) (\(episode.code)), \(episode.airDate).", navigationKey: "characters",
                     alternates: factory.alternates { routes.episode(episode, $0) }, content: view)
             .with(inputs: [inputs.episode(episode.id)] + episode.characterIDs.map(inputs.card))
     }
@@ -209,7 +209,7 @@ public struct CharacterPages: Sendable {
             LocationRowView(name: location.name, type: orUnknown(location.type, language), dimension: orUnknown(location.dimension, language),
                             residents: location.residentIDs.count, href: route.link(to: routes.location(location, language)))
         })
-        return Page(route: route, language: language, template: "characters/locations", title: view.heading, section: "characters",
+        return Page(route: route, language: language, template: "characters/locations", title: view.heading, navigationKey: "characters",
                     alternates: factory.alternates(routes.locations), content: view)
             .with(inputs: multiverse.locations.map { inputs.location($0.id) } + [inputs.locationOrder])
     }
@@ -221,7 +221,7 @@ public struct CharacterPages: Sendable {
             residents: characterLinks(location.residentIDs, language, from: route),
             back: LinkView(href: route.link(to: routes.locations(language)), label: factory.text("locations_title", language)))
         return Page(route: route, language: language, template: "characters/location", title: location.name,
-                    description: "\(location.name): \(view.type), \(view.dimension).", section: "characters",
+                    description: "\(location.name): \(view.type), \(view.dimension).", navigationKey: "characters",
                     alternates: factory.alternates { routes.location(location, $0) }, content: view)
             .with(inputs: [inputs.location(location.id)] + location.residentIDs.map(inputs.card))
     }

@@ -1,7 +1,7 @@
 /// Where the Rick and Morty pages live in each language.
 /// Dónde viven las páginas de Rick y Morty en cada idioma.
 public struct CharacterRoutes: Sendable {
-    let factory: PageFactory
+    let factory: PageContext
 
     private func section(_ key: String, _ language: String) -> String { factory.segment(key, language) }
 

@@ -8,7 +8,7 @@ extension APIFeature {
 }
 
 extension Multiverse: FeatureContent {
-    public func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution {
+    public func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
         let routes = CharacterRoutes(factory: factory)
         let builder = CharacterPages(multiverse: self, factory: factory, pageSize: factory.config.source("rickandmorty")?.pageSize ?? 20)
         var part = FeatureContribution.section("characters", icon: "◎", route: { routes.grid(page: 1, $0) }) { builder.pages() }

@@ -13,7 +13,7 @@ public struct DeclaredContent: FeatureContent {
 
     public func check(_ theme: Theme) throws { try templates.check(items, theme: theme) }
 
-    public func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution {
+    public func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
         let builder = DeclaredPages(content: self, factory: factory, inputs: inputs)
         return .section(name, icon: declaration.icon, route: { builder.routes.list(page: 1, $0) }) { builder.pages() }
     }
@@ -24,11 +24,11 @@ public struct DeclaredContent: FeatureContent {
 /// Dónde viven las páginas de una fuente declarada.
 struct DeclaredRoutes: Sendable {
     let name: String
-    let factory: PageFactory
+    let factory: PageContext
     /// Each group's slug, by its name (two names with the same slug get -2, -3 …).
     let groupSlugs: [String: String]
 
-    init(name: String, factory: PageFactory, groups: [DeclaredGroup]) {
+    init(name: String, factory: PageContext, groups: [DeclaredGroup]) {
         self.name = name
         self.factory = factory
         self.groupSlugs = Dictionary(groups.map { ($0.name, $0.slug) }, uniquingKeysWith: { first, _ in first })
@@ -58,7 +58,7 @@ struct DeclaredRoutes: Sendable {
 /// Construye las páginas de una fuente declarada en cada idioma; las plantillas ven el JSON de cada elemento como `item`.
 struct DeclaredPages: Sendable {
     let content: DeclaredContent
-    let factory: PageFactory
+    let factory: PageContext
     let routes: DeclaredRoutes
     let templates: DeclaredTemplates
     /// The groups in the declared order.
@@ -69,7 +69,7 @@ struct DeclaredPages: Sendable {
     /// What an item is: its page kind, search kind and favourites' label.
     let kind: String
 
-    init(content: DeclaredContent, factory: PageFactory, inputs: FeatureInputs) {
+    init(content: DeclaredContent, factory: PageContext, inputs: FeatureInputs) {
         self.content = content
         self.factory = factory
         self.inputs = inputs
@@ -156,7 +156,7 @@ struct DeclaredPages: Sendable {
         if let intro { view["intro"] = .string(intro) }
         // The group cards show every group's first item, so a list page depends on those too.
         // Las tarjetas de grupo muestran el primer elemento de cada grupo: la página de lista depende también de ellos.
-        return Page(route: route, language: language, template: templates.list, title: title(language), description: intro ?? "", section: content.name,
+        return Page(route: route, language: language, template: templates.list, title: title(language), description: intro ?? "", navigationKey: content.name,
                     alternates: factory.alternates { routes.list(page: number, $0) }, content: TemplateValue.object(view))
             .with(inputs: madeFrom(Array(shown) + groups.compactMap(\.items.first)))
     }
@@ -171,7 +171,7 @@ struct DeclaredPages: Sendable {
         if content.declaration.album {
             view["album"] = LinkView(href: route.link(to: routes.album(group.name, language)), label: factory.text("album_open", language)).templateValue
         }
-        return Page(route: route, language: language, template: templates.group, title: name, section: content.name,
+        return Page(route: route, language: language, template: templates.group, title: name, navigationKey: content.name,
                     alternates: factory.alternates { routes.group(group.name, $0) }, content: TemplateValue.object(view))
             .with(inputs: madeFrom(group.items))
     }
@@ -183,7 +183,7 @@ struct DeclaredPages: Sendable {
             photos: group.items.compactMap { item in item.images.first.map { AlbumPhoto(key: $0, caption: item.title, expected: (400, 400)) } },
             title: "\(factory.text("album_title", language)): \(name)",
             back: LinkView(href: route.link(to: routes.group(group.name, language)), label: name),
-            route: route, language: language, section: content.name, alternates: factory.alternates { routes.album(group.name, $0) })
+            route: route, language: language, navigationKey: content.name, alternates: factory.alternates { routes.album(group.name, $0) })
             .with(inputs: madeFrom(group.items))
     }
 
@@ -203,7 +203,7 @@ struct DeclaredPages: Sendable {
         }
         let description = item.description.map { String(String.UnicodeScalarView($0.unicodeScalars.prefix(155))) }
         let page = Page(route: route, language: language, template: templates.item, title: item.title, description: description ?? "",
-                        section: content.name, alternates: factory.alternates { routes.item(item, $0) }, content: TemplateValue.object(view))
+                        navigationKey: content.name, alternates: factory.alternates { routes.item(item, $0) }, content: TemplateValue.object(view))
         return (content.declaration.kind == nil ? page.with(searchKind: kind) : page.with(kind: kind, searchKind: kind)).with(inputs: madeFrom([item]))
     }
 }

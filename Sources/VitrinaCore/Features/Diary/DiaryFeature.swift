@@ -25,7 +25,7 @@ public struct Diary: FeatureContent {
         }
     }
 
-    public func register(_ links: inout ContentLinks, factory: PageFactory) {
+    public func register(_ links: inout ContentLinks, factory: PageContext) {
         let routes = DiaryRoutes(factory: factory), languages = factory.languages
         links.addFolder("diary", files: [], routes: factory.alternates(routes.list), bodies: [:], sources: [])
         for entry in entries {
@@ -36,7 +36,7 @@ public struct Diary: FeatureContent {
         }
     }
 
-    public func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution {
+    public func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
         let routes = DiaryRoutes(factory: factory), made = inputs.media + entries.flatMap(\.inputs)
         var part = FeatureContribution.section("diary", icon: "✎", route: routes.list) {
             DiaryPages(entries: entries, factory: factory).pages().map { $0.with(inputs: made) }

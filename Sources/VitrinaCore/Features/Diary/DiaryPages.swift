@@ -1,7 +1,7 @@
 /// Where the diary lives in each language.
 /// Dónde vive el diario en cada idioma.
 public struct DiaryRoutes: Sendable {
-    let factory: PageFactory
+    let factory: PageContext
 
     private func root(_ language: String) -> String { factory.segment("route_diary", language) }
     public func list(_ language: String) -> Route { factory.route(language, root(language)) }
@@ -14,10 +14,10 @@ public struct DiaryRoutes: Sendable {
 /// Construye la lista del diario (lo más reciente primero, borradores marcados) y una página por entrada.
 public struct DiaryPages: Sendable {
     let entries: [DiaryEntry]
-    let factory: PageFactory
+    let factory: PageContext
     let routes: DiaryRoutes
 
-    public init(entries: [DiaryEntry], factory: PageFactory) {
+    public init(entries: [DiaryEntry], factory: PageContext) {
         self.entries = entries
         self.factory = factory
         self.routes = DiaryRoutes(factory: factory)
@@ -49,7 +49,7 @@ public struct DiaryPages: Sendable {
             album: LinkView(href: route.link(to: routes.album(language)), label: factory.text("album_open", language)),
             map: LinkView(href: route.link(to: routes.map(language)), label: factory.text("map_diary_title", language)))
         return Page(route: route, language: language, template: "diary/list", title: view.heading, description: view.intro,
-                    section: "diary", alternates: factory.alternates(routes.list), content: view)
+                    navigationKey: "diary", alternates: factory.alternates(routes.list), content: view)
     }
 
     func entryPage(at index: Int, _ language: String) -> Page {
@@ -74,7 +74,7 @@ public struct DiaryPages: Sendable {
             back: LinkView(href: route.link(to: routes.list(language)), label: factory.text("diary_title", language)),
             miniMap: entry.place.map { factory.map([pin(entry, language, from: route)], label: $0.name, fit: "pin", from: route) })
         return Page(route: route, language: language, template: "diary/entry", title: version.title, description: version.message,
-                    section: "diary", alternates: factory.alternates { routes.entry(entry, $0) }, content: view)
+                    navigationKey: "diary", alternates: factory.alternates { routes.entry(entry, $0) }, content: view)
             .with(kind: "diary-entry", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "diary")
             .with(inputs: text.input.map { [$0] } ?? [])
     }
@@ -94,7 +94,7 @@ public struct DiaryPages: Sendable {
         return factory.albumPage(
             photos: photos, title: "\(factory.text("album_title", language)): \(factory.text("diary_title", language))",
             back: LinkView(href: route.link(to: routes.list(language)), label: factory.text("diary_title", language)),
-            route: route, language: language, section: "diary", alternates: factory.alternates(routes.album))
+            route: route, language: language, navigationKey: "diary", alternates: factory.alternates(routes.album))
     }
 
     func mapPage(_ language: String) -> Page {
@@ -111,7 +111,7 @@ public struct DiaryPages: Sendable {
                 }
             },
             back: LinkView(href: route.link(to: routes.list(language)), label: factory.text("diary_title", language)))
-        return Page(route: route, language: language, template: "diary/map", title: title, description: view.intro, section: "diary",
+        return Page(route: route, language: language, template: "diary/map", title: title, description: view.intro, navigationKey: "diary",
                     alternates: factory.alternates(routes.map), content: view)
             .with(kind: "diary-map", scripts: ["assets/js/map.js"], styles: ["assets/map.css"])
     }

@@ -13,7 +13,7 @@ extension SectionPages {
             subsections: links(toFoldersOf: section, from: route, language), hasSubsections: !section.subsections.isEmpty,
             pages: links(to: section.pages, in: section, from: route, language))
         return Page(route: route, language: language, template: "docs/index", title: view.heading, description: view.intro,
-                    section: section.slugs.first ?? "", alternates: factory.alternates { routes.index(section, $0) }, content: view)
+                    navigationKey: section.slugs.first ?? "", alternates: factory.alternates { routes.index(section, $0) }, content: view)
             .with(inputs: [listing] + (section.index?.inputs ?? []) + (resolved?.input.map { [$0] } ?? []))
     }
 
@@ -36,7 +36,7 @@ extension SectionPages {
                 LinkView(href: route.link(to: routes.page(other, in: section, language)), label: title(other), current: other.name == page.name)
             })
         return Page(route: route, language: language, template: "docs/page", title: version.title, description: version.description,
-                    section: section.slugs.first ?? "", alternates: factory.alternates { routes.page(page, in: section, $0) }, content: view)
+                    navigationKey: section.slugs.first ?? "", alternates: factory.alternates { routes.page(page, in: section, $0) }, content: view)
             .with(searchKind: "doc")
             .with(inputs: inputs + page.inputs + (resolved.input.map { [$0] } ?? []))
     }

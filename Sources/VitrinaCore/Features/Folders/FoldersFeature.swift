@@ -36,7 +36,7 @@ public struct MarkdownFolders: FeatureContent {
     let more: Bool
 
     /// Every folder's index page and every page, in each language.
-    public func register(_ links: inout ContentLinks, factory: PageFactory) {
+    public func register(_ links: inout ContentLinks, factory: PageContext) {
         let routes = SectionRoutes(factory: factory)
         for section in root.all {
             let folder = section.folders.joined(separator: "/")
@@ -55,7 +55,7 @@ public struct MarkdownFolders: FeatureContent {
 
     /// A header link per listed folder (then "more"), a home card per top-level guide (the first is the site's guide),
     /// and every folder's pages.
-    public func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution {
+    public func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
         let routes = SectionRoutes(factory: factory)
         let defaultLanguage = factory.defaultLanguage
         var part = FeatureContribution(pages: { [root] in SectionPages(root: root, factory: factory, rootIsHome: !factory.config.appScreens).pages() })

@@ -2,7 +2,7 @@
 /// root section's pages sit at the site root.
 /// Dónde viven las carpetas de Markdown, sea cual sea su diseño; las páginas de la raíz cuelgan de la raíz.
 public struct SectionRoutes: Sendable {
-    let factory: PageFactory
+    let factory: PageContext
 
     public func index(_ section: Section, page: Int = 1, _ language: String) -> Route {
         factory.route(language, section.slugs + (page > 1 ? ["page", "\(page)"] : []))
@@ -19,13 +19,13 @@ public struct SectionRoutes: Sendable {
 /// Construye las páginas de cada carpeta según su diseño; el índice raíz es la portada si no hay pantallas de app.
 public struct SectionPages: Sendable {
     let root: Section
-    let factory: PageFactory
+    let factory: PageContext
     let routes: SectionRoutes
     /// Whether the root section's index is the home page (else the home is the app's, and only root pages are built).
     let rootIsHome: Bool
     let pageSize: Int
 
-    public init(root: Section, factory: PageFactory, rootIsHome: Bool) {
+    public init(root: Section, factory: PageContext, rootIsHome: Bool) {
         self.root = root
         self.factory = factory
         self.routes = SectionRoutes(factory: factory)
@@ -142,7 +142,7 @@ public struct SectionPages: Sendable {
                                            previousLabel: factory.text("previous", language), nextLabel: factory.text("next", language)))
             return Page(route: route, language: language, template: isHome ? "index" : "section",
                         title: number == 1 ? title : "\(title) (\(number))", description: view.description,
-                        section: isHome ? "home" : section.slugs.first ?? "", alternates: factory.alternates { routes.index(section, page: number, $0) },
+                        navigationKey: isHome ? "home" : section.slugs.first ?? "", alternates: factory.alternates { routes.index(section, page: number, $0) },
                         content: view)
                 .with(inputs: inputs + (resolved?.input.map { [$0] } ?? []))
         }
@@ -158,7 +158,7 @@ public struct SectionPages: Sendable {
             contentLanguage: version.language == language ? nil : version.language, draft: page.draft,
             breadcrumbs: links, hasBreadcrumbs: !links.isEmpty)
         return Page(route: route, language: language, template: "page", title: version.title, description: version.description,
-                    section: section.slugs.first ?? "", alternates: factory.alternates { routes.page(page, in: section, $0) }, content: view)
+                    navigationKey: section.slugs.first ?? "", alternates: factory.alternates { routes.page(page, in: section, $0) }, content: view)
             .with(inputs: inputs + page.inputs + (resolved.input.map { [$0] } ?? []))
     }
 

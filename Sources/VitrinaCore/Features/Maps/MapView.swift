@@ -49,7 +49,7 @@ struct MapView: Sendable {
     }
 }
 
-extension PageFactory {
+extension PageContext {
     func map(_ pins: [PinView], label: String, fit: String, from route: Route) -> MapView {
         MapView(world: route.link(toFile: "assets/world.svg"), label: label, fit: fit, pins: pins)
     }

@@ -8,7 +8,7 @@ extension APIFeature {
 }
 
 extension Pokedex: FeatureContent {
-    public func contribution(factory: PageFactory, inputs: FeatureInputs) -> FeatureContribution {
+    public func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
         let routes = PokemonRoutes(factory: factory)
         return .section("pokemon", icon: "◓", route: routes.list) { PokemonPages(pokedex: self, factory: factory).pages() }
     }

@@ -2,13 +2,13 @@
 /// Construye la lista de Pokémon, una página por Pokémon y una por tipo, en cada idioma.
 public struct PokemonPages: Sendable {
     let pokedex: Pokedex
-    let factory: PageFactory
+    let factory: PageContext
     let routes: PokemonRoutes
     private let byID: [Int: Pokemon]
     /// What each page shows of the data, as its inputs.
     let inputs: PokedexInputs
 
-    public init(pokedex: Pokedex, factory: PageFactory) {
+    public init(pokedex: Pokedex, factory: PageContext) {
         self.pokedex = pokedex
         self.factory = factory
         self.routes = PokemonRoutes(factory: factory)
@@ -35,7 +35,7 @@ public struct PokemonPages: Sendable {
             rows: pokedex.pokemon.map { row($0, language, from: route) },
             types: pokedex.types.values.filter { !$0.pokemonIDs.isEmpty }.sorted { $0.id < $1.id }.map { badge($0.name, language, from: route) })
         return Page(route: route, language: language, template: "pokemon/list", title: view.heading, description: view.intro,
-                    section: "pokemon", alternates: factory.alternates(routes.list), content: view)
+                    navigationKey: "pokemon", alternates: factory.alternates(routes.list), content: view)
             .with(kind: "pokemon-list")
             .with(inputs: pokedex.pokemon.flatMap { rowInputs($0.id) } + inputs.allTypes + [inputs.order])
     }
@@ -93,7 +93,7 @@ public struct PokemonPages: Sendable {
             back: LinkView(href: route.link(to: routes.list(language)), label: t("pokemon_title")))
         let description = [view.genus, view.flavorText].filter { !$0.isEmpty }.joined(separator: " — ")
         return Page(route: route, language: language, template: "pokemon/detail", title: "\(name) \(view.number)",
-                    description: description, section: "pokemon", alternates: factory.alternates { routes.detail(pokemon, $0) }, content: view)
+                    description: description, navigationKey: "pokemon", alternates: factory.alternates { routes.detail(pokemon, $0) }, content: view)
             .with(kind: "pokemon", searchKind: "pokemon")
             .with(inputs: madeFrom(pokemon))
     }
@@ -142,7 +142,7 @@ public struct PokemonPages: Sendable {
         return factory.albumPage(
             photos: photos, title: "\(t("album_title")): \(name)",
             back: LinkView(href: route.link(to: routes.detail(pokemon, language)), label: name),
-            route: route, language: language, section: "pokemon", alternates: factory.alternates { routes.album(pokemon, $0) })
+            route: route, language: language, navigationKey: "pokemon", alternates: factory.alternates { routes.album(pokemon, $0) })
             .with(inputs: [inputs.pokemon(pokemon.id)])
     }
 
@@ -156,7 +156,7 @@ public struct PokemonPages: Sendable {
             rows: type.pokemonIDs.compactMap { byID[$0] }.map { row($0, language, from: route) },
             back: LinkView(href: route.link(to: routes.list(language)), label: factory.text("pokemon_title", language)))
         return Page(route: route, language: language, template: "pokemon/type", title: "\(factory.text("type_label", language)): \(name)",
-                    section: "pokemon", alternates: factory.alternates { routes.type(type.name, $0) }, content: view)
+                    navigationKey: "pokemon", alternates: factory.alternates { routes.type(type.name, $0) }, content: view)
             .with(inputs: [inputs.type(type.name)] + type.pokemonIDs.flatMap(rowInputs))
     }
 

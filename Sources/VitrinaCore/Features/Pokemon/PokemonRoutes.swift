@@ -1,7 +1,7 @@
 /// Where the Pokémon pages live in each language.
 /// Dónde viven las páginas de Pokémon en cada idioma.
 public struct PokemonRoutes: Sendable {
-    let factory: PageFactory
+    let factory: PageContext
 
     private func root(_ language: String) -> String { factory.segment("route_pokemon", language) }
 

@@ -10,7 +10,7 @@ struct FavouriteView: Sendable {
     let addLabel: String
 }
 
-extension PageFactory {
+extension PageContext {
     func favourite(id: String, title: String, route: Route, imageKey: String?, kindKey: String, language: String) -> FavouriteView {
         FavouriteView(id: id, title: title, href: route.file, image: media[imageKey]?.path ?? "assets/placeholder.svg",
                       kindLabel: text(kindKey, language), addLabel: text("favourite_add", language))

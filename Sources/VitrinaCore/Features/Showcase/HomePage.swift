@@ -22,9 +22,9 @@ public struct FeatureCard: Sendable {
 /// Construye la portada: las tarjetas de funciones de la app, cada una enlazando a su sección.
 public struct HomePages: Sendable {
     let cards: [FeatureCard]
-    let factory: PageFactory
+    let factory: PageContext
 
-    public init(cards: [FeatureCard], factory: PageFactory) {
+    public init(cards: [FeatureCard], factory: PageContext) {
         self.cards = cards
         self.factory = factory
     }
@@ -41,7 +41,7 @@ public struct HomePages: Sendable {
                         href: route.link(to: card.route(language)))
                 })
             return Page(route: route, language: language, template: "home/index", title: factory.config.title, description: view.intro,
-                        section: "home", alternates: factory.alternates { factory.route($0) }, content: view)
+                        navigationKey: "home", alternates: factory.alternates { factory.route($0) }, content: view)
                 .with(inputs: [.of("home:cards", view.cards.flatMap { [$0.key, $0.icon, $0.title, $0.text, $0.href] })])
         }
     }

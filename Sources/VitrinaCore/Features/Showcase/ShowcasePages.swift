@@ -2,7 +2,7 @@
 /// and the coordinates tool. Their behaviour is client-side; each reads well without JavaScript.
 /// Construye las pantallas propias de la app; su comportamiento vive en el navegador y se leen sin JavaScript.
 public struct ShowcasePages: Sendable {
-    let factory: PageFactory
+    let factory: PageContext
     let routes: ShowcaseRoutes
     let profile: Profile?
     /// Other sections' maps, by title key, for the maps index.
@@ -10,7 +10,7 @@ public struct ShowcasePages: Sendable {
     /// Where the components page's "Click aquí" link goes (the docs, when the site has them).
     let linkTarget: @Sendable (String) -> Route
 
-    public init(factory: PageFactory, profile: Profile?, maps: [MapLink],
+    public init(factory: PageContext, profile: Profile?, maps: [MapLink],
                 linkTarget: @escaping @Sendable (String) -> Route) {
         self.factory = factory
         self.routes = ShowcaseRoutes(factory: factory)
@@ -35,7 +35,7 @@ public struct ShowcasePages: Sendable {
     private func page(_ route: Route, _ language: String, template: String, titleKey: String, introKey: String, kind: String,
                       alternates: @escaping (String) -> Route, content: any Sendable, inputs: [BuildInput] = [.noData]) -> Page {
         Page(route: route, language: language, template: template, title: t(titleKey, language), description: t(introKey, language),
-             section: kind, alternates: factory.alternates(alternates), content: content).with(kind: kind).with(inputs: inputs)
+             navigationKey: kind, alternates: factory.alternates(alternates), content: content).with(kind: kind).with(inputs: inputs)
     }
 
     func searchPage(_ language: String) -> Page {
@@ -87,10 +87,10 @@ public struct ShowcasePages: Sendable {
         // One group per feature with albums, in the features' order (the order their pages come).
         // Un grupo por función con álbumes, en el orden de las funciones.
         var sections: [String] = []
-        for album in albums where !sections.contains(album.section) { sections.append(album.section) }
+        for album in albums where !sections.contains(album.navigationKey) { sections.append(album.navigationKey) }
         let groups = sections.map { section in
             AlbumGroupView(heading: t("nav_\(section)", language),
-                           albums: albums.filter { $0.section == section }.map { LinkView(href: route.link(to: $0.route), label: $0.title) })
+                           albums: albums.filter { $0.navigationKey == section }.map { LinkView(href: route.link(to: $0.route), label: $0.title) })
         }
         let listed = groups.flatMap { group in [group.heading] + group.albums.flatMap { [$0.href, $0.label] } }
         return page(route, language, template: "showcase/albums", titleKey: "album_title", introKey: "album_intro", kind: "albums",

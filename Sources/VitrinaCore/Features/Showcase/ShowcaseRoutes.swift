@@ -1,7 +1,7 @@
 /// Where the app's own screens live in each language.
 /// Dónde viven las pantallas propias de la app en cada idioma.
 public struct ShowcaseRoutes: Sendable {
-    let factory: PageFactory
+    let factory: PageContext
 
     /// The strings naming these routes' segments.
     static let keys = ["route_search", "route_favourites", "route_settings", "route_components", "route_profile", "route_album",

@@ -5,7 +5,7 @@ import Synchronization
 /// and the sitemap; pages whose inputs did not change keep their file and the links recorded for them.
 /// Dibuja en paralelo las páginas cuyas entradas cambiaron y las escribe en la carpeta temporal, con recursos e imágenes;
 /// las demás conservan su fichero y los enlaces anotados.
-struct SiteWriter: Sendable {
+struct RenderStage: Sendable {
     let staging: StagingArea
     let renderer: PageRenderer
     var progress: (any BuildProgress)?
