@@ -54,6 +54,14 @@ struct DeclaredPagesTests {
         return site
     }
 
+    /// The config without the shop, and the shop's declaration as `Content/shop/source.yml` holds it.
+    static func shopInItsFolder() throws -> (config: String, declaration: String) {
+        let lines = config.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("  shop:") })
+        return (lines[..<start].joined(separator: "\n").replacingOccurrences(of: "sources:", with: "sources: {}"),
+                lines[(start + 1)...].map { String($0.dropFirst(4)) }.joined(separator: "\n") + "\n")
+    }
+
     static func options(_ site: TestSite, _ server: ReplayServer, offline: Bool = false) -> BuildOptions {
         var options = site.options(server: nil, offline: offline)
         options.apiOverrides = ["shop": server.baseURL]
@@ -89,10 +97,7 @@ struct DeclaredPagesTests {
     /// The same source declared beside its pages, in `Content/shop/source.yml`, makes the same site byte for byte; the
     /// folder is the source's (not a section). A declaration without items:, one site.yml declares too, and a link are refused.
     @Test func aSourceDeclaredInItsFolderMakesTheSameSite() async throws {
-        let lines = Self.config.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try #require(lines.firstIndex { $0.hasPrefix("  shop:") })
-        let withoutShop = lines[..<start].joined(separator: "\n").replacingOccurrences(of: "sources:", with: "sources: {}")
-        let declaration = lines[(start + 1)...].map { String($0.dropFirst(4)) }.joined(separator: "\n") + "\n"
+        let (withoutShop, declaration) = try Self.shopInItsFolder()
         try await withReplayServer { server in
             let inConfig = try Self.site()
             let inFolder = try Self.site(config: withoutShop, content: ["shop/source.yml": declaration])
@@ -123,6 +128,46 @@ struct DeclaredPagesTests {
         try FileManager.default.createSymbolicLink(atPath: linked.root + "/Content/shop/source.yml", withDestinationPath: linked.root + "/Content/elsewhere.yml")
         let failure = try #require(await linked.failure(linked.options(server: nil, offline: true)))
         #expect(failure.error.message.contains("Content/shop/source.yml is not a regular file"), "\(failure.error.message)")
+    }
+
+    /// A source declared in its folder: its errors name `Content/shop/source.yml` and its keys as that file spells them;
+    /// an edit of the source.yml draws the pages again (the result equals a full build); hostile folder names are refused.
+    @Test func aFolderSourceNamesItsFileAndItsEditsRedraw() async throws {
+        let (withoutShop, declaration) = try Self.shopInItsFolder()
+        try await withReplayServer { server in
+            let site = try Self.site(config: withoutShop, content: ["shop/source.yml": declaration])
+            defer { site.remove() }
+            _ = try await site.build(Self.options(site, server))
+            try Files.write(Array((declaration + "  kind: gadget\n").utf8), to: site.root + "/Content/shop/source.yml")
+            let edited = try await site.build(Self.options(site, server, offline: true))
+            #expect(edited.rendered > 0)
+            #expect(try site.read("tienda/men-s-clothing/mens-cotton-jacket/index.html").contains("data-page=\"gadget\""))
+            let fresh = site.root + "/Fresh"
+            var options = Self.options(site, server, offline: true)
+            options.outputDirectory = fresh
+            _ = try await site.build(options)
+            let (incremental, full) = (try site.snapshotOfOutput(), try site.snapshotOfOutput(fresh))
+            for (path, bytes) in full where !path.hasPrefix(".") && incremental[path] != bytes { Issue.record("\(path) differs from a full build") }
+
+            try Files.write(Array(declaration.replacingOccurrences(of: "title: title", with: "title: heading").utf8),
+                            to: site.root + "/Content/shop/source.yml")
+            let missing = try #require(await site.failure(Self.options(site, server, offline: true)))
+            #expect(missing.error.message.contains("at [0].heading: the field is missing; the declaration in Content/shop/source.yml (items.title) names it"),
+                    "\(missing.error.message)")
+            try Files.write(Array(declaration.utf8), to: site.root + "/Content/shop/source.yml")
+            try Files.write(Array("{{<base}}{{$main}}{{#content}}{{numbers.price}}{{/content}}{{/main}}{{/base}}".utf8),
+                            to: site.root + "/Templates/shop/item.mustache")
+            let undeclared = try #require(await site.failure(Self.options(site, server, offline: true)))
+            #expect(undeclared.error.message.contains("item.mustache shows {{numbers.price}}, which Content/shop/source.yml (items.numbers) does not declare"),
+                    "\(undeclared.error.message)")
+        }
+        for name in ["tiénda", "my shop", "a.b", "-"] {
+            let site = try Self.site(config: withoutShop, content: ["\(name)/source.yml": declaration])
+            defer { site.remove() }
+            let failure = try #require(await site.failure(site.options(server: nil, offline: true)))
+            #expect(failure.error.message.hasPrefix("Content/\(name)/source.yml:") && failure.error.message.contains("use lowercase letters"),
+                    "\(name): \(failure.error.message)")
+        }
     }
 
     /// The Fake Store, declared in Content/site.yml with no Swift, draws what the Swift feature it replaced drew: the

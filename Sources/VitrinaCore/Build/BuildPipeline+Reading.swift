@@ -14,19 +14,19 @@ extension BuildPipeline {
 
     /// The fingerprint of the whole media catalogue, for pages that show pictures without naming which (the diary).
     /// Pages of API data record what they show of each item instead, never one fingerprint of a whole source.
-    static func dataInputs(media: MediaCatalog) -> [String: BuildInput] {
+    static func mediaInput(of media: MediaCatalog) -> BuildInput {
         let files = media.outputs.map { "\($0.path) \($0.width)x\($0.height) \($0.bytes.count)" }.sorted()
-        return ["media": BuildInput(key: "media", fingerprint: Fingerprint.hex(files.joined(separator: "\n")))]
+        return BuildInput(key: "media", fingerprint: Fingerprint.hex(files.joined(separator: "\n")))
     }
 
-    /// What every page is made from: the config, the build flags, Vitrina's version and the navigation.
+    /// What every page is made from: the config (site.yml and every source.yml), the build flags, Vitrina's version and
+    /// the navigation.
     func siteInput(_ site: PlannedSite) -> BuildInput {
         let config = site.config
-        let configText = (try? Files.read(options.contentDirectory + "/site.yml")) ?? []
         let navigation = config.orderedLanguages.flatMap { language in
             (site.plan.navigation + site.plan.tools).map { "\($0.key)|\($0.route(language).file)|\($0.label?(language) ?? $0.labelKey)" }
         }
-        let facts = [VitrinaVersion.number, Fingerprint.hex(configText), config.baseURL, "\(options.drafts)", site.theme.origin] + navigation
+        let facts = [VitrinaVersion.number, config.textFingerprint, config.baseURL, "\(options.drafts)", site.theme.origin] + navigation
         return BuildInput(key: "site", fingerprint: Fingerprint.hex(facts.joined(separator: "\n")))
     }
 

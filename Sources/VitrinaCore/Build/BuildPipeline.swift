@@ -16,8 +16,8 @@ public struct SiteData: Sendable {
     /// `Content/` and where the media catalogue puts them.
     public var mediaSources: [String: String] = [:]
     public var media = MediaCatalog()
-    /// The fingerprint of the media catalogue (`media`), for pages that show pictures without naming which.
-    public var inputs: [String: BuildInput] = [:]
+    /// The fingerprint of the media catalogue, for pages that show pictures without naming which.
+    public var mediaInput: BuildInput?
 }
 
 /// The build, one stage after another: config → fetch → content → media → plan → diff → render → check → write.
@@ -145,7 +145,7 @@ public struct BuildPipeline: Sendable {
         let fetcher = readers.fetcher
         await fetchMedia(readers.context.config, fetcher, into: &data)
         warnAboutOutages(fetcher)
-        data.inputs = Self.dataInputs(media: data.media)
+        data.mediaInput = Self.mediaInput(of: data.media)
         return data
     }
 
@@ -159,9 +159,8 @@ public struct BuildPipeline: Sendable {
                                        diagnostics: diagnostics)
         let routeKeys = data.loaded.keys.sorted().flatMap { features[$0].routeKeys } + (config.appScreens ? ShowcaseRoutes.keys : [])
         try strings.checkRouteSegments(routeKeys, origin: theme.origin)
-        let planned = PageContext(config: config, strings: strings, media: data.media)
-        let plan = try SitePlanner(factory: planned).plan(data)
-        let factory = plan.factory ?? planned
+        let plan = try SitePlanner(factory: PageContext(config: config, strings: strings, media: data.media)).plan(data)
+        let factory = plan.factory
         diagnostics.warn(factory.links.problems())
         for note in plan.notes { diagnostics.warn(.content, note) }
         let templates = try TemplateLibrary.load(theme: theme)
@@ -270,7 +269,7 @@ struct PlannedSite {
     let strings: Strings
     let templates: TemplateLibrary
     let plan: SitePlanner.Plan
-    /// The page builders' factory, with where Markdown links lead.
+    /// What the page builders used, with where Markdown links lead.
     let factory: PageContext
     let renderer: PageRenderer
 }

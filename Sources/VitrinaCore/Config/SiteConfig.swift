@@ -13,6 +13,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var sources: [String: SourceConfig]
     /// The sources' names in the order site.yml lists them (their features' order in the navigation).
     public var sourceOrder: [String] = []
+    /// The fingerprint of the text it was read from: site.yml and every `Content/<folder>/source.yml`, so a build knows
+    /// when any of them changed without reading them again.
+    public var textFingerprint = ""
     /// Pages listed per section index page.
     public var pageSize: Int = 20
     /// The app's screens: feature cards on the home page, album, map, favourites, settings, components, profile, search.
@@ -72,6 +75,12 @@ public struct SourceConfig: Sendable, Equatable {
     }
 
     public func includes(_ resource: String) -> Bool { resources?.contains(resource) ?? true }
+
+    /// The file that declares it: `Content/site.yml`, or `Content/<folder>/source.yml`.
+    public var declaredIn: String { folder.map { "Content/\($0)/source.yml" } ?? "Content/site.yml" }
+
+    /// One of its keys as that file spells it: `sources.shop.items.id` in site.yml, `items.id` in a source.yml.
+    public func key(_ name: String, _ path: String) -> String { folder == nil ? "sources.\(name).\(path)" : path }
 }
 
 extension SiteConfig {
@@ -107,20 +116,22 @@ extension SiteConfig {
             case .file: break
             default: throw VitrinaError(.config, "\(file) is not a regular file (a link or a special file); write the declaration there as a plain file")
             }
-            let node = try SafeYAML.compose(try Files.readText(path), file: file, stage: .config)
+            let text = try Files.readText(path)
+            let node = try SafeYAML.compose(text, file: file, stage: .config)
             guard let root = node, let map = root.mapping else {
                 throw VitrinaError(.config, "\(file): expected a mapping with base_url: and items:, like one entry of sources: in site.yml")
             }
             if sources[name] != nil {
                 throw VitrinaError(.config, "\(file) declares the source \(name), which Content/site.yml declares too; keep one of them")
             }
-            var source = try YAMLReader(file: file).source(map, name: name, at: root)
+            var source = try YAMLReader(file: file, holdsOneSource: true).source(map, name: name, at: root)
             guard source.items != nil else {
                 throw VitrinaError(.config, "\(file):\(root.mark?.line ?? 1): a source beside its pages must declare its items:; "
                     + "see the guide's \"Pages from any JSON API\"")
             }
             source.folder = name
             sources[name] = source
+            textFingerprint = BuildInput.of("config", textFingerprint, name, text).fingerprint
             sourceOrder.append(name)
         }
     }
@@ -134,6 +145,7 @@ extension SiteConfig {
         }
         let reader = YAMLReader(file: file)
         var config = SiteConfig()
+        config.textFingerprint = Fingerprint.hex(Array(yaml.utf8))
         config.title = try reader.string(root, "title") ?? config.title
         config.description = try reader.string(root, "description") ?? ""
         config.baseURL = try reader.string(root, "base_url") ?? ""
@@ -167,6 +179,11 @@ extension SiteConfig {
 /// Acceso tipado a mapas YAML con errores que señalan la línea.
 struct YAMLReader {
     let file: String
+    /// The file holds one source by itself (`Content/<folder>/source.yml`), whose keys have no `sources.<name>.` in front.
+    var holdsOneSource = false
+
+    /// A source's key as the file spells it.
+    func sourceKey(_ name: String, _ path: String) -> String { holdsOneSource ? path : "sources.\(name).\(path)" }
 
     /// Yams marks are already 1-based.
     func line(_ node: Node) -> Int { node.mark?.line ?? 1 }

@@ -130,11 +130,10 @@ public struct MapLink: Sendable {
 /// catalogue. Pages of API data record what they show of each item (`BuildInput.of`), not one fingerprint per source.
 /// Entradas de la construcción de las que pueden depender las páginas de una función además de sus propios elementos.
 public struct FeatureInputs: Sendable {
-    let inputs: [String: BuildInput]
+    /// The fingerprint of the whole media catalogue (none before the media stage).
+    public let media: [BuildInput]
 
-    public init(_ inputs: [String: BuildInput]) { self.inputs = inputs }
-
-    public var media: [BuildInput] { inputs["media"].map { [$0] } ?? [] }
+    public init(media: BuildInput?) { self.media = media.map { [$0] } ?? [] }
 }
 
 /// The features Vitrina knows, in navigation order. A feature is its folder plus one line here.

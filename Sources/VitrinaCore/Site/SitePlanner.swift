@@ -15,8 +15,8 @@ public struct SitePlanner: Sendable {
         public let searchRoute: (@Sendable (String) -> Route)?
         /// Data scripts for the client side (search index, characters).
         public let files: [DataFile]
-        /// The page builders' factory, with where Markdown links lead.
-        public var factory: PageContext? = nil
+        /// What the page builders used, with where Markdown links lead.
+        public var factory: PageContext
         /// Files beside the Markdown and where they are published.
         public var published: [ContentLinks.Published] = []
         /// Notes about files left out (one would land on a page).
@@ -39,7 +39,7 @@ public struct SitePlanner: Sendable {
         var jobs: [@Sendable () -> [Page]] = []
         var maps: [MapLink] = []
         var guide: (@Sendable (String) -> Route)?
-        let inputs = FeatureInputs(data.inputs)
+        let inputs = FeatureInputs(media: data.mediaInput)
         for content in data.features {
             let part = content.contribution(factory: factory, inputs: inputs)
             navigation += part.navigation

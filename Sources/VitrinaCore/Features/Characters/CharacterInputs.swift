@@ -20,17 +20,17 @@ struct MultiverseInputs: Sendable {
     let species: BuildInput
 
     init(_ multiverse: Multiverse, media: MediaCatalog) {
-        func table<Item: Identifiable>(_ items: [Item], _ kind: String, _ shown: (Item) -> BuildInput) -> [Int: BuildInput] where Item.ID == Int {
+        func table<Item: Identifiable>(_ items: [Item], _ shown: (Item) -> BuildInput) -> [Int: BuildInput] where Item.ID == Int {
             Dictionary(items.map { ($0.id, shown($0)) }, uniquingKeysWith: { first, _ in first })
         }
-        characters = table(multiverse.characters, "character") { .of("item:rickandmorty:character:\($0.id)", $0, media[$0.image]) }
-        cards = table(multiverse.characters, "card") {
+        characters = table(multiverse.characters) { .of("item:rickandmorty:character:\($0.id)", $0, media[$0.image]) }
+        cards = table(multiverse.characters) {
             .of("item:rickandmorty:card:\($0.id)", $0.name, $0.image, media[$0.image], $0.status.rawValue, $0.species)
         }
-        episodes = table(multiverse.episodes, "episode") { .of("item:rickandmorty:episode:\($0.id)", $0) }
-        episodeLinks = table(multiverse.episodes, "episode-link") { .of("item:rickandmorty:episode-link:\($0.id)", $0.code, $0.name, $0.airDate) }
-        locations = table(multiverse.locations, "location") { .of("item:rickandmorty:location:\($0.id)", $0) }
-        locationLinks = table(multiverse.locations, "location-link") { .of("item:rickandmorty:location-link:\($0.id)", $0.name) }
+        episodes = table(multiverse.episodes) { .of("item:rickandmorty:episode:\($0.id)", $0) }
+        episodeLinks = table(multiverse.episodes) { .of("item:rickandmorty:episode-link:\($0.id)", $0.code, $0.name, $0.airDate) }
+        locations = table(multiverse.locations) { .of("item:rickandmorty:location:\($0.id)", $0) }
+        locationLinks = table(multiverse.locations) { .of("item:rickandmorty:location-link:\($0.id)", $0.name) }
         characterOrder = .of("item:rickandmorty:characters", multiverse.characters.map(\.id))
         episodeOrder = .of("item:rickandmorty:episodes", multiverse.episodes.map(\.id))
         locationOrder = .of("item:rickandmorty:locations", multiverse.locations.map(\.id))

@@ -29,7 +29,8 @@ public struct DeclaredFeature: Feature {
     public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
         guard let source = context.config.source(name), let declaration = source.items else { return nil }
         let items = try await DeclaredSourceLoader().load(fetcher: context.fetcher, source: source, name: name)
-        return DeclaredContent(name: name, items: items, declaration: declaration)
+        return DeclaredContent(name: name, items: items, declaration: declaration,
+                               numbersDeclaredAt: "\(source.declaredIn) (\(source.key(name, "items.numbers")))")
     }
 }
 
@@ -41,6 +42,8 @@ struct DeclaredTemplates {
     let grouped: Bool
     /// The names `numbers:` declares, which templates show as `{{numbers.name}}`.
     var numbers: [String] = []
+    /// Where they are declared: `Content/site.yml (sources.store.items.numbers)`.
+    var numbersDeclaredAt = "Content/site.yml"
 
     var list: String { "\(name)/list" }
     var item: String { "\(name)/item" }
@@ -60,8 +63,8 @@ struct DeclaredTemplates {
             let nodes: [TemplateNode]
             do { nodes = try parser.parse() } catch { throw VitrinaError(.render, "\(file): \(error)") }
             for name in TemplateFields.shown(in: nodes, under: "numbers") where !numbers.contains(name) {
-                throw VitrinaError(.render, "\(file) shows {{numbers.\(name)}}, which the source's numbers: in Content/site.yml does not declare; "
-                    + (numbers.isEmpty ? "declare it under sources.\(self.name).items.numbers" : "declared: \(numbers.joined(separator: ", "))"))
+                throw VitrinaError(.render, "\(file) shows {{numbers.\(name)}}, which \(numbersDeclaredAt) does not declare; "
+                    + (numbers.isEmpty ? "declare it there" : "declared: \(numbers.joined(separator: ", "))"))
             }
             for path in TemplateFields.shown(in: nodes, under: "item") {
                 for item in items where item.fields.value(at: path) == nil {

@@ -1,10 +1,10 @@
 import Yams
 
-/// Reads a source's `items:` mapping from site.yml; every error names the file, the line and the key to fix.
-/// Lee el mapa `items:` de una fuente en site.yml; cada error nombra el fichero, la línea y la clave que corregir.
+/// Reads a source's `items:` mapping (site.yml or a source.yml); every error names the file, the line and the key to fix.
+/// Lee el mapa `items:` de una fuente (site.yml o un source.yml); cada error nombra el fichero, la línea y la clave que corregir.
 extension YAMLReader {
     func declaredItems(_ node: Node, source name: String) throws -> DeclaredItems {
-        let key = { (field: String) in "sources.\(name).items\(field.isEmpty ? "" : ".\(field)")" }
+        let key = { (field: String) in sourceKey(name, "items\(field.isEmpty ? "" : ".\(field)")") }
         // The name becomes a template folder, strings keys and a navigation key: plain folder names only.
         // El nombre pasa a ser carpeta de plantillas, claves de textos y de navegación: solo nombres de carpeta simples.
         guard !name.isEmpty, Slug.make(name, fallback: "") == name else {

@@ -4,17 +4,19 @@ public struct DeclaredContent: FeatureContent {
     let name: String
     let items: [DeclaredItem]
     let declaration: DeclaredItems
+    /// Where `numbers:` is declared, for the template check's message: `Content/site.yml (sources.store.items.numbers)`.
+    let numbersDeclaredAt: String
 
     public var imageURLs: [String] { items.flatMap(\.images) }
 
     var templates: DeclaredTemplates {
-        DeclaredTemplates(name: name, grouped: declaration.group != nil, numbers: declaration.numbers.map(\.name))
+        DeclaredTemplates(name: name, grouped: declaration.group != nil, numbers: declaration.numbers.map(\.name), numbersDeclaredAt: numbersDeclaredAt)
     }
 
     public func check(_ theme: Theme) throws { try templates.check(items, theme: theme) }
 
     public func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
-        let builder = DeclaredPages(content: self, factory: factory, inputs: inputs)
+        let builder = DeclaredPages(content: self, factory: factory)
         return .section(name, icon: declaration.icon, route: { builder.routes.list(page: 1, $0) }) { builder.pages() }
     }
 }
@@ -63,16 +65,14 @@ struct DeclaredPages: Sendable {
     let templates: DeclaredTemplates
     /// The groups in the declared order.
     let groups: [DeclaredGroup]
-    let inputs: FeatureInputs
     /// What every page of the source shows of all items: ids, slugs and groups (so the routes and the pagination).
     let structure: BuildInput
     /// What an item is: its page kind, search kind and favourites' label.
     let kind: String
 
-    init(content: DeclaredContent, factory: PageContext, inputs: FeatureInputs) {
+    init(content: DeclaredContent, factory: PageContext) {
         self.content = content
         self.factory = factory
-        self.inputs = inputs
         self.groups = DeclaredGroup.groups(of: content.items, order: content.declaration.groupOrder)
         self.routes = DeclaredRoutes(name: content.name, factory: factory, groups: groups)
         self.templates = content.templates
@@ -99,10 +99,7 @@ struct DeclaredPages: Sendable {
     }
 
     /// `<name>_<suffix>` from the strings, or nil when the strings lack it.
-    private func text(_ suffix: String, _ language: String) -> String? {
-        let key = "\(content.name)_\(suffix)", text = factory.text(key, language)
-        return text == key ? nil : text
-    }
+    private func text(_ suffix: String, _ language: String) -> String? { factory.strings.optionalText("\(content.name)_\(suffix)", language) }
 
     func title(_ language: String) -> String { text("title", language) ?? content.name }
 
@@ -116,7 +113,7 @@ struct DeclaredPages: Sendable {
         var shown: [String: TemplateValue] = [:]
         for format in content.declaration.numbers {
             guard let value = item.numbers[format.name] else { continue }
-            shown[format.name] = .string(format.shown(value, language: language, pattern: format.text.map { factory.text($0, language) }))
+            shown[format.name] = .string(format.shown(value, language: language, pattern: format.text.flatMap { factory.strings.optionalText($0, language) }))
         }
         return .object(shown)
     }
@@ -209,42 +206,29 @@ struct DeclaredPages: Sendable {
 }
 
 extension DeclaredItem {
-    /// What this item's pages show of it (its JSON, title, images as the media catalogue has them), as one input of
-    /// those pages.
+    /// What this item's pages show of it (its JSON, title, images as the media catalogue has them, description and
+    /// numbers), as one input of those pages.
     func input(_ source: String, media: MediaCatalog) -> BuildInput {
-        var bytes: [UInt8] = []
-        fields.canonicalBytes(into: &bytes)
-        bytes += Array("\n\(title)\n\(images.joined(separator: "\n"))\n\(description ?? "")".utf8)
-        for name in numbers.keys.sorted() { bytes += Array("\n\(name)=\(numbers[name]?.bitPattern ?? 0)".utf8) }
-        var pictures = FingerprintWriter()
-        pictures.add(images.map { media[$0] })
-        return BuildInput(key: "item:\(source):\(id)", fingerprint: Fingerprint.hex(bytes + pictures.bytes))
+        BuildInput.of("item:\(source):\(id)", fields, title, images, images.map { media[$0] }, description, numbers)
     }
 }
 
-extension JSONValue {
-    /// The value written the same way every time (tags and lengths before contents), for fingerprints.
-    /// El valor escrito siempre igual (etiquetas y longitudes antes del contenido), para huellas.
-    func canonicalBytes(into bytes: inout [UInt8]) {
-        func text(_ tag: UInt8, _ value: String) {
-            bytes.append(tag)
-            bytes += Array("\(value.utf8.count):".utf8)
-            bytes += value.utf8
-        }
+extension JSONValue: Fingerprinted {
+    /// The value written the same way every time, members in the API's order, for fingerprints.
+    /// El valor escrito siempre igual, con los miembros en el orden de la API, para huellas.
+    public func write(to writer: inout FingerprintWriter) {
         switch self {
-        case .null: bytes.append(UInt8(ascii: "n"))
-        case .bool(let flag): bytes.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
-        case .int(let number): text(UInt8(ascii: "i"), String(number))
-        case .double(let number): text(UInt8(ascii: "d"), "\(number.bitPattern)")
-        case .string(let value): text(UInt8(ascii: "s"), value)
-        case .array(let elements):
-            text(UInt8(ascii: "a"), String(elements.count))
-            for element in elements { element.canonicalBytes(into: &bytes) }
+        case .null: writer.text("n", "")
+        case .bool(let flag): flag.write(to: &writer)
+        case .int(let number): number.write(to: &writer)
+        case .double(let number): number.write(to: &writer)
+        case .string(let value): value.write(to: &writer)
+        case .array(let elements): elements.write(to: &writer)
         case .object(let object):
-            text(UInt8(ascii: "o"), String(object.members.count))
+            writer.text("o", String(object.members.count))
             for member in object.members {
-                text(UInt8(ascii: "k"), member.key)
-                member.value.canonicalBytes(into: &bytes)
+                member.key.write(to: &writer)
+                member.value.write(to: &writer)
             }
         }
     }

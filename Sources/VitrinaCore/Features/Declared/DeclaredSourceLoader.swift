@@ -96,7 +96,7 @@ public struct DeclaredSourceLoader: Sendable {
         for record in records {
             if let earlier = seen[record.id] {
                 throw VitrinaError(.map, "\(record.responses.last ?? ""): the id \(String(reflecting: record.id)) comes twice "
-                    + "(also in \(earlier.responses.last ?? "")); ids must be unique — check \(context.key("id")) in Content/site.yml, "
+                    + "(also in \(earlier.responses.last ?? "")); ids must be unique — check \(context.key("id")) in \(context.source.declaredIn), "
                     + "or the paging (an API that ignores the page parameter repeats its items)")
             }
             seen[record.id] = record
@@ -112,16 +112,16 @@ struct DeclaredContext: Sendable {
     let declaration: DeclaredItems
     let fetcher: Fetcher
 
-    /// `sources.shop.items.title`, as site.yml spells it.
-    func key(_ field: String) -> String { "sources.\(name).items.\(field)" }
+    /// `sources.shop.items.title`, as the file that declares the source spells it.
+    func key(_ field: String) -> String { source.key(name, "items.\(field)") }
 
     /// The text every field error ends with.
-    func names(_ field: String) -> String { "the declaration in Content/site.yml (\(key(field))) names it" }
+    func names(_ field: String) -> String { "the declaration in \(source.declaredIn) (\(key(field))) names it" }
 
     func parse(_ body: [UInt8], from url: String) throws -> JSONValue {
         do { return try JSONValue.parse(body) } catch {
             throw VitrinaError(.map, "\(url): the response is not JSON Vitrina reads (\(error.description)); the API may have changed "
-                + "or sent a broken body — check \(key("list")) in Content/site.yml, or run `vitrina fetch` again")
+                + "or sent a broken body — check \(key("list")) in \(source.declaredIn), or run `vitrina fetch` again")
         }
     }
 
@@ -145,7 +145,7 @@ struct DeclaredContext: Sendable {
         let canonical = fetcher.canonicalURL(absolute)
         guard DeclaredURL.isUnder(canonical, base: source.baseURL) else {
             throw VitrinaError(.map, "\(url): \(place): the URL \(canonical) is outside the source's base_url \(source.baseURL), "
-                + "and Vitrina never follows a source to another host; check sources.\(name).base_url in Content/site.yml")
+                + "and Vitrina never follows a source to another host; check \(source.key(name, "base_url")) in \(source.declaredIn)")
         }
         return canonical
     }

@@ -32,7 +32,7 @@ struct ListWalker: Sendable {
         while let current = url {
             guard seen.count < maxPages else {
                 throw VitrinaError(.map, "\(first): the list goes on past \(maxPages) pages, which Vitrina does not follow; "
-                    + "set sources.\(context.name).limit in Content/site.yml, or check \(context.key("paging"))")
+                    + "set \(context.source.key(context.name, "limit")) in \(context.source.declaredIn), or check \(context.key("paging"))")
             }
             seen.insert(current)
             let response: StoredResponse
@@ -48,7 +48,7 @@ struct ListWalker: Sendable {
             let elements = try array(in: body, from: current)
             if let previous, !elements.isEmpty, previous == elements {
                 throw VitrinaError(.map, "\(current): this page holds the same items as the page before: a loop in the API's paging; "
-                    + "check \(context.key("paging")) in Content/site.yml (an API that ignores the page parameter sends its first page again)")
+                    + "check \(context.key("paging")) in \(context.source.declaredIn) (an API that ignores the page parameter sends its first page again)")
             }
             previous = elements
             for (index, element) in elements.enumerated() where listing.items.count < cap {
@@ -81,7 +81,7 @@ struct ListWalker: Sendable {
             }
             if let next, seen.contains(next) {
                 throw VitrinaError(.map, "\(current): the next page is \(next), which was already fetched: a loop in the API's paging; "
-                    + "check \(context.key("paging")) in Content/site.yml")
+                    + "check \(context.key("paging")) in \(context.source.declaredIn)")
             }
             url = next
         }
