@@ -151,6 +151,33 @@ struct SnapshotAndCacheTests {
         }
     }
 
+    /// A stored entry is known by its file's stamp without being read: the same file keeps its fingerprint, a rewritten
+    /// one (even with the same bytes) gets another, and an entry whose file changed after it was found reads as nil
+    /// rather than handing out bytes its fingerprint does not describe. Both stores.
+    @Test func storedEntriesAreKnownByTheirFilesStamp() throws {
+        try withTemporaryDirectory { directory in
+            let snapshot = Snapshot(directory: directory + "/snapshot")
+            let cache = ResponseCache(directory: directory + "/cache")
+            let original = response("https://pokeapi.co/api/v2/type/10", body: #"{"name":"fire"}"#)
+            let stores: [(any ResponseStore, String)] = [(snapshot, directory + "/snapshot/" + Snapshot.file(for: original.url)),
+                                                          (cache, cache.path(for: original.url))]
+            for (store, file) in stores {
+                try store.write(original)
+                let first = try #require(store.entry(original.url))
+                #expect(store.entry(original.url)?.fingerprint == first.fingerprint)
+                #expect(first.response() == original)
+
+                let bytes = try Files.read(file)
+                try FileManager.default.removeItem(atPath: file)
+                try Files.writeFile(bytes, to: file)
+                let again = try #require(store.entry(original.url))
+                #expect(again.fingerprint != first.fingerprint, "a rewritten file is another stored copy")
+                #expect(again.response() == original)
+                if store is Snapshot { #expect(first.response() == nil, "the file changed after the entry was found") }
+            }
+        }
+    }
+
     // MARK: ResponseCache
 
     @Test func cacheWriteThenReadBack() throws {

@@ -34,6 +34,50 @@ struct DecodedMemoTests {
         }
     }
 
+    /// Images are measured once and their bytes read only to be written: an image whose stored copy changes is measured
+    /// and written again, and the pages showing it get its new size; the rest of the media folder is left as it was.
+    @Test func aChangedImageIsMeasuredAndWrittenAgain() async throws {
+        try await withReplayServer { server in
+            try await withSite { site in
+                _ = try await site.build(site.options(server: server))
+                let before = try site.snapshotOfOutput()
+                let cache = ResponseCache(directory: site.root + "/.vitrina/cache")
+                var image = try #require(try Self.firstPNG(in: cache))
+                // The same PNG said to be 3 × 2 pixels, with one more byte: another stored copy of the image.
+                image.body.replaceSubrange(16..<24, with: [0, 0, 0, 3, 0, 0, 0, 2])
+                image.body.append(0)
+                try cache.write(image)
+
+                _ = try await site.build(site.options(server: server))
+                try Self.checkOnlyImageAndItsPagesChanged(before: before, after: try site.snapshotOfOutput(), image: image.body)
+            }
+        }
+    }
+
+    private static func checkOnlyImageAndItsPagesChanged(before: [String: [UInt8]], after: [String: [UInt8]], image: [UInt8]) throws {
+        let changed: [String] = after.keys.filter { after[$0] != before[$0] }.sorted()
+        let media: [String] = changed.filter { $0.hasPrefix("media/") }
+        #expect(media.count == 1, "only that image is written again: \(media)")
+        #expect(media.first.flatMap { after[$0] } == image)
+        let pages: [String] = changed.filter { $0.hasSuffix(".html") }
+        #expect(!pages.isEmpty)
+        for page in pages {
+            #expect(String(decoding: after[page] ?? [], as: UTF8.self).contains(#"width="3" height="2""#), "\(page)")
+        }
+    }
+
+    /// The cached PNG image with the first URL.
+    private static func firstPNG(in cache: ResponseCache) throws -> StoredResponse? {
+        var found: [StoredResponse] = []
+        for path in try FileManager.default.subpathsOfDirectory(atPath: cache.directory) where path.hasSuffix(".entry") {
+            let bytes = try Files.read(cache.directory + "/" + path)
+            guard let newline = bytes.firstIndex(of: 10) else { continue }
+            let header = try JSONDecoder().decode(StoredResponse.Header.self, from: Data(bytes[..<newline]))
+            if let response = cache.read(header.url), response.body.starts(with: [0x89, 0x50, 0x4E, 0x47]) { found.append(response) }
+        }
+        return found.min { $0.url < $1.url }
+    }
+
     @Test func aChangedResponseIsDecodedAgain() throws {
         let memo = DecodedMemo()
         memo.remember("ProductDTO https://x/products", fingerprint: "aaaa", compact: Array("{}".utf8))

@@ -15,7 +15,7 @@ extension BuildPipeline {
     /// The fingerprint of the whole media catalogue, for pages that show pictures without naming which (the diary).
     /// Pages of API data record what they show of each item instead, never one fingerprint of a whole source.
     static func mediaInput(of media: MediaCatalog) -> BuildInput {
-        let files = media.outputs.map { "\($0.path) \($0.width)x\($0.height) \($0.bytes.count)" }.sorted()
+        let files = media.outputs.map { "\($0.path) \($0.width)x\($0.height) \($0.hash)" }.sorted()
         return BuildInput(key: "media", fingerprint: Fingerprint.hex(files.joined(separator: "\n")))
     }
 

@@ -111,16 +111,17 @@ public struct BuildPipeline: Sendable {
         let documents = documentLoader(config)
         let features = features(for: config)
         let reserved = Set(["data"] + features.flatMap(\.folders))
-        return Readers(features: features, decoded: decoded, saveDocuments: documents.save, counting: counting,
+        let saveDecoded: @Sendable () -> Void = { [options] in
+            if options.memo == nil { try? decoded.save(to: options.decodedMemoPath, context: Readers.decodedContext) }
+        }
+        return Readers(features: features, saveMemos: { saveDecoded(); documents.save() }, counting: counting,
                        context: FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, drafts: options.drafts, reserved: reserved))
     }
 
-    /// Fetch: every feature that reads an API loads; the responses decoded are kept for the next build.
-    /// Descarga: cada función que lee una API se carga; las respuestas decodificadas se guardan para la próxima vez.
+    /// Fetch: every feature that reads an API loads.
+    /// Descarga: cada función que lee una API se carga.
     func fetch(_ readers: Readers) async throws -> SiteData {
-        let data = try await fetchSources(readers.context, readers.features)
-        if options.memo == nil { try? readers.decoded.save(to: options.decodedMemoPath, context: Readers.decodedContext) }
-        return data
+        try await fetchSources(readers.context, readers.features)
     }
 
     /// Content: the Markdown of every feature that reads no API (the diary, the folders of Markdown), the profile and the
@@ -247,16 +248,16 @@ public struct BuildPipeline: Sendable {
 struct Readers {
     static let decodedContext = VitrinaVersion.number
     let features: [any Feature]
-    let decoded: DecodedMemo
-    let saveDocuments: @Sendable () -> Void
+    /// Keeps the responses decoded, the images measured and the documents parsed for the next build.
+    let saveMemos: @Sendable () -> Void
     let counting: Task<Void, Error>
     let context: FeatureContext
     var fetcher: Fetcher { context.fetcher }
 
-    /// Stops counting requests and keeps the documents parsed for the next build.
+    /// Stops counting requests and keeps what was read for the next build.
     func close() {
         counting.cancel()
-        saveDocuments()
+        saveMemos()
     }
 }
 

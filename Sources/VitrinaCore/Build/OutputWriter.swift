@@ -256,8 +256,13 @@ public struct StagingArea: Sendable {
     var changed: Set<String> { changedFiles.all }
 
     public func write(_ bytes: [UInt8], to path: String) throws {
-        guard let target = try place(path, hash: Self.hash(bytes), size: bytes.count) else { return }
-        try Files.writeFile(bytes, to: target)
+        try write(hash: Self.hash(bytes), size: bytes.count, to: path) { bytes }
+    }
+
+    /// A file whose fingerprint (`hash(_:)`) and size are known: its bytes are asked for only when it must be written.
+    func write(hash: String, size: Int, to path: String, bytes: () throws -> [UInt8]) throws {
+        guard let target = try place(path, hash: hash, size: size) else { return }
+        try Files.writeFile(try bytes(), to: target)
     }
 
     /// A file from beside the Markdown, copied only when its stamp (size, times, inode) differs from the one the last

@@ -62,7 +62,11 @@ struct RenderStage: Sendable {
             output.files.append(file.output)
             output.bytes += file.file.size
         }
-        for file in media.outputs { try add(file.bytes, at: file.path, to: &output) }
+        for file in media.outputs {
+            try staging.write(hash: file.hash, size: file.size, to: file.path, bytes: file.bytes)
+            output.files.append(file.path)
+            output.bytes += file.size
+        }
         for asset in theme.assets { try add(asset.bytes, at: asset.path, to: &output) }
         try add(Array(Sitemap.xml(for: pages.map { Sitemap.Entry($0) }, baseURL: baseURL).utf8), at: "sitemap.xml", to: &output)
         output.files.sort()

@@ -89,38 +89,6 @@ public struct DocumentLoader: Sendable {
     }
 }
 
-/// A file's size, modification and change times and inode: unchanged means it need not be read again.
-/// El tamaño, las fechas y el inodo de un fichero: si no cambian, no hace falta volver a leerlo.
-public struct FileStamp: Sendable, Hashable {
-    let size: Int
-    let seconds: Int
-    let nanoseconds: Int
-    let changeSeconds: Int
-    let changeNanoseconds: Int
-    let inode: Int
-
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        size = Int(info.st_size)
-        seconds = Int(info.st_mtim.tv_sec)
-        nanoseconds = Int(info.st_mtim.tv_nsec)
-        changeSeconds = Int(info.st_ctim.tv_sec)
-        changeNanoseconds = Int(info.st_ctim.tv_nsec)
-        inode = Int(info.st_ino)
-    }
-
-    fileprivate init(size: Int, seconds: Int, nanoseconds: Int, changeSeconds: Int, changeNanoseconds: Int, inode: Int) {
-        (self.size, self.seconds, self.nanoseconds) = (size, seconds, nanoseconds)
-        (self.changeSeconds, self.changeNanoseconds, self.inode) = (changeSeconds, changeNanoseconds, inode)
-    }
-
-    fileprivate var numbers: [Int] { [size, seconds, nanoseconds, changeSeconds, changeNanoseconds, inode] }
-
-    /// The stamp as one short text, for records that compare stamps.
-    var token: String { numbers.map(String.init).joined(separator: ".") }
-}
-
 /// Parsed documents by file and stamp, kept between builds: in memory by `vitrina serve`, on disk
 /// (`.vitrina/documents.bin`) by `vitrina build`, so an unchanged file is neither parsed nor rendered again.
 /// Documentos ya leídos por fichero y sello, guardados entre construcciones: en memoria (`serve`) o en disco (`build`).

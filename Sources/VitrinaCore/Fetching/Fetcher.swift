@@ -73,7 +73,7 @@ public final class Fetcher: Sendable {
     private let diagnostics: Diagnostics
     private let now: @Sendable () -> Double
     private let counters = Mutex(FetchStats())
-    private let servedLog = Mutex<[String: StoredResponse]>([:])
+    private let servedLog = Mutex<[String: ServedCopy]>([:])
     private let missingLog = Mutex<Set<String>>([])
     private let outageLog = Mutex<[String: OutageEffect]>([:])
     /// Responses decoded by earlier builds, when the caller keeps them.
@@ -96,7 +96,7 @@ public final class Fetcher: Sendable {
     public var stats: FetchStats { counters.withLock { $0 } }
 
     /// Every successful response served in this build, sorted by URL (what a snapshot keeps).
-    public var served: [StoredResponse] { servedLog.withLock { Array($0.values) }.sorted { $0.url < $1.url } }
+    public var served: [StoredResponse] { servedLog.withLock { Array($0.values) }.compactMap(\.response).sorted { $0.url < $1.url } }
     /// URLs asked for under `--offline` that neither the cache nor the snapshot had.
     public var missing: [String] { missingLog.withLock { $0.sorted() } }
 
@@ -120,6 +120,11 @@ public final class Fetcher: Sendable {
     /// A response for `url`; with `required: false` an offline miss is not added to the missing list.
     public func fetch(_ url: String, required: Bool = true) async throws -> StoredResponse {
         let (response, origin) = try await resolve(url, required: required)
+        record(.whole(response), origin, for: url)
+        return response
+    }
+
+    private func record(_ copy: ServedCopy, _ origin: FetchOrigin, for url: String) {
         counters.withLock { stats in
             switch origin {
             case .network: stats.network += 1
@@ -129,8 +134,50 @@ public final class Fetcher: Sendable {
             case .stale: stats.stale += 1
             }
         }
-        servedLog.withLock { $0[url] = response }
-        return response
+        servedLog.withLock { $0[url] = copy }
+    }
+
+    /// The stored copy of `url` served as it is, with no request (under `--offline`, or while fresh): the cache's, else
+    /// the snapshot's, its body not unzipped. Nil when a request is due or nothing is stored.
+    private func storedAsIs(_ url: String) -> (StoredEntry, FetchOrigin)? {
+        guard let (entry, origin) = cache.entry(url).map({ ($0, FetchOrigin.cache) }) ?? snapshot.entry(url).map({ ($0, .snapshot) }),
+              settings.offline || (!settings.revalidateAll && entry.header.age(at: now()) < maxAge(for: url))
+        else { return nil }
+        return (entry, origin)
+    }
+
+    /// What `derive` makes of the response for `url`, with its body to read when needed. With a memo, what was made from
+    /// a stored copy is remembered under `key` by the fingerprint of the stored bytes: served again unchanged, the copy
+    /// is neither unzipped nor derived again.
+    /// Lo que `derive` saca de la respuesta; con memoria, una copia guardada que no cambió no se descomprime ni se vuelve a leer.
+    func derived<T: Codable>(_ key: String, from url: String, required: Bool = true,
+                             _ derive: (StoredResponse) throws -> T) async throws -> (value: T, body: LazyBody) {
+        if let decoded, let (entry, origin) = storedAsIs(url) {
+            let fingerprint = entry.fingerprint
+            if let compact = decoded.compact(key, fingerprint: fingerprint), let value = try? JSONDecoder().decode(T.self, from: Data(compact)) {
+                record(.stored(entry), origin, for: url)
+                return (value, LazyBody(url: url) { entry.response()?.body })
+            }
+            // A damaged stored copy falls through to the fetch below, which reads the snapshot or asks the network.
+            if let response = entry.response() {
+                record(.whole(response), origin, for: url)
+                let value = try derive(response)
+                remember(value, key, fingerprint: fingerprint, in: decoded)
+                return (value, LazyBody(response.body))
+            }
+        }
+        let response = try await fetch(url, required: required)
+        let value = try derive(response)
+        // A response just downloaded or revalidated lies in the cache now: remembered under that copy's stamp, when the
+        // copy holds these very bytes.
+        if let decoded, let entry = cache.entry(url), entry.response()?.body == response.body {
+            remember(value, key, fingerprint: entry.fingerprint, in: decoded)
+        }
+        return (value, LazyBody(response.body))
+    }
+
+    private func remember<T: Encodable>(_ value: T, _ key: String, fingerprint: String, in memo: DecodedMemo) {
+        if let compact = try? JSONEncoder().encode(value) { memo.remember(key, fingerprint: fingerprint, compact: Array(compact)) }
     }
 
     private func resolve(_ url: String, required: Bool) async throws -> (StoredResponse, FetchOrigin) {
@@ -250,10 +297,9 @@ extension Fetcher {
     /// Decodes a JSON response; a body that does not decode names the URL and the JSON path.
     /// An unchanged response decoded by an earlier build is read back from the memo's compact copy; the numbers of
     /// either are checked the same way.
-    public func json<T: Decodable>(_ type: T.Type, from url: String) async throws -> T {
-        let body = try await body(url)
+    public func json<T: Codable>(_ type: T.Type, from url: String) async throws -> T {
         do {
-            let value = try decode(T.self, url: url, body: body)
+            let value = try await derived("\(T.self) \(url)", from: url) { try JSONDecoder().decode(T.self, from: Data($0.body)) }.value
             if let checked = value as? any NumbersInRange, let problem = checked.numberOutOfRange() {
                 throw VitrinaError(.map, "\(url): \(problem), which Vitrina does not show; the API sent a number it should not have — "
                     + "check the source's base_url in site.yml, or run `vitrina fetch` again later")
@@ -264,21 +310,8 @@ extension Fetcher {
         }
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, url: String, body: [UInt8]) throws -> T {
-        guard let decoded else { return try JSONDecoder().decode(T.self, from: Data(body)) }
-        let key = "\(T.self) \(url)", fingerprint = Fingerprint.hex(body)
-        if let compact = decoded.compact(key, fingerprint: fingerprint), let value = try? JSONDecoder().decode(T.self, from: Data(compact)) {
-            return value
-        }
-        let value = try JSONDecoder().decode(T.self, from: Data(body))
-        if let encodable = value as? any Encodable, let compact = try? JSONEncoder().encode(encodable) {
-            decoded.remember(key, fingerprint: fingerprint, compact: Array(compact))
-        }
-        return value
-    }
-
     /// Fetches many URLs concurrently and keeps going past failures, so every missing URL is known.
-    public func jsonAll<T: Decodable & Sendable>(_ type: T.Type, from urls: [String]) async throws -> [String: T] {
+    public func jsonAll<T: Codable & Sendable>(_ type: T.Type, from urls: [String]) async throws -> [String: T] {
         let outcomes = await withTaskGroup(of: Outcome<T>.self, returning: [Outcome<T>].self) { group in
             for url in urls {
                 group.addTask {
@@ -296,6 +329,44 @@ extension Fetcher {
         var values: [String: T] = [:]
         for outcome in outcomes { values[outcome.url] = outcome.value }
         return values
+    }
+}
+
+/// A response served by this build: as stored (body still compressed) or whole.
+/// Una respuesta servida: tal como está guardada (comprimida) o entera.
+enum ServedCopy: Sendable {
+    case stored(StoredEntry)
+    case whole(StoredResponse)
+
+    var response: StoredResponse? {
+        switch self {
+        case .stored(let entry): entry.response()
+        case .whole(let response): response
+        }
+    }
+}
+
+/// A served response's body, read (unzipped) only when asked for.
+/// El cuerpo de una respuesta servida, leído (descomprimido) solo cuando se pide.
+public struct LazyBody: Sendable {
+    private let load: @Sendable () -> [UInt8]?
+    private let url: String?
+
+    init(url: String, _ load: @escaping @Sendable () -> [UInt8]?) {
+        self.url = url
+        self.load = load
+    }
+
+    init(_ bytes: [UInt8]) {
+        url = nil
+        load = { bytes }
+    }
+
+    public func bytes() throws -> [UInt8] {
+        guard let bytes = load() else {
+            throw VitrinaError(.fetch, "\(url ?? "a response"): its stored copy could no longer be read; run `vitrina clean` and build again")
+        }
+        return bytes
     }
 }
 

@@ -26,12 +26,13 @@ public struct MediaFetcher: Sendable {
 
     private func fetchOne(_ url: String) async -> MediaFile? {
         do {
-            let response = try await fetcher.fetch(url, required: false)
-            guard let size = ImageSize.of(response.body) else {
+            // Known from an earlier build when the stored copy is unchanged: the bytes are read only to be written.
+            let (facts, body) = try await fetcher.derived("ImageFacts \(url)", from: url, required: false) { ImageFacts($0.body) }
+            guard let facts else {
                 diagnostics.warn(.image, "\(url) is not an image Vitrina can read (PNG, JPEG, GIF, SVG); a placeholder is shown")
                 return nil
             }
-            return MediaFile(path: outputPath(for: url), width: size.width, height: size.height, bytes: response.body)
+            return MediaFile(path: outputPath(for: url), facts: facts, content: body)
         } catch FetchError.hostDown {
             return nil // counted in the down host's one warning / contado en el único aviso del servidor caído
         } catch {

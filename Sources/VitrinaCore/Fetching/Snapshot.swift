@@ -41,13 +41,13 @@ public final class Snapshot: ResponseStore {
 
     public var urls: [String] { manifest.withLock { $0.keys.sorted() } }
 
-    public func read(_ url: String) -> StoredResponse? {
-        guard let entry = manifest.withLock({ $0[url] }),
-              let data = try? Files.read("\(directory)/\(entry.file)"),
-              let body = try? Gzip.decompress(data)
-        else { return nil }
-        return StoredResponse(url: url, status: entry.status, contentType: entry.contentType, etag: entry.etag,
-                              lastModified: entry.lastModified, fetchedAt: entry.fetchedAt, body: body, link: entry.link)
+    public func entry(_ url: String) -> StoredEntry? {
+        guard let entry = manifest.withLock({ $0[url] }) else { return nil }
+        let path = "\(directory)/\(entry.file)"
+        guard let stamp = FileStamp(path: path) else { return nil }
+        let header = StoredResponse.Header(url: url, status: entry.status, contentType: entry.contentType, etag: entry.etag,
+                                           lastModified: entry.lastModified, fetchedAt: entry.fetchedAt, link: entry.link)
+        return StoredEntry(header: header, stamp: stamp) { StoredEntry.read(path, stamped: stamp) }
     }
 
     public func write(_ response: StoredResponse) throws {

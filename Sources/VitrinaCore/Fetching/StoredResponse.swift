@@ -34,7 +34,7 @@ public struct StoredResponse: Sendable, Codable, Equatable {
             link: response.header("link"))
     }
 
-    func age(at now: Double) -> Duration { .milliseconds(Int64(max(now - fetchedAt, 0) * 1000)) }
+    func age(at now: Double) -> Duration { header.age(at: now) }
 
     /// The metadata alone, for file headers and manifests; `link` is left out when nil, so older files read the same.
     struct Header: Codable, Equatable {
@@ -45,6 +45,8 @@ public struct StoredResponse: Sendable, Codable, Equatable {
         var lastModified: String?
         var fetchedAt: Double
         var link: String?
+
+        func age(at now: Double) -> Duration { .milliseconds(Int64(max(now - fetchedAt, 0) * 1000)) }
     }
 
     var header: Header {
@@ -57,11 +59,45 @@ public struct StoredResponse: Sendable, Codable, Equatable {
     }
 }
 
+/// A stored response found by its file's stamp, its body read and unzipped only when asked for: the stamp tells an
+/// unchanged copy without reading it.
+/// Una respuesta guardada, reconocida por el sello de su fichero; el cuerpo se lee y descomprime solo cuando se pide.
+public struct StoredEntry: Sendable {
+    let header: StoredResponse.Header
+    /// The stamp (size, times, inode) of the file the body lies in: an unchanged stamp means unchanged bytes.
+    public let fingerprint: String
+    private let compressed: @Sendable () -> [UInt8]?
+
+    /// `compressed` gives the stored bytes, or nil when the file is gone, unreadable or no longer the one stamped.
+    init(header: StoredResponse.Header, stamp: FileStamp, compressed: @escaping @Sendable () -> [UInt8]?) {
+        self.header = header
+        fingerprint = "stamp " + stamp.token
+        self.compressed = compressed
+    }
+
+    /// The response with its body unzipped; nil when the stored bytes are gone, changed or damaged.
+    public func response() -> StoredResponse? {
+        compressed().flatMap { try? Gzip.decompress($0) }.map { StoredResponse(header: header, body: $0) }
+    }
+
+    /// The bytes of the file at `path` while it keeps `stamp`.
+    static func read(_ path: String, stamped stamp: FileStamp) -> [UInt8]? {
+        guard let bytes = try? Files.read(path), FileStamp(path: path) == stamp else { return nil }
+        return bytes
+    }
+}
+
 /// A place responses are kept by URL: the working cache or the committed snapshot.
 /// Un lugar donde se guardan respuestas por URL: la caché de trabajo o la instantánea.
 public protocol ResponseStore: Sendable {
-    func read(_ url: String) -> StoredResponse?
+    /// The entry for `url` as stored, its body not unzipped.
+    func entry(_ url: String) -> StoredEntry?
     func write(_ response: StoredResponse) throws
+}
+
+extension ResponseStore {
+    /// The response for `url` with its body unzipped; nil when there is none or it is damaged.
+    public func read(_ url: String) -> StoredResponse? { entry(url)?.response() }
 }
 
 /// The working cache in `.vitrina/cache`: one file per URL, a JSON header line then the gzipped body.
@@ -76,14 +112,16 @@ public struct ResponseCache: ResponseStore {
         return "\(directory)/\(key.prefix(2))/\(key).entry"
     }
 
-    public func read(_ url: String) -> StoredResponse? {
-        guard let data = try? Files.read(path(for: url)),
+    public func entry(_ url: String) -> StoredEntry? {
+        let path = path(for: url)
+        // The header is needed now (the copy's age); the stamp taken before the read must still hold after it.
+        guard let stamp = FileStamp(path: path), let data = StoredEntry.read(path, stamped: stamp),
               let newline = data.firstIndex(of: UInt8(ascii: "\n")),
               let header = try? JSONDecoder().decode(StoredResponse.Header.self, from: Data(data[..<newline])),
-              header.url == url,
-              let body = try? Gzip.decompress(Array(data[(newline + 1)...]))
+              header.url == url
         else { return nil }
-        return StoredResponse(header: header, body: body)
+        let body = Array(data[(newline + 1)...])
+        return StoredEntry(header: header, stamp: stamp) { body }
     }
 
     public func write(_ response: StoredResponse) throws {

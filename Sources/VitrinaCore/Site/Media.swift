@@ -5,7 +5,52 @@ public struct MediaFile: Sendable, Equatable {
     public let path: String
     public let width: Int
     public let height: Int
-    public let bytes: [UInt8]
+    /// The fingerprint and size of its bytes, as the output's manifest records them: known without reading the bytes.
+    public let hash: String
+    public let size: Int
+    /// The bytes, read only when the file must be written.
+    let content: LazyBody
+
+    public init(path: String, width: Int, height: Int, bytes: [UInt8]) {
+        self.init(path: path, facts: ImageFacts(width: width, height: height, bytes: bytes), content: LazyBody(bytes))
+    }
+
+    init(path: String, facts: ImageFacts, content: LazyBody) {
+        self.path = path
+        width = facts.width
+        height = facts.height
+        hash = facts.hash
+        size = facts.size
+        self.content = content
+    }
+
+    public func bytes() throws -> [UInt8] { try content.bytes() }
+
+    public static func == (a: MediaFile, b: MediaFile) -> Bool {
+        a.path == b.path && a.width == b.width && a.height == b.height && a.hash == b.hash
+    }
+}
+
+/// What the build needs to know of an image without its bytes: its size in pixels and its content's fingerprint.
+/// Lo que la construcción sabe de una imagen sin sus bytes: su tamaño en píxeles y la huella de su contenido.
+struct ImageFacts: Codable, Sendable {
+    let width: Int
+    let height: Int
+    let hash: String
+    let size: Int
+
+    init(width: Int, height: Int, bytes: [UInt8]) {
+        self.width = width
+        self.height = height
+        hash = StagingArea.hash(bytes)
+        size = bytes.count
+    }
+
+    /// The facts of an image Vitrina can read (PNG, JPEG, GIF, SVG), nil for anything else.
+    init?(_ bytes: [UInt8]) {
+        guard let size = ImageSize.of(bytes) else { return nil }
+        self.init(width: size.width, height: size.height, bytes: bytes)
+    }
 }
 
 extension MediaFile: Fingerprinted {

@@ -95,6 +95,21 @@ struct PokemonDTO: Codable, Sendable {
             enum CodingKeys: String, CodingKey { case dream_world }
         }
         struct Art: Codable, Sendable { let front_default: String? }
+
+        /// Keeps the sprites of the games the mapper shows (`PokedexMapper.games`) out of the dozens PokéAPI lists, so the
+        /// decoded memo stays small.
+        /// Guarda solo los sprites de los juegos que se muestran.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            front_default = try container.decodeIfPresent(String.self, forKey: .front_default)
+            back_default = try container.decodeIfPresent(String.self, forKey: .back_default)
+            front_shiny = try container.decodeIfPresent(String.self, forKey: .front_shiny)
+            back_shiny = try container.decodeIfPresent(String.self, forKey: .back_shiny)
+            front_female = try container.decodeIfPresent(String.self, forKey: .front_female)
+            other = try container.decodeIfPresent(Other.self, forKey: .other)
+            let shown = Set(PokedexMapper.games.map(\.0))
+            versions = try container.decodeIfPresent([String: [String: GameArt]].self, forKey: .versions)?.filter { shown.contains($0.key) }
+        }
     }
 }
 
@@ -110,6 +125,20 @@ struct SpeciesDTO: Codable, Sendable {
     struct Genus: Codable, Sendable { let genus: String; let language: LanguageRefDTO }
     struct Flavor: Codable, Sendable { let flavor_text: String; let language: LanguageRefDTO }
     struct URLRef: Codable, Sendable { let url: String }
+
+    /// Keeps the first flavour text of each language, the one the mapper shows: PokéAPI sends one per game, and the
+    /// decoded memo need not keep a hundred of them per species.
+    /// Guarda la primera descripción de cada idioma, la que se muestra: PokéAPI manda una por juego.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        names = try container.decode([Name].self, forKey: .names)
+        genera = try container.decode([Genus].self, forKey: .genera)
+        var languages = Set<String>()
+        flavor_text_entries = try container.decode([Flavor].self, forKey: .flavor_text_entries).filter { languages.insert($0.language.name).inserted }
+        evolution_chain = try container.decodeIfPresent(URLRef.self, forKey: .evolution_chain)
+    }
 }
 
 struct TypeDTO: Codable, Sendable {
@@ -148,7 +177,7 @@ struct PokedexMapper {
                 id: dto.id, name: dto.name,
                 names: localized(spec?.names.map { ($0.language.name, $0.name) } ?? []),
                 genus: localized(spec?.genera.map { ($0.language.name, $0.genus) } ?? []),
-                flavorText: LocalizedText(localized(spec?.flavor_text_entries.map { ($0.language.name, $0.flavor_text) } ?? []).values.mapValues(clean)),
+                flavorText: LocalizedText(localized(spec?.flavor_text_entries.map { ($0.language.name, $0.flavor_text) } ?? []).values.mapValues(Self.clean)),
                 types: dto.types.sorted { $0.slot < $1.slot }.map(\.type.name),
                 abilities: dto.abilities.sorted { $0.slot < $1.slot }.map { .init(name: $0.ability.name, isHidden: $0.is_hidden) },
                 height: dto.height, weight: dto.weight,
@@ -171,10 +200,13 @@ struct PokedexMapper {
             chains: Dictionary(uniqueKeysWithValues: chainModels.map { ($0.id, $0) }))
     }
 
+    /// The games whose front sprites a Pokémon's page shows, Generation I–II, in release order.
+    static let games = [("generation-i", "red-blue"), ("generation-i", "yellow"), ("generation-ii", "gold"), ("generation-ii", "silver"),
+                        ("generation-ii", "crystal")]
+
     /// Front sprites of the Generation I–II games, in release order.
     private func games(_ versions: [String: [String: PokemonDTO.SpritesDTO.GameArt]]?) -> [Pokemon.GameSprite] {
-        let order = [("generation-i", "red-blue"), ("generation-i", "yellow"), ("generation-ii", "gold"), ("generation-ii", "silver"), ("generation-ii", "crystal")]
-        return order.compactMap { generation, game in
+        Self.games.compactMap { generation, game in
             versions?[generation]?[game]?.front_default.map { Pokemon.GameSprite(game: game, url: $0) }
         }
     }
@@ -186,13 +218,33 @@ struct PokedexMapper {
         return LocalizedText(values)
     }
 
-    /// Game texts carry form feeds, soft hyphens and hard line breaks.
-    private func clean(_ text: String) -> String {
-        text.replacingOccurrences(of: "\u{AD}\n", with: "")
-            .components(separatedBy: CharacterSet(charactersIn: "\n\u{0C}\r"))
-            .joined(separator: " ")
-            .replacingOccurrences(of: "  ", with: " ")
-            .trimmingCharacters(in: .whitespaces)
+    /// Game texts carry form feeds, soft hyphens and hard line breaks: a soft hyphen ending a line joins the word, each
+    /// break becomes a space, each pair of spaces one, and the ends lose their spaces and tabs. Worked on UTF-8 bytes
+    /// (none of those bytes occurs inside a longer character) and, at the ends, on scalars.
+    static func clean(_ text: String) -> String {
+        let input = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count)
+        var spaces = 0
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            index += 1
+            if byte == 0xC2, index + 1 < input.count, input[index] == 0xAD, input[index + 1] == 0x0A {
+                index += 2  // U+00AD SOFT HYPHEN, then a line break
+            } else if byte == 0x20 || byte == 0x0A || byte == 0x0C || byte == 0x0D {
+                spaces += 1
+            } else {
+                output.append(contentsOf: repeatElement(0x20, count: (spaces + 1) / 2))
+                spaces = 0
+                output.append(byte)
+            }
+        }
+        output.append(contentsOf: repeatElement(0x20, count: (spaces + 1) / 2))
+        let scalars = String(decoding: output, as: UTF8.self).unicodeScalars
+        let blank = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        guard let first = scalars.firstIndex(where: { !blank($0) }), let last = scalars.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(scalars[first...last])
     }
 
     private func stages(_ root: ChainDTO.Link) -> [[Int]] {

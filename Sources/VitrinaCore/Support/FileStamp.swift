@@ -1,0 +1,33 @@
+import Foundation
+
+/// A file's size, modification and change times and inode: unchanged means it need not be read again.
+/// El tamaño, las fechas y el inodo de un fichero: si no cambian, no hace falta volver a leerlo.
+public struct FileStamp: Sendable, Hashable {
+    let size: Int
+    let seconds: Int
+    let nanoseconds: Int
+    let changeSeconds: Int
+    let changeNanoseconds: Int
+    let inode: Int
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        size = Int(info.st_size)
+        seconds = Int(info.st_mtim.tv_sec)
+        nanoseconds = Int(info.st_mtim.tv_nsec)
+        changeSeconds = Int(info.st_ctim.tv_sec)
+        changeNanoseconds = Int(info.st_ctim.tv_nsec)
+        inode = Int(info.st_ino)
+    }
+
+    init(size: Int, seconds: Int, nanoseconds: Int, changeSeconds: Int, changeNanoseconds: Int, inode: Int) {
+        (self.size, self.seconds, self.nanoseconds) = (size, seconds, nanoseconds)
+        (self.changeSeconds, self.changeNanoseconds, self.inode) = (changeSeconds, changeNanoseconds, inode)
+    }
+
+    var numbers: [Int] { [size, seconds, nanoseconds, changeSeconds, changeNanoseconds, inode] }
+
+    /// The stamp as one short text, for records that compare stamps.
+    var token: String { numbers.map(String.init).joined(separator: ".") }
+}
