@@ -2,12 +2,13 @@
 /// Descarga imágenes por la misma caché y nombra sus ficheros; un fallo es un aviso y un marcador.
 public struct MediaFetcher: Sendable {
     let fetcher: Fetcher
-    let sources: [String: SourceConfig]
+    /// Each source's name and base URL, the longest base URL first: the first that holds a URL names its media folder.
+    let sources: [(name: String, baseURL: String)]
     let diagnostics: Diagnostics
 
     public init(fetcher: Fetcher, sources: [String: SourceConfig], diagnostics: Diagnostics) {
         self.fetcher = fetcher
-        self.sources = sources
+        self.sources = sources.map { ($0.key, $0.value.baseURL) }.sorted { ($0.baseURL.count, $1.name) > ($1.baseURL.count, $0.name) }
         self.diagnostics = diagnostics
     }
 
@@ -52,8 +53,8 @@ public struct MediaFetcher: Sendable {
 
     /// `media/<source>/<path after the source's base URL>`, every segment made safe.
     func outputPath(for url: String) -> String {
-        let match = sources.filter { url.hasPrefix($0.value.baseURL + "/") }.max { $0.value.baseURL.count < $1.value.baseURL.count }
-        let (prefix, rest) = match.map { ($0.key, String(url.dropFirst($0.value.baseURL.count + 1))) } ?? ("web", URLParts.host(of: url) + "/" + Fingerprint.hex(url))
+        let match = sources.first { url.hasPrefix($0.baseURL + "/") }
+        let (prefix, rest) = match.map { ($0.name, String(url.dropFirst($0.baseURL.count + 1))) } ?? ("web", URLParts.host(of: url) + "/" + Fingerprint.hex(url))
         return (["media", prefix] + rest.split(separator: "/").map { MediaPath.safeSegment(String($0)) }).joined(separator: "/")
     }
 }

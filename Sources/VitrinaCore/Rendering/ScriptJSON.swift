@@ -25,8 +25,6 @@ public enum ScriptJSON {
             let whole = number.rounded() == number && abs(number) < 1e15
             let text = !whole ? "\(number)" : number == 0 && number.sign == .minus ? "-0" : String(Int(number))
             out.append(contentsOf: text.utf8)
-        case is NSNull:
-            out.append(contentsOf: "null".utf8)
         case let object as [String: Any]:
             out.append(UInt8(ascii: "{"))
             for (index, key) in object.keys.sorted().enumerated() {
@@ -43,6 +41,8 @@ public enum ScriptJSON {
                 guard encode(element, into: &out) else { return false }
             }
             out.append(UInt8(ascii: "]"))
+        case is NSNull:  // last: asking a Swift dictionary or array whether it is NSNull bridges it to Objective-C first
+            out.append(contentsOf: "null".utf8)
         default:
             return false
         }

@@ -10,7 +10,9 @@ public struct Page: Sendable {
     public let navigationKey: String
     /// The same page in every language, for the language switch.
     public let alternates: [String: Route]
-    public let content: any Sendable
+    /// What its template draws, made when it is drawn: a page whose inputs did not change never makes it.
+    private let makeContent: @Sendable () -> any Sendable
+    public var content: any Sendable { makeContent() }
     public var inSitemap: Bool = true
     /// What kind of screen it is (`pokemon-list`, `character`, `map`…), for `<html data-page>` and the scripts.
     public var kind: String
@@ -24,6 +26,15 @@ public struct Page: Sendable {
 
     public init(route: Route, language: String, template: String, title: String, description: String = "",
                 navigationKey: String, alternates: [String: Route], content: any Sendable, inSitemap: Bool = true) {
+        self.init(route: route, language: language, template: template, title: title, description: description,
+                  navigationKey: navigationKey, alternates: alternates, inSitemap: inSitemap, makeContent: { content })
+    }
+
+    /// A page whose view model is made only if the page is drawn (`makeContent` must not depend on anything that
+    /// changes after planning).
+    public init(route: Route, language: String, template: String, title: String, description: String = "",
+                navigationKey: String, alternates: [String: Route], inSitemap: Bool = true,
+                makeContent: @escaping @Sendable () -> any Sendable) {
         self.route = route
         self.language = language
         self.template = template
@@ -31,7 +42,7 @@ public struct Page: Sendable {
         self.description = description
         self.navigationKey = navigationKey
         self.alternates = alternates
-        self.content = content
+        self.makeContent = makeContent
         self.inSitemap = inSitemap
         self.kind = template.utf8.contains(UInt8(ascii: "/")) ? template.replacingOccurrences(of: "/", with: "-") : template
     }

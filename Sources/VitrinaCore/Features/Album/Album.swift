@@ -33,14 +33,18 @@ extension PageContext {
     /// An album page: the first picture large, a strip of every picture, links to the image files.
     func albumPage(photos: [AlbumPhoto], title: String, back: LinkView, route: Route, language: String,
                    navigationKey: String, alternates: [String: Route]) -> Page {
+        Page(route: route, language: language, template: "album/album", title: title, navigationKey: navigationKey, alternates: alternates,
+             makeContent: { [self] in albumView(photos: photos, title: title, back: back, route: route) })
+            .with(kind: "album", scripts: ["assets/js/album.js"])
+    }
+
+    private func albumView(photos: [AlbumPhoto], title: String, back: LinkView, route: Route) -> AlbumView {
         let available = photos.filter { media[$0.key] != nil }
         let views = available.enumerated().map { index, photo in
             AlbumPhotoView(index: index, image: image(photo.key, alt: photo.caption, from: route, expected: photo.expected),
                            full: route.link(toFile: media[photo.key]!.path), caption: photo.caption, current: index == 0)
         }
-        let view = AlbumView(heading: title, main: views.first?.image, mainCaption: views.first?.caption ?? "", photos: views,
-                             paged: views.count > 8, back: back)
-        return Page(route: route, language: language, template: "album/album", title: title, navigationKey: navigationKey,
-                    alternates: alternates, content: view).with(kind: "album", scripts: ["assets/js/album.js"])
+        return AlbumView(heading: title, main: views.first?.image, mainCaption: views.first?.caption ?? "", photos: views,
+                         paged: views.count > 8, back: back)
     }
 }

@@ -82,9 +82,19 @@ public struct CharacterPages: Sendable {
 
     func characterPage(_ character: RickAndMortyCharacter, _ language: String) -> Page {
         let route = routes.character(character, language)
+        let gender = factory.text("gender_\(character.gender.lowercased())", language)
+        return Page(route: route, language: language, template: "characters/character", title: character.name,
+                    description: "\(character.name): \(status(character.status, language).label), \(character.species), \(gender).",
+                    navigationKey: "characters", alternates: factory.alternates { routes.character(character, $0) },
+                    makeContent: { [self] in characterView(character, language, route) })
+            .with(kind: "character", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "character")
+            .with(inputs: madeFrom(character))
+    }
+
+    func characterView(_ character: RickAndMortyCharacter, _ language: String, _ route: Route) -> CharacterDetailView {
         let t = { factory.text($0, language) }
         let gender = t("gender_\(character.gender.lowercased())")
-        let view = CharacterDetailView(
+        return CharacterDetailView(
             name: character.name,
             image: factory.image(character.image, alt: character.name, from: route, expected: (300, 300)),
             status: status(character.status, language),
@@ -102,11 +112,6 @@ public struct CharacterPages: Sendable {
             episodeCount: character.episodeIDs.compactMap { episodes[$0] }.count,
             miniMap: factory.map([pin(character, language, from: route)], label: "\(t("map_position_of")) \(character.name)", fit: "pin", from: route),
             mapLink: LinkView(href: route.link(to: routes.map(language)), label: t("map_characters_title")))
-        return Page(route: route, language: language, template: "characters/character", title: character.name,
-                    description: "\(character.name): \(view.status.label), \(character.species), \(gender).",
-                    navigationKey: "characters", alternates: factory.alternates { routes.character(character, $0) }, content: view)
-            .with(kind: "character", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "character")
-            .with(inputs: madeFrom(character))
     }
 
     /// Everything a character's page shows: the character, the episodes and places it links to, its grid page and its pin.

@@ -62,12 +62,22 @@ public struct PokemonPages: Sendable {
     func detailPage(_ pokemon: Pokemon, _ language: String) -> Page {
         let route = routes.detail(pokemon, language)
         let name = pokemon.displayName(language)
+        let description = [pokemon.genus.text(language), pokemon.flavorText.text(language)].filter { !$0.isEmpty }.joined(separator: " — ")
+        return Page(route: route, language: language, template: "pokemon/detail", title: "\(name) \(Self.number(pokemon.id))",
+                    description: description, navigationKey: "pokemon", alternates: factory.alternates { routes.detail(pokemon, $0) },
+                    makeContent: { [self] in detailView(pokemon, language, route) })
+            .with(kind: "pokemon", searchKind: "pokemon")
+            .with(inputs: madeFrom(pokemon))
+    }
+
+    func detailView(_ pokemon: Pokemon, _ language: String, _ route: Route) -> PokemonDetailView {
+        let name = pokemon.displayName(language)
         let t = { factory.text($0, language) }
         let spriteFigures: [(String?, String, String?)] = [
             (pokemon.sprites.front, "sprite_front", pokemon.sprites.frontShiny), (pokemon.sprites.back, "sprite_back", pokemon.sprites.backShiny),
             (pokemon.sprites.frontShiny, "sprite_shiny", nil), (pokemon.sprites.backShiny, "sprite_shiny_back", nil),
         ]
-        let view = PokemonDetailView(
+        return PokemonDetailView(
             number: Self.number(pokemon.id), name: name,
             genus: pokemon.genus.text(language),
             artwork: factory.image(pokemon.sprites.dreamWorld ?? pokemon.sprites.front, alt: name, from: route, expected: (240, 240)),
@@ -91,11 +101,6 @@ public struct PokemonPages: Sendable {
             previous: byID[pokemon.id - 1].map { LinkView(href: route.link(to: routes.detail($0, language)), label: $0.displayName(language)) },
             next: byID[pokemon.id + 1].map { LinkView(href: route.link(to: routes.detail($0, language)), label: $0.displayName(language)) },
             back: LinkView(href: route.link(to: routes.list(language)), label: t("pokemon_title")))
-        let description = [view.genus, view.flavorText].filter { !$0.isEmpty }.joined(separator: " — ")
-        return Page(route: route, language: language, template: "pokemon/detail", title: "\(name) \(view.number)",
-                    description: description, navigationKey: "pokemon", alternates: factory.alternates { routes.detail(pokemon, $0) }, content: view)
-            .with(kind: "pokemon", searchKind: "pokemon")
-            .with(inputs: madeFrom(pokemon))
     }
 
     /// Everything a detail page shows: the Pokémon, its types' and abilities' names, its evolution chain with each
