@@ -246,7 +246,8 @@ public struct BuildPipeline: Sendable {
 /// What the fetch and content stages read with: the features, the fetcher and the Markdown reader.
 /// Con qué leen las etapas de descarga y contenido: las funciones, el cliente y el lector de Markdown.
 struct Readers {
-    static let decodedContext = VitrinaVersion.number
+    /// Decoded and mapped values are only as good as the code that made them: another binary starts afresh.
+    static let decodedContext = VitrinaVersion.number + " " + (FileStamp(path: "/proc/self/exe")?.token ?? "")
     let features: [any Feature]
     /// Keeps the responses decoded, the images measured and the documents parsed for the next build.
     let saveMemos: @Sendable () -> Void

@@ -79,6 +79,11 @@ public struct SourceConfig: Sendable, Equatable {
     /// The file that declares it: `Content/site.yml`, or `Content/<folder>/source.yml`.
     public var declaredIn: String { folder.map { "Content/\($0)/source.yml" } ?? "Content/site.yml" }
 
+    /// What decides which URLs a Swift client reads from the source and what it keeps of them.
+    var readingKey: String {
+        [baseURL, limit.map(String.init) ?? "-", String(pageSize), (resources ?? []).joined(separator: ",")].joined(separator: " ")
+    }
+
     /// One of its keys as that file spells it: `sources.shop.items.id` in site.yml, `items.id` in a source.yml.
     public func key(_ name: String, _ path: String) -> String { folder == nil ? "sources.\(name).\(path)" : path }
 }

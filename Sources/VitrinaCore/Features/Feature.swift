@@ -32,6 +32,25 @@ public struct APIFeature: Feature {
     public let routeKeys: [String]
     let client: @Sendable (Fetcher, SourceConfig) async throws -> any FeatureContent
 
+    public init(key: String, source: String, sources: [String: [String]], routeKeys: [String],
+                client: @escaping @Sendable (Fetcher, SourceConfig) async throws -> any FeatureContent) {
+        self.key = key
+        self.source = source
+        self.sources = sources
+        self.routeKeys = routeKeys
+        self.client = client
+    }
+
+    /// A feature whose loaded content is remembered with the responses it read: when none of them changed, the next
+    /// build reads the content back instead of decoding and mapping them again.
+    /// Una función cuyo contenido se recuerda con las respuestas que leyó: si ninguna cambió, se lee de la memoria.
+    public init<Content: FeatureContent & Codable>(key: String, source: String, sources: [String: [String]], routeKeys: [String],
+                                                   remembered client: @escaping @Sendable (Fetcher, SourceConfig) async throws -> Content) {
+        self.init(key: key, source: source, sources: sources, routeKeys: routeKeys) { fetcher, config in
+            try await fetcher.remembering("\(Content.self) \(config.readingKey)") { try await client(fetcher, config) }
+        }
+    }
+
     public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
         guard let config = context.config.source(source) else { return nil }
         return try await client(context.fetcher, config)

@@ -1,6 +1,6 @@
 /// A text in several languages, read in the page's language with English as fallback.
 /// Un texto en varios idiomas, leído en el de la página con el inglés de reserva.
-public struct LocalizedText: Sendable, Equatable {
+public struct LocalizedText: Sendable, Equatable, Codable {
     public var values: [String: String]
 
     public init(_ values: [String: String] = [:]) { self.values = values }

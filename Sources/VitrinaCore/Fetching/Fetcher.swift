@@ -119,6 +119,11 @@ public final class Fetcher: Sendable {
 
     /// A response for `url`; with `required: false` an offline miss is not added to the missing list.
     public func fetch(_ url: String, required: Bool = true) async throws -> StoredResponse {
+        ReadTrail.current?.breakOff()  // read without a stamp to remember it by
+        return try await served(url, required: required)
+    }
+
+    private func served(_ url: String, required: Bool) async throws -> StoredResponse {
         let (response, origin) = try await resolve(url, required: required)
         record(.whole(response), origin, for: url)
         return response
@@ -156,6 +161,7 @@ public final class Fetcher: Sendable {
             let fingerprint = entry.fingerprint
             if let compact = decoded.compact(key, fingerprint: fingerprint), let value = try? JSONDecoder().decode(T.self, from: Data(compact)) {
                 record(.stored(entry), origin, for: url)
+                ReadTrail.current?.note(url, fingerprint)
                 return (value, LazyBody(url: url) { entry.response()?.body })
             }
             // A damaged stored copy falls through to the fetch below, which reads the snapshot or asks the network.
@@ -163,17 +169,43 @@ public final class Fetcher: Sendable {
                 record(.whole(response), origin, for: url)
                 let value = try derive(response)
                 remember(value, key, fingerprint: fingerprint, in: decoded)
+                ReadTrail.current?.note(url, fingerprint)
                 return (value, LazyBody(response.body))
             }
         }
-        let response = try await fetch(url, required: required)
+        let response = try await served(url, required: required)
         let value = try derive(response)
         // A response just downloaded or revalidated lies in the cache now: remembered under that copy's stamp, when the
         // copy holds these very bytes.
         if let decoded, let entry = cache.entry(url), entry.response()?.body == response.body {
             remember(value, key, fingerprint: entry.fingerprint, in: decoded)
+            ReadTrail.current?.note(url, entry.fingerprint)
+        } else {
+            ReadTrail.current?.breakOff()
         }
         return (value, LazyBody(response.body))
+    }
+
+    /// What `load` makes, remembered under `key` with every URL it read and the stamp of the stored copy each came from:
+    /// when each of them would be served from that same copy again, the value is read back and none of them is read.
+    /// Lo que `load` produce, recordado con cada URL que leyó: si todas siguen igual, se lee de la memoria.
+    func remembering<T: Codable & Sendable>(_ key: String, _ load: () async throws -> T) async throws -> T {
+        guard let decoded else { return try await load() }
+        let memoKey = "read trail " + key
+        if let compact = decoded.compact(memoKey, fingerprint: ReadTrail.mark),
+           let remembered = try? JSONDecoder().decode(ReadTrail.Remembered<T>.self, from: Data(compact)) {
+            let copies = remembered.reads.compactMap { url, fingerprint in
+                storedAsIs(url).flatMap { $0.0.fingerprint == fingerprint ? (url, $0.0, $0.1) : nil }
+            }
+            if copies.count == remembered.reads.count {
+                for (url, entry, origin) in copies { record(.stored(entry), origin, for: url) }
+                return remembered.value
+            }
+        }
+        let trail = ReadTrail()
+        let value = try await ReadTrail.$current.withValue(trail) { try await load() }
+        if let reads = trail.reads { remember(ReadTrail.Remembered(reads: reads, value: value), memoKey, fingerprint: ReadTrail.mark, in: decoded) }
+        return value
     }
 
     private func remember<T: Encodable>(_ value: T, _ key: String, fingerprint: String, in memo: DecodedMemo) {
@@ -343,6 +375,25 @@ enum ServedCopy: Sendable {
         case .stored(let entry): entry.response()
         case .whole(let response): response
         }
+    }
+}
+
+/// The URLs a load read, each with the stamp of the stored copy it was served from; broken off when one had none.
+/// Las URL que leyó una carga, cada una con el sello de la copia guardada de la que salió.
+final class ReadTrail: Sendable {
+    @TaskLocal static var current: ReadTrail?
+    /// The memo's fingerprint for trails: each read is checked on its own.
+    static let mark = "trail"
+
+    private let state = Mutex<[String: String]?>([:])
+
+    func note(_ url: String, _ fingerprint: String) { state.withLock { $0?[url] = fingerprint } }
+    func breakOff() { state.withLock { $0 = nil } }
+    var reads: [String: String]? { state.withLock { $0 } }
+
+    struct Remembered<T: Codable>: Codable {
+        let reads: [String: String]
+        let value: T
     }
 }
 

@@ -1,6 +1,6 @@
 /// A Pokémon as the site shows it.
 /// Un Pokémon tal como lo muestra el sitio.
-public struct Pokemon: Sendable, Equatable, Identifiable {
+public struct Pokemon: Sendable, Equatable, Identifiable, Codable {
     public let id: Int
     public let name: String
     public let names: LocalizedText
@@ -16,18 +16,18 @@ public struct Pokemon: Sendable, Equatable, Identifiable {
     public let sprites: Sprites
     public let evolutionChainID: Int?
 
-    public struct AbilitySlot: Sendable, Equatable {
+    public struct AbilitySlot: Sendable, Equatable, Codable {
         public let name: String
         public let isHidden: Bool
     }
 
-    public struct BaseStat: Sendable, Equatable {
+    public struct BaseStat: Sendable, Equatable, Codable {
         public let name: String
         public let value: Int
     }
 
     /// Sprite URLs; any of them may be absent.
-    public struct Sprites: Sendable, Equatable {
+    public struct Sprites: Sendable, Equatable, Codable {
         public var front: String?
         public var back: String?
         public var frontShiny: String?
@@ -38,7 +38,7 @@ public struct Pokemon: Sendable, Equatable, Identifiable {
         public var games: [GameSprite] = []
     }
 
-    public struct GameSprite: Sendable, Equatable {
+    public struct GameSprite: Sendable, Equatable, Codable {
         public let game: String
         public let url: String
     }
@@ -56,7 +56,7 @@ public struct Pokemon: Sendable, Equatable, Identifiable {
 
 /// A Pokémon type with its localized names and the Pokémon of the site that have it.
 /// Un tipo de Pokémon con sus nombres y los Pokémon del sitio que lo tienen.
-public struct PokemonType: Sendable, Equatable {
+public struct PokemonType: Sendable, Equatable, Codable {
     public let id: Int
     public let name: String
     public let names: LocalizedText
@@ -67,7 +67,7 @@ public struct PokemonType: Sendable, Equatable {
 
 /// An ability's localized names.
 /// Los nombres traducidos de una habilidad.
-public struct Ability: Sendable, Equatable {
+public struct Ability: Sendable, Equatable, Codable {
     public let id: Int
     public let name: String
     public let names: LocalizedText
@@ -75,14 +75,14 @@ public struct Ability: Sendable, Equatable {
 
 /// An evolution chain as species ids grouped by stage (`[[1], [2], [3]]`).
 /// Una cadena evolutiva como ids de especie agrupados por fase.
-public struct EvolutionChain: Sendable, Equatable {
+public struct EvolutionChain: Sendable, Equatable, Codable {
     public let id: Int
     public let stages: [[Int]]
 }
 
 /// Everything the Pokémon pages are made from.
 /// Todo aquello con lo que se hacen las páginas de Pokémon.
-public struct Pokedex: Sendable {
+public struct Pokedex: Sendable, Codable {
     public let pokemon: [Pokemon]
     public let types: [String: PokemonType]
     public let abilities: [String: Ability]

@@ -4,7 +4,7 @@ extension APIFeature {
     public static let pokemon = APIFeature(
         key: "pokemon", source: "pokeapi", sources: ["pokeapi": PokeAPI.resources, "sprites": []],
         routeKeys: ["route_pokemon", "route_types", "route_album"],
-        client: { try await PokeAPI(fetcher: $0, source: $1).pokedex() })
+        remembered: { try await PokeAPI(fetcher: $0, source: $1).pokedex() })
 }
 
 extension Pokedex: FeatureContent {
