@@ -78,6 +78,52 @@ struct DecodedMemoTests {
         return found.min { $0.url < $1.url }
     }
 
+    /// A read trail: what a load made from stored responses is read back while each of them is the same stored copy;
+    /// one rewritten, or one read without a stamp (`fetch`), and the load runs again.
+    @Test func aLoadIsReadBackWhileEveryResponseItReadIsUnchanged() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-trail-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let snapshot = Snapshot(directory: root + "/data")
+        let urls = ["https://x.test/a", "https://x.test/b"]
+        for (index, url) in urls.enumerated() {
+            try snapshot.write(StoredResponse(url: url, status: 200, contentType: "application/json", etag: nil, lastModified: nil,
+                                              fetchedAt: 0, body: Array(#"{"n":\#(index)}"#.utf8)))
+        }
+        try snapshot.saveManifest()
+        let memo = DecodedMemo()
+        let client = LiveHTTPClient()
+        defer { Task { await client.shutdown() } }
+        let runs = Counter()
+        func load(_ key: String = "numbers", fetch: Bool = false) async throws -> [Int] {
+            let fetcher = Fetcher(client: client, breaker: CircuitBreaker(), cache: ResponseCache(directory: root + "/cache"),
+                                  snapshot: Snapshot(directory: root + "/data"),
+                                  settings: Fetcher.Settings(sources: [:], offline: true), diagnostics: Diagnostics(), decoded: memo)
+            return try await fetcher.remembering(key) {
+                _ = runs.increment()
+                if fetch { _ = try await fetcher.fetch(urls[0]) }
+                var numbers: [Int] = []
+                for url in urls { numbers.append(try await fetcher.json([String: Int].self, from: url)["n"] ?? -1) }
+                return numbers
+            }
+        }
+        #expect(try await load() == [0, 1])
+        #expect(try await load() == [0, 1])
+        #expect(runs.increment() == 2, "the second load was read back")
+
+        let file = root + "/data/" + Snapshot.file(for: urls[1])
+        try FileManager.default.removeItem(atPath: file)
+        try Files.write(try Gzip.compress(Array(#"{"n":7}"#.utf8)), to: file)
+        #expect(try await load() == [0, 7])
+        #expect(runs.increment() == 4, "a rewritten response runs the load again")
+        #expect(try await load() == [0, 7])
+        #expect(runs.increment() == 5)
+
+        // A read the trail cannot vouch for leaves nothing to read back.
+        #expect(try await load("fetching", fetch: true) == [0, 7])
+        #expect(try await load("fetching", fetch: true) == [0, 7])
+        #expect(runs.increment() == 8, "both loads that fetched ran")
+    }
+
     @Test func aChangedResponseIsDecodedAgain() throws {
         let memo = DecodedMemo()
         memo.remember("ProductDTO https://x/products", fingerprint: "aaaa", compact: Array("{}".utf8))
