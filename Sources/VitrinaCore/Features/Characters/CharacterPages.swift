@@ -107,6 +107,7 @@ public struct CharacterPages: Sendable {
                     navigationKey: "characters", alternates: factory.alternates { routes.character(character, $0) }, content: view)
             .with(kind: "character", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "character")
             .with(inputs: madeFrom(character))
+            .with { $0.image = factory.imagePath(character.image) }
     }
 
     /// Everything a character's page shows: the character, the episodes and places it links to, its grid page and its pin.

@@ -96,6 +96,7 @@ public struct PokemonPages: Sendable {
                     description: description, navigationKey: "pokemon", alternates: factory.alternates { routes.detail(pokemon, $0) }, content: view)
             .with(kind: "pokemon", searchKind: "pokemon")
             .with(inputs: madeFrom(pokemon))
+            .with { $0.image = factory.imagePath(pokemon.sprites.dreamWorld ?? pokemon.sprites.front) }
     }
 
     /// Everything a detail page shows: the Pokémon, its types' and abilities' names, its evolution chain with each
