@@ -60,3 +60,14 @@ struct PublishedOutputsUnitTests {
         #expect(!Sitemap.xml(for: [Sitemap.Entry(page)], baseURL: "", languages: nil).contains("xhtml:link rel"))
     }
 }
+
+extension PublishedOutputsUnitTests {
+    @Test func llmsListsPagesInTheirPathsNaturalOrder() {
+        let paths = ["pokemon/10-caterpie/index.html", "pokemon/2-ivysaur/index.html", "pokemon/100-voltorb/index.html", "pokemon/index.html",
+                     "pokemon/1-bulbasaur/index.html", "pokemon/1-bulbasaur/album/index.html"]
+        #expect(paths.sorted(by: LLMsText.naturallyPrecedes) == [
+            "pokemon/1-bulbasaur/album/index.html", "pokemon/1-bulbasaur/index.html", "pokemon/2-ivysaur/index.html",
+            "pokemon/10-caterpie/index.html", "pokemon/100-voltorb/index.html", "pokemon/index.html",
+        ])
+    }
+}

@@ -10,8 +10,8 @@ enum Robots {
 }
 
 /// `llms.txt` as llmstxt.org describes it: the site's title as the H1, its description as a quote, then one H2 per
-/// section of the navigation listing its pages in the default language, `- [Title](url): one line`; pages of no section
-/// go under `## Optional`.
+/// section of the navigation listing its pages in the default language, `- [Title](url): one line`, in their paths' natural
+/// order (`2-ivysaur` before `10-caterpie`); pages of no section go under `## Optional`.
 /// `llms.txt` según llmstxt.org: título, descripción y una sección por entrada de la navegación con sus páginas.
 enum LLMsText {
     /// A section as the navigation names it.
@@ -24,20 +24,21 @@ enum LLMsText {
     static let maxLine = 200
 
     static func text(pages: [Page], sections: [Section], config: SiteConfig) -> String {
-        var listed: [String: [String]] = [:]
+        var listed: [String: [(path: String, line: String)]] = [:]
         let known = Set(sections.map(\.key))
         for page in pages where page.inSitemap && page.language == config.defaultLanguage {
             let url = page.route.absoluteURL(base: config.baseURL) ?? page.route.file
             var line = "- [\(linkText(page.title))](\(linkTarget(url)))"
             let summary = oneLine(page.description)
             if !summary.isEmpty { line += ": " + summary }
-            listed[known.contains(page.navigationKey) ? page.navigationKey : "", default: []].append(line)
+            listed[known.contains(page.navigationKey) ? page.navigationKey : "", default: []].append((page.route.file, line))
         }
         var text = "# \(oneLine(config.title))\n"
         if !config.description.isEmpty { text += "\n> \(oneLine(config.description))\n" }
         for section in sections + [Section(key: "", label: "Optional")] {
             guard let lines = listed[section.key], !lines.isEmpty else { continue }
-            text += "\n## \(oneLine(section.label))\n\n" + lines.joined(separator: "\n") + "\n"
+            let ordered = lines.sorted { naturallyPrecedes($0.path, $1.path) }.map(\.line)
+            text += "\n## \(oneLine(section.label))\n\n" + ordered.joined(separator: "\n") + "\n"
         }
         return text
     }
@@ -60,6 +61,29 @@ enum LLMsText {
         }
         while scalars.last == " " { scalars.removeLast() }
         return String(scalars)
+    }
+
+    /// Byte order, but runs of digits compared as numbers.
+    static func naturallyPrecedes(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        let isDigit = { (byte: UInt8) in (48...57).contains(byte) }
+        var i = 0, j = 0
+        while i < x.count, j < y.count {
+            guard isDigit(x[i]), isDigit(y[j]) else {
+                if x[i] != y[j] { return x[i] < y[j] }
+                i += 1
+                j += 1
+                continue
+            }
+            var endX = i, endY = j
+            while endX < x.count, isDigit(x[endX]) { endX += 1 }
+            while endY < y.count, isDigit(y[endY]) { endY += 1 }
+            let numberX = x[i..<endX].drop { $0 == 48 }, numberY = y[j..<endY].drop { $0 == 48 }
+            if numberX.count != numberY.count { return numberX.count < numberY.count }
+            if !numberX.elementsEqual(numberY) { return numberX.lexicographicallyPrecedes(numberY) }
+            (i, j) = (endX, endY)
+        }
+        return (i == x.count) != (j == y.count) ? i == x.count : a < b
     }
 
     /// A link's text with the brackets and backslashes that would end it escaped.
