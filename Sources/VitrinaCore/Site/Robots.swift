@@ -15,6 +15,7 @@ enum Robots {
 /// `llms.txt` según llmstxt.org: título, descripción y una sección por entrada de la navegación con sus páginas.
 enum LLMsText {
     /// A section as the navigation names it.
+    /// Una sección tal como la nombra la navegación.
     struct Section {
         let key: String
         let label: String
