@@ -41,6 +41,9 @@ struct QuickEditTests {
         #expect(await session.build())
         let edits: [(path: String, text: String?)] = [
             ("Content/linux/tar.md", "---\ntitle: tar, el archivador\n---\nArchiva ficheros.\n"),
+            // A dated page is in its folder's feed: a date added, or the body of a dated page edited, rewrites the feed.
+            ("Content/linux/tar.md", "---\ntitle: tar, el archivador\ndate: 2026-01-01\n---\nArchiva ficheros.\n"),
+            ("Content/linux/tar.md", "---\ntitle: tar, el archivador\ndate: 2026-01-01\n---\nArchiva y comprime.\n"),
             ("Content/linux/ls.md", "---\nweight: 3\n---\n# ls\n\nLista ficheros.\n"),
             ("Content/linux/ls.md", "---\ndraft: true\n---\n# ls\n"),
             ("Content/linux/tar.en.md", "---\ntitle: tar\n---\nArchives files.\n"),

@@ -128,6 +128,7 @@ struct WholeBuildTests {
                         let target = link.split(separator: "#").first.map(String.init) ?? link
                         let isFile = target.hasSuffix(".html") || target.hasSuffix(".css") || target.hasSuffix(".svg")
                             || target.hasSuffix(".png") || target.hasSuffix(".jpeg") || target.hasSuffix(".jpg") || target.hasSuffix(".js")
+                            || target.hasSuffix(".xml") || target.hasSuffix(".json")
                         #expect(isFile || target.hasPrefix("http"), "\(path): \(link) does not point at a file")
                     }
                 }

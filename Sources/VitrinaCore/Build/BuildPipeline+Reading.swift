@@ -27,6 +27,7 @@ extension BuildPipeline {
             (site.plan.navigation + site.plan.tools).map { "\($0.key)|\($0.route(language).file)|\($0.label?(language) ?? $0.labelKey)" }
         }
         let facts = [VitrinaVersion.number, config.textFingerprint, config.baseURL, "\(options.drafts)", site.theme.origin] + navigation
+            + Feed.facts(site.plan.feeds)
         return BuildInput(key: "site", fingerprint: Fingerprint.hex(facts.joined(separator: "\n")))
     }
 

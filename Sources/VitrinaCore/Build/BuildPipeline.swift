@@ -166,7 +166,7 @@ public struct BuildPipeline: Sendable {
         for note in plan.notes { diagnostics.warn(.content, note) }
         let templates = try TemplateLibrary.load(theme: theme)
         let renderer = PageRenderer(templates: templates, factory: factory, baseURL: config.baseURL, navigation: plan.navigation,
-                                    tools: plan.tools, searchRoute: plan.searchRoute)
+                                    tools: plan.tools, searchRoute: plan.searchRoute, feeds: plan.feeds)
         return PlannedSite(config: config, data: data, theme: theme, strings: strings, templates: templates, plan: plan, factory: factory,
                            renderer: renderer)
     }
@@ -186,9 +186,15 @@ public struct BuildPipeline: Sendable {
     /// Dibujo: las páginas cuyas entradas cambiaron y los demás ficheros, en la carpeta temporal.
     func render(_ site: PlannedSite, _ jobs: [RenderStage.Job], into staging: StagingArea) throws -> RenderStage.Output {
         var output = try stages.render(jobs, with: site.renderer, into: staging)
+        let language = site.config.defaultLanguage
+        let sections = (site.plan.navigation + site.plan.tools).map { entry in
+            LLMsText.Section(key: entry.key, label: entry.text(language, strings: site.renderer.tables[language] ?? [:]))
+        }
+        let files = SiteFiles(pages: site.plan.pages, feeds: site.plan.feeds, config: site.config, sections: sections,
+                              published: Set(site.plan.published.map(\.output)))
         try RenderStage(staging: staging, renderer: site.renderer)
             .write(site.plan.files, published: site.plan.published, contentDirectory: options.contentDirectory, media: site.data.media,
-                   theme: site.theme, sitemap: site.plan.pages, baseURL: site.config.baseURL, into: &output)
+                   theme: site.theme, site: files, into: &output)
         return output
     }
 

@@ -68,6 +68,9 @@ struct QuickEdit {
             }
             var page = try DocPageMapper.page(name: old.name, documents: documents, defaultLanguage: config.defaultLanguage)
             guard page.draft == old.draft, page.explicitSlug == old.explicitSlug, !page.explicitSlug || page.slug == old.slug else { return nil }
+            // A dated page is in its folder's feed (and its date in its meta tags): a build writes the feed again.
+            // Una página con fecha está en el canal de su carpeta: una construcción lo vuelve a escribir.
+            guard !Self.isDated(page), !Self.isDated(old) else { return nil }
             page.slug = old.slug
             guard DocPageMapper.listing([page], folder: "").fingerprint == DocPageMapper.listing([old], folder: "").fingerprint,
                   root.replace(page, at: place.folders) else { return nil }
@@ -99,6 +102,8 @@ struct QuickEdit {
         report.warnings = Diagnostics.ordered(live.otherWarnings + live.factory.links.withoutReported(problems).map { BuildWarning(.link, $0) })
         return report
     }
+
+    static func isDated(_ page: DocPage) -> Bool { page.versions.values.contains { $0.date != nil } }
 
     private static func size(_ hash: String?) -> Int { hash.flatMap(StagingArea.size(inHash:)) ?? 0 }
 }

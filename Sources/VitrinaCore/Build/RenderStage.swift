@@ -53,9 +53,9 @@ struct RenderStage: Sendable {
     }
 
     /// Adds a build's other files to its pages: data scripts, files beside the Markdown, media, the theme's assets and
-    /// the sitemap of `pages`; the files come out sorted.
+    /// the files about the whole site (sitemap, feeds, robots.txt, llms.txt); the files come out sorted.
     func write(_ files: [DataFile], published: [ContentLinks.Published], contentDirectory: String, media: MediaCatalog, theme: Theme,
-               sitemap pages: [Page], baseURL: String, into output: inout Output) throws {
+               site: SiteFiles, into output: inout Output) throws {
         for file in files { try add(file.bytes, at: file.path, to: &output) }
         for file in published {
             try staging.copy(file.file, from: Files.join(contentDirectory, file.file.path), to: file.output)
@@ -68,7 +68,7 @@ struct RenderStage: Sendable {
             output.bytes += file.size
         }
         for asset in theme.assets { try add(asset.bytes, at: asset.path, to: &output) }
-        try add(Array(Sitemap.xml(for: pages.map { Sitemap.Entry($0) }, baseURL: baseURL).utf8), at: "sitemap.xml", to: &output)
+        for file in site.files() { try add(file.bytes, at: file.path, to: &output) }
         output.files.sort()
     }
 

@@ -24,6 +24,13 @@ public struct SiteConfig: Sendable, Equatable {
     /// The sections the header lists, by folder name, in order; nil lists the first `menuLimit`, then "More".
     public var menu: [String]?
     public static let menuLimit = 8
+    /// Feeds, social cards, JSON-LD, robots.txt, llms.txt and the sitemap's language alternates (`outputs:`).
+    public var outputs = SiteOutputs()
+    /// Who writes the site, for feeds and JSON-LD (`author:`); the site's title when not given.
+    public var author: String?
+
+    /// The author's name as feeds and JSON-LD give it.
+    public var authorName: String { author ?? title }
 
     public init(
         title: String = "Vitrina", description: String = "", baseURL: String = "",
@@ -159,6 +166,8 @@ extension SiteConfig {
         config.unsafeHTML = try reader.bool(root, "unsafe_html") ?? false
         config.pageSize = try reader.int(root, "page_size", maximum: 1_000) ?? config.pageSize
         config.menu = try reader.strings(root, "menu")
+        config.outputs = try reader.outputs(root)
+        config.author = try reader.string(root, "author").flatMap { $0.isEmpty ? nil : $0 }
         if !config.languages.contains(config.defaultLanguage) {
             throw VitrinaError(.config, "\(file): default_language \(config.defaultLanguage) is not in languages \(config.languages)")
         }

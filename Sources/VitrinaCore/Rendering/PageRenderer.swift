@@ -11,6 +11,8 @@ public struct PageRenderer: Sendable {
     /// Each language's strings as one template value, built once (`{{t.key}}`).
     let tableValues: [String: TemplateValue]
     let scriptStrings: [String: String]
+    /// The site's feeds by language, in the order their pages come.
+    let feeds: [String: [Feed]]
 
     /// UI strings the page scripts read from `#vitrina-strings`.
     static let scriptStringKeys = [
@@ -34,13 +36,14 @@ public struct PageRenderer: Sendable {
     }
 
     public init(templates: TemplateLibrary, factory: PageContext, baseURL: String, navigation: [NavigationEntry],
-                tools: [NavigationEntry] = [], searchRoute: (@Sendable (String) -> Route)? = nil) {
+                tools: [NavigationEntry] = [], searchRoute: (@Sendable (String) -> Route)? = nil, feeds: [Feed] = []) {
         self.templates = templates
         self.factory = factory
         self.baseURL = baseURL
         self.navigation = navigation
         self.tools = tools
         self.searchRoute = searchRoute
+        self.feeds = Dictionary(grouping: feeds, by: \.language)
         let tables = Dictionary(uniqueKeysWithValues: factory.languages.map { ($0, factory.strings.table($0)) })
         self.tables = tables
         tableValues = tables.mapValues { .object($0.mapValues { .string($0) }) }
@@ -58,11 +61,13 @@ public struct PageRenderer: Sendable {
         let language = page.language
         let t = tables[language] ?? factory.strings.table(language)
         let home = factory.route(language)
+        let description = page.description.isEmpty ? factory.config.description : page.description
+        let outputs = factory.config.outputs
         return LayoutView(
             lang: language,
             title: page.title,
             fullTitle: page.route == home ? factory.config.title : "\(page.title) · \(factory.config.title)",
-            description: page.description.isEmpty ? factory.config.description : page.description,
+            description: description,
             canonical: page.route.absoluteURL(base: baseURL),
             baseHref: page.alternates.isEmpty && !baseURL.isEmpty ? (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") : nil,
             siteTitle: factory.config.title,
@@ -90,7 +95,18 @@ public struct PageRenderer: Sendable {
                 LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.navigationKey)
             },
             t: tableValues[language] ?? .object(t.mapValues { .string($0) }),
+            social: outputs.socialCards ? SocialCard(page: page, description: description, config: factory.config) : nil,
+            jsonLD: outputs.structuredData ? StructuredData(page: page, description: description, config: factory.config).scripts : [],
+            feeds: feedLinks(page, isHome: page.route == home),
             content: page.content)
+    }
+
+    /// The feeds a page links to: the one it lists or belongs to; on the home page, every feed of its language.
+    func feedLinks(_ page: Page, isHome: Bool) -> [FeedLink] {
+        let key = page.facts.feed?.key
+        return (feeds[page.language] ?? []).filter { isHome || $0.key == key }.map { feed in
+            FeedLink(title: feed.title, atom: page.route.link(toFile: feed.atomPath), json: page.route.link(toFile: feed.jsonPath))
+        }
     }
 }
 
@@ -120,6 +136,10 @@ struct LayoutView: Sendable {
     let search: String?
     let tools: [LinkView]
     let t: TemplateValue
+    let social: SocialCard?
+    /// Each JSON-LD object, escaped for a `<script>`.
+    let jsonLD: [String]
+    let feeds: [FeedLink]
     let content: any Sendable
 }
 
@@ -140,8 +160,10 @@ extension LayoutView: TemplateConvertible {
             "siteTitle": .string(siteTitle), "home": .string(home), "stylesheet": .string(stylesheet), "icon": .string(icon),
             "nav": nav.templateValue, "languages": languages.templateValue, "hasLanguages": .bool(hasLanguages), "root": .string(root),
             "kind": .string(kind), "settingsScript": .string(settingsScript), "scripts": scripts.templateValue, "styles": styles.templateValue,
-            "stringsJSON": .string(stringsJSON), "tools": tools.templateValue, "t": t,
+            "stringsJSON": .string(stringsJSON), "tools": tools.templateValue, "t": t, "jsonLD": jsonLD.templateValue,
+            "feeds": .list(feeds.map { .object(["title": .string($0.title), "atom": .string($0.atom), "json": .string($0.json)]) }),
         ]
+        if let social { fields["social"] = social.templateValue }
         if let canonical { fields["canonical"] = .string(canonical) }
         if let baseHref { fields["baseHref"] = .string(baseHref) }
         if let search { fields["search"] = .string(search) }
@@ -154,6 +176,18 @@ extension LanguageLink: TemplateConvertible {
     var templateValue: TemplateValue {
         var fields: [String: TemplateValue] = ["code": .string(code), "label": .string(label), "href": .string(href), "current": .bool(current)]
         if let absolute { fields["absolute"] = .string(absolute) }
+        return .object(fields)
+    }
+}
+
+extension SocialCard: TemplateConvertible {
+    var templateValue: TemplateValue {
+        var fields: [String: TemplateValue] = [
+            "siteName": .string(siteName), "title": .string(title), "description": .string(description), "type": .string(type),
+            "locale": .string(locale), "alternateLocales": alternateLocales.templateValue, "card": .string(card),
+        ]
+        if let url { fields["url"] = .string(url) }
+        if let image { fields["image"] = .string(image) }
         return .object(fields)
     }
 }

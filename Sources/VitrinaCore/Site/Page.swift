@@ -23,6 +23,8 @@ public struct Page: Sendable {
     public var searchKind: String?
     /// What the page is made from besides the site-wide inputs (config, template, strings); none means "everything".
     public var inputs: [BuildInput] = []
+    /// Its picture, date, schema, breadcrumbs and feed, for meta tags, JSON-LD and feeds.
+    public var facts = PageFacts()
 
     public init(route: Route, language: String, template: String, title: String, description: String = "",
                 navigationKey: String, alternates: [String: Route], content: any Sendable, inSitemap: Bool = true) {
@@ -83,6 +85,9 @@ public struct PageContext: Sendable {
 
     public var languages: [String] { config.orderedLanguages }
     public var defaultLanguage: String { config.defaultLanguage }
+
+    /// Where a picture of the catalogue is published (`media/…`), or nil when it could not be had.
+    public func imagePath(_ key: String?) -> String? { media[key]?.path }
 
     public func text(_ key: String, _ language: String) -> String { strings.text(key, language) }
 

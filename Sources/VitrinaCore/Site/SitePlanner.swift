@@ -21,6 +21,8 @@ public struct SitePlanner: Sendable {
         public var published: [ContentLinks.Published] = []
         /// Notes about files left out (one would land on a page).
         public var notes: [String] = []
+        /// The feeds of the diary and of the folders whose pages have dates, per language (none under `outputs: {feeds: false}`).
+        public var feeds: [Feed] = []
     }
 
     /// Every page once; two pages that would land on the same file are an error naming both.
@@ -86,8 +88,19 @@ public struct SitePlanner: Sendable {
                 published.append(file)
             }
         }
+        // A feed never replaces a page, a data script or a file of Content/ (a folder's own atom.xml).
+        // Un canal nunca sustituye una página, un script de datos ni un fichero de Content/.
+        let occupied = taken.union(published.map(\.output))
+        var feeds: [Feed] = []
+        for feed in factory.config.outputs.feeds ? Feed.collect(pages, config: factory.config) : [] {
+            if let path = [feed.atomPath, feed.jsonPath].first(where: occupied.contains) {
+                notes.append("the feed \(path) is not written: a page or a file of Content/ is published there")
+            } else {
+                feeds.append(feed)
+            }
+        }
         return Plan(pages: pages, navigation: navigation, tools: tools, searchRoute: appScreens ? showcase.search : nil, files: files,
-                    factory: factory, published: published, notes: notes)
+                    factory: factory, published: published, notes: notes, feeds: feeds)
     }
 
     /// Every Markdown page, folder index and file beside them, registered with the link resolver in each language.

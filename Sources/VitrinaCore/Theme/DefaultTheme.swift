@@ -17,6 +17,22 @@ enum DefaultTheme {
         {{/canonical}}
         {{#languages}}{{#absolute}}<link rel="alternate" hreflang="{{code}}" href="{{absolute}}">
         {{/absolute}}{{/languages}}
+        {{#social}}<meta property="og:site_name" content="{{siteName}}">
+        <meta property="og:title" content="{{title}}">
+        <meta property="og:description" content="{{description}}">
+        <meta property="og:type" content="{{type}}">
+        {{#url}}<meta property="og:url" content="{{url}}">
+        {{/url}}<meta property="og:locale" content="{{locale}}">
+        {{#alternateLocales}}<meta property="og:locale:alternate" content="{{.}}">
+        {{/alternateLocales}}{{#image}}<meta property="og:image" content="{{image}}">
+        <meta name="twitter:image" content="{{image}}">
+        {{/image}}<meta name="twitter:card" content="{{card}}">
+        <meta name="twitter:title" content="{{title}}">
+        <meta name="twitter:description" content="{{description}}">
+        {{/social}}{{#feeds}}<link rel="alternate" type="application/atom+xml" title="{{title}}" href="{{atom}}">
+        <link rel="alternate" type="application/feed+json" title="{{title}}" href="{{json}}">
+        {{/feeds}}{{#jsonLD}}<script type="application/ld+json">{{{.}}}</script>
+        {{/jsonLD}}
         <link rel="stylesheet" href="{{stylesheet}}">
         <link rel="icon" href="{{icon}}" type="image/svg+xml">
         </head>

@@ -89,6 +89,7 @@ public struct CharacterPages: Sendable {
                     makeContent: { [self] in characterView(character, language, route) })
             .with(kind: "character", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "character")
             .with(inputs: madeFrom(character))
+            .with { $0.image = factory.imagePath(character.image) }
     }
 
     func characterView(_ character: RickAndMortyCharacter, _ language: String, _ route: Route) -> CharacterDetailView {

@@ -116,6 +116,8 @@ public struct DeclaredItems: Sendable, Equatable {
     /// One album page per group, of its items' first images.
     public var album: Bool = false
     public var numbers: [NumberFormat] = []
+    /// The ISO 4217 code of the `price` number (`USD`), for a product's JSON-LD offer.
+    public var currency: String?
 
     public init(list: String, paging: Paging = .none, at: JSONPath = .root, id: JSONPath, title: JSONPath, slug: FieldText? = nil,
                 detail: Detail? = nil, images: [JSONPath] = [], group: JSONPath? = nil, sort: SortOrder? = nil) {
@@ -134,7 +136,7 @@ public struct DeclaredItems: Sendable, Equatable {
     /// The keys `items:` accepts.
     public static let keys = [
         "list", "paging", "next", "cursor", "cursor_param", "offset_param", "limit_param", "page_param", "at", "id", "title", "slug",
-        "detail", "detail_url", "images", "group", "sort", "description", "kind", "icon", "per_page", "group_order", "album", "numbers",
+        "detail", "detail_url", "images", "group", "sort", "description", "kind", "icon", "per_page", "group_order", "album", "numbers", "currency",
     ]
     /// The most numbers one declaration may format.
     public static let maxNumbers = 32

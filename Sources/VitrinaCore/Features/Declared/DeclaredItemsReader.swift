@@ -147,6 +147,13 @@ extension YAMLReader {
             items.album = album
         }
         if let numbersNode = map["numbers"] { items.numbers = try numberFormats(numbersNode, key: key) }
+        if let currencyNode = map["currency"], let currency = try text("currency") {
+            guard currency.utf8.count == 3, currency.utf8.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
+                throw VitrinaError(.config, "\(file):\(line(currencyNode)): \(key("currency")) \(String(reflecting: currency)) must be an ISO 4217 code "
+                    + "of three capital letters, like USD or EUR")
+            }
+            items.currency = currency
+        }
 
         if let detailNode = map["detail"], let urlNode = map["detail_url"] {
             throw VitrinaError(.config, "\(file):\(line(max(detailNode, urlNode, by: line))): \(key("detail")) and \(key("detail_url")) "

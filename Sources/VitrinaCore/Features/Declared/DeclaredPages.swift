@@ -202,6 +202,17 @@ struct DeclaredPages: Sendable {
         let page = Page(route: route, language: language, template: templates.item, title: item.title, description: description ?? "",
                         navigationKey: content.name, alternates: factory.alternates { routes.item(item, $0) }, content: TemplateValue.object(view))
         return (content.declaration.kind == nil ? page.with(searchKind: kind) : page.with(kind: kind, searchKind: kind)).with(inputs: madeFrom([item]))
+            .with { facts in
+                facts.image = factory.imagePath(item.images.first)
+                if content.declaration.kind == "product" { facts.schema = .product(product(item)) }
+            }
+    }
+
+    /// A `kind: product` item's declared numbers, by the names schema.org's Product reads: `price` (in `currency:`),
+    /// `rating` and `ratingCount`.
+    func product(_ item: DeclaredItem) -> ProductFacts {
+        ProductFacts(price: item.numbers["price"], currency: content.declaration.currency, rating: item.numbers["rating"],
+                     ratingCount: item.numbers["ratingCount"])
     }
 }
 

@@ -50,6 +50,7 @@ public struct DiaryPages: Sendable {
             map: LinkView(href: route.link(to: routes.map(language)), label: factory.text("map_diary_title", language)))
         return Page(route: route, language: language, template: "diary/list", title: view.heading, description: view.intro,
                     navigationKey: "diary", alternates: factory.alternates(routes.list), content: view)
+            .with { $0.feed = .channel(key: Self.feedKey) }
     }
 
     func entryPage(at index: Int, _ language: String) -> Page {
@@ -77,7 +78,16 @@ public struct DiaryPages: Sendable {
                     navigationKey: "diary", alternates: factory.alternates { routes.entry(entry, $0) }, content: view)
             .with(kind: "diary-entry", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "diary")
             .with(inputs: text.input.map { [$0] } ?? [])
+            .with { facts in
+                facts.image = factory.imagePath(entry.photoKey)
+                facts.published = entry.date
+                facts.schema = .blogPosting
+                if !entry.draft { facts.feed = .entry(key: Self.feedKey, html: text.html) }
+            }
     }
+
+    /// The key of the diary's feed.
+    static let feedKey = "diary"
 
     func pin(_ entry: DiaryEntry, _ language: String, from route: Route) -> PinView {
         let place = entry.place!

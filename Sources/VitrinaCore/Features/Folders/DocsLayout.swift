@@ -15,6 +15,7 @@ extension SectionPages {
         return Page(route: route, language: language, template: "docs/index", title: view.heading, description: view.intro,
                     navigationKey: section.slugs.first ?? "", alternates: factory.alternates { routes.index(section, $0) }, content: view)
             .with(inputs: [listing] + (section.index?.inputs ?? []) + (resolved?.input.map { [$0] } ?? []))
+            .with { if Self.hasFeed(section) { $0.feed = .channel(key: Self.feedKey(section)) } }
     }
 
     /// One page of the folder, beside the list of the others.
@@ -39,6 +40,7 @@ extension SectionPages {
                     navigationKey: section.slugs.first ?? "", alternates: factory.alternates { routes.page(page, in: section, $0) }, content: view)
             .with(searchKind: "doc")
             .with(inputs: inputs + page.inputs + (resolved.input.map { [$0] } ?? []))
+            .with { Self.date(page, version, html: resolved.html, in: section, into: &$0) }
     }
 }
 

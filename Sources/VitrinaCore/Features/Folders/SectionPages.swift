@@ -145,6 +145,10 @@ public struct SectionPages: Sendable {
                         navigationKey: isHome ? "home" : section.slugs.first ?? "", alternates: factory.alternates { routes.index(section, page: number, $0) },
                         content: view)
                 .with(inputs: inputs + (resolved?.input.map { [$0] } ?? []))
+                .with { facts in
+                    facts.breadcrumbs = trail.dropLast().map { Crumb(label: $0.label, route: $0.route) }
+                    if number == 1, Self.hasFeed(section) { facts.feed = .channel(key: Self.feedKey(section)) }
+                }
         }
     }
 
@@ -160,6 +164,25 @@ public struct SectionPages: Sendable {
         return Page(route: route, language: language, template: "page", title: version.title, description: version.description,
                     navigationKey: section.slugs.first ?? "", alternates: factory.alternates { routes.page(page, in: section, $0) }, content: view)
             .with(inputs: inputs + page.inputs + (resolved.input.map { [$0] } ?? []))
+            .with { facts in
+                facts.breadcrumbs = trail.map { Crumb(label: $0.label, route: $0.route) }
+                Self.date(page, version, html: resolved.html, in: section, into: &facts)
+            }
+    }
+
+    /// A folder has a feed when one of its own pages has a date.
+    static func hasFeed(_ section: Section) -> Bool {
+        section.pages.contains { page in page.versions.values.contains { $0.date != nil } }
+    }
+
+    /// The key of a folder's feed.
+    static func feedKey(_ section: Section) -> String { "folder:" + section.folder }
+
+    /// A dated page's date, and its place in its folder's feed unless it is a draft.
+    static func date(_ page: DocPage, _ version: DocPage.Version, html: String, in section: Section, into facts: inout PageFacts) {
+        guard let date = version.date else { return }
+        facts.published = date
+        if !page.draft { facts.feed = .entry(key: feedKey(section), html: html) }
     }
 
     /// What a section's index shows of its pages and subsections, as one input.

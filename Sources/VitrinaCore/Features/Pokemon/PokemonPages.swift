@@ -68,6 +68,7 @@ public struct PokemonPages: Sendable {
                     makeContent: { [self] in detailView(pokemon, language, route) })
             .with(kind: "pokemon", searchKind: "pokemon")
             .with(inputs: madeFrom(pokemon))
+            .with { $0.image = factory.imagePath(pokemon.sprites.dreamWorld ?? pokemon.sprites.front) }
     }
 
     func detailView(_ pokemon: Pokemon, _ language: String, _ route: Route) -> PokemonDetailView {
