@@ -3,8 +3,12 @@ SHELL := /bin/bash
 APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
 RECORDINGS ?= ../shared/recordings
 VITRINA := .build/debug/vitrina
+## The version, read from the one place it is written (VitrinaVersion.number); the release tag is v$(VERSION).
+VERSION := $(shell sed -n 's/^ *public static let number = "\(.*\)"$$/\1/p' Sources/VitrinaCore/Support/Version.swift)
+PREFIX ?= /usr/local
+DESTDIR ?=
 
-.PHONY: site test deps build snapshot bench clean fixtures browser-deps screenshots
+.PHONY: site test deps build snapshot bench clean fixtures browser-deps screenshots version dist install
 
 deps:
 	@if ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
@@ -14,6 +18,26 @@ deps:
 
 build: deps
 	swift build --product vitrina
+
+## Prints the version (`make -s version`), as `vitrina --version`, the tarball and the tag (v$(VERSION)) use it.
+version:
+	@test -n "$(VERSION)" || { echo "no version in Sources/VitrinaCore/Support/Version.swift" >&2; exit 1; }
+	@echo $(VERSION)
+
+## dist/vitrina-$(VERSION)-linux-<arch>.tar.gz (one static binary with the default theme, README, LICENSE, completions) and dist/SHA256SUMS.
+dist: deps
+	Scripts/dist.sh
+
+## The static binary into $(DESTDIR)$(PREFIX)/bin and its bash, zsh and fish completions under $(DESTDIR)$(PREFIX)/share.
+install: deps
+	@binary=$$(Scripts/dist.sh --binary-only) && \
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+		"$(DESTDIR)$(PREFIX)/share/zsh/site-functions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" && \
+	install -m 0755 -s "$$binary" "$(DESTDIR)$(PREFIX)/bin/vitrina" && \
+	"$$binary" --generate-completion-script bash >"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/vitrina" && \
+	"$$binary" --generate-completion-script zsh >"$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_vitrina" && \
+	"$$binary" --generate-completion-script fish >"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/vitrina.fish" && \
+	echo "Installed $(DESTDIR)$(PREFIX)/bin/vitrina $$("$$binary" --version) and its completions"
 
 ## Builds the site from the committed snapshot, with no network, and prints the page to open.
 site: build
