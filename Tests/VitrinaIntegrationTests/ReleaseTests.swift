@@ -42,7 +42,7 @@ struct ReleaseTests {
         let patterns = [
             #"vitrina-([0-9]+(?:\.[0-9]+)+)-linux"#,
             #"releases/download/v([0-9]+(?:\.[0-9]+)+)/"#,
-            #"VITRINA_VERSION:\s*"?([0-9]+(?:\.[0-9]+)+)"#,
+            #"VITRINA_VERSION[:=]\s*"?([0-9]+(?:\.[0-9]+)+)"#,
             #"vitrina --version\s*\n+\s*([0-9]+(?:\.[0-9]+)+)"#,
         ]
         return patterns.flatMap { pattern in
@@ -57,11 +57,13 @@ struct ReleaseTests {
         #expect(Self.versionsNamed(in: "tar xzf vitrina-0.4-linux-x86_64.tar.gz") == ["0.4"])
         #expect(Self.versionsNamed(in: "https://github.com/o/r/releases/download/v0.1.0/x") == ["0.1.0"])
         #expect(Self.versionsNamed(in: "env:\n  VITRINA_VERSION: \"0.3\"\n") == ["0.3"])
+        #expect(Self.versionsNamed(in: "VITRINA_VERSION=0.6; v=$VITRINA_VERSION") == ["0.6"])
         #expect(Self.versionsNamed(in: "$ vitrina --version\n0.2\n") == ["0.2"])
         #expect(Self.versionsNamed(in: "vitrina-linux and v1 and version 2").isEmpty)
     }
 
     @Test(arguments: ["README.md", "Content/docs/getting-started.md", "Content/docs/getting-started.en.md",
+                      "Content/docs/ci.md", "Content/docs/ci.en.md",
                       "Content/docs/github-pages.yml", "Content/docs/gitlab-pages.yml"])
     func aDocumentNamesOnlyTheCurrentVersion(_ path: String) throws {
         let text = try Files.readText("\(Self.repository)/\(path)")
