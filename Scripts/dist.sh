@@ -42,7 +42,10 @@ Cflags: -I$(pkg-config --variable=includedir libcmark-gfm)"
 # El binario: --static-swift-stdlib enlaza dentro el runtime de Swift, Foundation y los datos de ICU.
 # ---------------------------------------------------------------------------------------------
 started=$(date +%s)
-PKG_CONFIG_PATH="$static/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
+# make's own variables are left out: SwiftPM re-reads a manifest that looks at the environment (Hummingbird's) whenever
+# the environment changes, and rebuilds that package, so `make install` after Scripts/dist.sh would cost half a minute.
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES -u DESTDIR -u PREFIX -u DIST_CONFIG -u DIST_SCRATCH \
+    PKG_CONFIG_PATH="$static/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
     swift build -c "$config" --product vitrina --scratch-path "$scratch" --static-swift-stdlib >&2
 binary="$scratch/$config/vitrina"
 echo "dist: $binary built in $(($(date +%s) - started)) s ($config)" >&2
