@@ -72,7 +72,7 @@ grep -q '<meta name="generator" content="Vitrina">' fresh/Output/index.html
 mkdir default && mv default-site-content default/Content && mv default-site-templates default/Templates
 "$binary" build --site default --offline
 [ -f default/Output/index.html ] && [ -f default/Output/en/index.html ]
-echo "inside: vitrina $got built both sites with no toolchain in sight"
+echo "inside: vitrina $got built both sites; /opt/swift holds $(ls -A /opt/swift | wc -l) entries here"
 INSIDE
 
 hide=(mount -t tmpfs -o size=1m,mode=0755 vitrina-hidden /opt/swift)
