@@ -42,8 +42,8 @@ Cflags: -I$(pkg-config --variable=includedir libcmark-gfm)"
 # El binario: --static-swift-stdlib enlaza dentro el runtime de Swift, Foundation y los datos de ICU.
 # ---------------------------------------------------------------------------------------------
 started=$(date +%s)
-# make's own variables are left out: SwiftPM re-reads a manifest that looks at the environment (Hummingbird's) whenever
-# the environment changes, and rebuilds that package, so `make install` after Scripts/dist.sh would cost half a minute.
+# make's own variables are left out: a change of environment can make SwiftPM re-read the manifests that look at it
+# (Hummingbird's) and rebuild that package, about 20 s, as seen when `make install` followed Scripts/dist.sh.
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES -u DESTDIR -u PREFIX -u DIST_CONFIG -u DIST_SCRATCH \
     PKG_CONFIG_PATH="$static/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
     swift build -c "$config" --product vitrina --scratch-path "$scratch" --static-swift-stdlib >&2
