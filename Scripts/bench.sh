@@ -3,13 +3,15 @@
 # full builds on tmpfs and on disk, a rebuild with nothing changed, 2x and 4x copies of the corpus,
 # the default site's warm rebuild, its warm rebuild after one character's response changed, one page edited under
 # `vitrina serve`, and the default site with its APIs down (a stale cache served at once; nothing cached, one error
-# listing the hosts). Each figure is the median of
+# listing the hosts), and the packed binary of `make dist` (its size, `vitrina --version`, a build of an empty site).
+# Each figure is the median of
 # RUNS runs (default 3), the two tools interleaved in every run, each build into a fresh, empty output folder.
 # Prints one table and the goals with PASS/FAIL; exits 0 when a goal fails (it is a report), non-zero when a build fails.
 # Compara Vitrina y Hugo sobre el corpus tldr-en y el sitio por defecto: tabla de medianas y objetivos.
 #
 #   RUNS=5 Scripts/bench.sh                       more runs per figure
 #   VITRINA_BIN=path/to/vitrina Scripts/bench.sh  use that binary, skip `swift build -c release`
+#   VITRINA_DIST_BIN=path/to/vitrina              the packed binary to size and start, skip Scripts/dist.sh
 #   CORPUS=path/to/corpus Scripts/bench.sh        another corpus of Markdown folders
 #   REPLAY_BIN=path/to/vitrina-replay             use that replay server, skip building it
 #   RECORDINGS=path/to/recordings                 what the replay server serves (default ../shared/recordings)
@@ -354,6 +356,31 @@ done
 kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
 
 # ---------------------------------------------------------------------------------------------
+# The packed binary (`make dist`: static, the default theme inside, stripped as the tarball packs it): its size, and
+# its start-up: `vitrina --version`, and a build of an empty site (one site.yml, no Templates/) into a new folder,
+# each timed from the shell (ns clock) 10 x RUNS times. VITRINA_DIST_BIN=path skips Scripts/dist.sh.
+# El binario empaquetado: su tamaño y su arranque (`--version` y la construcción de un sitio vacío), 10 x RUNS veces.
+# ---------------------------------------------------------------------------------------------
+echo "Packed binary: size and start-up" >&2
+dist_bin=${VITRINA_DIST_BIN:-$(Scripts/dist.sh --binary-only 2> "$work/logs/dist.log")}
+cp "$dist_bin" "$work/vitrina-dist" && strip "$work/vitrina-dist"
+dist_mb=$(awk -v b="$(stat -c %s "$work/vitrina-dist")" 'BEGIN { printf "%.1f", b / 1048576 }')
+mkdir -p "$work/empty-new/Content"
+printf '%s\n' 'title: Empty' > "$work/empty-new/Content/site.yml"
+wall() { # log file, then the command: prints its wall time in seconds; a failure prints the log and stops the script
+  local start end
+  start=$(date +%s%N)
+  "${@:2}" > "$1" 2>&1 || { echo "Failed: ${*:2}" >&2; cat "$1" >&2; exit 1; }
+  end=$(date +%s%N)
+  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f ", (b - a) / 1e9 }'
+}
+version_secs="" empty_secs=""
+for i in $(seq $((runs * 10))); do
+  version_secs+=$(wall "$work/logs/dist-version.log" "$work/vitrina-dist" --version)
+  empty_secs+=$(wall "$work/logs/dist-empty.log" "$work/vitrina-dist" build --site "$work/empty-new" --output "$work/out/empty-$i" --offline)
+done
+
+# ---------------------------------------------------------------------------------------------
 # Report: medians, one table, then each goal with PASS/FAIL.
 # Informe: medianas, una tabla y cada objetivo con PASS/FAIL.
 # ---------------------------------------------------------------------------------------------
@@ -402,6 +429,9 @@ row "dead APIs: offline build (same)" down-offline/vitrina ""
 row "dead APIs: stale cache, refused" down-stale/vitrina ""
 row "dead APIs: stale, never answer" down-silent/vitrina ""
 row "dead APIs: nothing cached, fails" down-empty/vitrina ""
+printf "%-32s %9s\n" "packed binary, stripped (MB)" "$dist_mb"
+printf "%-32s %9.3f\n" "packed: vitrina --version" "$(median "$version_secs")"
+printf "%-32s %9.3f\n" "packed: build of an empty site" "$(median "$empty_secs")"
 
 echo
 echo "Goals (value: ratio, or seconds for the default site)"

@@ -45,10 +45,3 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     public let reason: String
     public var description: String { "\(url): \(reason)" }
 }
-
-/// Vitrina's name and version, as sent in the User-Agent.
-/// Nombre y versión de Vitrina, tal como viajan en el User-Agent.
-public enum VitrinaVersion {
-    public static let number = "0.1.0"
-    public static let userAgent = "Vitrina/\(number) (static site generator; +https://github.com/vitrina-ssg/vitrina)"
-}

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# The packed binary, as a user gets it: builds the tarball (Scripts/dist.sh), checks SHA256SUMS and what is in it,
+# checks with ldd that only libc and its companions are left to load, then runs it with a clean environment and with
+# the Swift toolchain (/opt/swift) and Debian's libcmark-gfm .so files hidden (a private mount namespace), to build a
+# `vitrina new` site with no Templates/ (the embedded default theme) and the default site offline. Then `make install`
+# into a DESTDIR. Exits non-zero when anything fails.
+# El binario empaquetado tal como lo recibe un usuario: sumas, ldd, y construcciones sin la cadena de Swift a la vista.
+#
+#   Scripts/dist-test.sh                     pack from a debug build (DIST_CONFIG=debug, what `make test` runs)
+#   DIST_CONFIG=release Scripts/dist-test.sh pack from the release build, as `make dist` does
+#   Scripts/dist-test.sh --no-build          test what dist/ already holds
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DIST_CONFIG="${DIST_CONFIG:-debug}"
+
+version=$(make -s --no-print-directory version)
+name="vitrina-$version-linux-$(uname -m)"
+if [[ "${1:-}" != "--no-build" ]]; then
+    tarball=$(Scripts/dist.sh)
+else
+    tarball="dist/$name.tar.gz"
+fi
+[ "$tarball" = "dist/$name.tar.gz" ] || { echo "dist-test: the tarball is $tarball, expected dist/$name.tar.gz" >&2; exit 1; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/vitrina-dist-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+fail() { echo "dist-test: $*" >&2; exit 1; }
+
+# ---------------------------------------------------------------------------------------------
+# The checksum file names the tarball and matches it; the tarball holds one folder with what it should.
+# El fichero de sumas nombra el tarball y coincide; el tarball tiene una carpeta con lo que debe.
+# ---------------------------------------------------------------------------------------------
+(cd dist && sha256sum --check --strict SHA256SUMS) || fail "dist/SHA256SUMS does not match"
+grep -q "  $name.tar.gz\$" dist/SHA256SUMS || fail "dist/SHA256SUMS does not name $name.tar.gz"
+tar -xzf "$tarball" -C "$work"
+for file in vitrina README.md LICENSE completions/vitrina.bash completions/_vitrina completions/vitrina.fish; do
+    [ -s "$work/$name/$file" ] || fail "$name/$file is missing or empty"
+done
+bash -n "$work/$name/completions/vitrina.bash" || fail "the bash completion does not parse"
+binary="$work/$name/vitrina"
+
+echo "ldd $name/vitrina:"
+ldd "$binary" | sed 's/^/  /'
+unexpected=$(ldd "$binary" | awk '{print $1}' | grep -Ev '^(linux-vdso\.so|/lib64/ld-linux|ld-linux|libc\.so|libm\.so|libstdc\+\+\.so|libgcc_s\.so|libz\.so|libpthread\.so|libdl\.so|librt\.so|libutil\.so)' || true)
+[ -z "$unexpected" ] || fail "the binary needs more than libc and its companions: $unexpected"
+! ldd "$binary" | grep -q '/opt/swift' || fail "the binary points into /opt/swift"
+! readelf -d "$binary" | grep -E 'RPATH|RUNPATH' | grep -q '/opt/swift' || fail "the binary has an rpath into /opt/swift"
+
+# ---------------------------------------------------------------------------------------------
+# Runs in a clean environment, in a mount namespace where /opt/swift is an empty folder and Debian's libcmark-gfm
+# .so files are empty: nothing of the toolchain or of the -dev packages can be loaded.
+# Ejecuta con el entorno limpio y, en un espacio de montaje propio, /opt/swift vacío y las .so de cmark-gfm vacías.
+# ---------------------------------------------------------------------------------------------
+cp -r Content "$work/default-site-content"
+cp -r Templates "$work/default-site-templates"
+cat >"$work/inside.sh" <<'INSIDE'
+set -eu
+binary=$1 work=$2 version=$3
+[ -z "$(ls -A /opt/swift)" ] || { echo "inside: /opt/swift is still visible" >&2; exit 1; }
+[ -z "${LD_LIBRARY_PATH:-}" ] || { echo "inside: LD_LIBRARY_PATH is set" >&2; exit 1; }
+! command -v swift >/dev/null 2>&1 || { echo "inside: swift is on the PATH" >&2; exit 1; }
+got=$("$binary" --version)
+[ "$got" = "$version" ] || { echo "inside: vitrina --version says $got, expected $version" >&2; exit 1; }
+cd "$work"
+# A new site, its Templates/ removed: the theme compiled into the binary draws it.
+"$binary" new fresh >/dev/null
+rm -rf fresh/Templates
+"$binary" build --site fresh --offline --strict
+grep -q '<meta name="generator" content="Vitrina">' fresh/Output/index.html
+[ -f fresh/Output/en/index.html ]
+# The default site, offline from its committed snapshot: Markdown (cmark-gfm), gzip, YAML, JSON, ICU dates.
+mkdir default && mv default-site-content default/Content && mv default-site-templates default/Templates
+"$binary" build --site default --offline
+[ -f default/Output/index.html ] && [ -f default/Output/en/index.html ]
+echo "inside: vitrina $got built both sites; /opt/swift holds $(ls -A /opt/swift | wc -l) entries here"
+INSIDE
+
+hide=(mount -t tmpfs -o size=1m,mode=0755 vitrina-hidden /opt/swift)
+cmark_so=$(find /usr/lib /lib -maxdepth 2 -name 'libcmark-gfm*.so*' -type f 2>/dev/null | sort -u || true)
+script='set -e; '"${hide[*]}"'; for so in '"$(echo $cmark_so)"'; do mount --bind /dev/null "$so"; done; exec env -i PATH=/usr/bin:/bin HOME="$1" LANG=C.UTF-8 bash "$1/inside.sh" "$2" "$1" "$3"'
+if unshare -m true 2>/dev/null; then
+    unshare -m --propagation private bash -c "$script" hide "$work" "$binary" "$version" || fail "the packed binary failed with the toolchain hidden"
+else
+    echo "dist-test: no mount namespace here (not root?): running with a clean environment only; ldd above is the proof" >&2
+    sed 's#^\[ -z "\$(ls -A /opt/swift)" \].*##' "$work/inside.sh" >"$work/inside-nohide.sh"
+    env -i PATH=/usr/bin:/bin HOME="$work" LANG=C.UTF-8 bash "$work/inside-nohide.sh" "$binary" "$work" "$version" || fail "the packed binary failed"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# make install into a DESTDIR: the binary and the three completions where the shells look for them.
+# make install en un DESTDIR: el binario y los tres completados donde los buscan las shells.
+# ---------------------------------------------------------------------------------------------
+make -s --no-print-directory install DESTDIR="$work/root" PREFIX=/usr >/dev/null
+for file in bin/vitrina share/bash-completion/completions/vitrina share/zsh/site-functions/_vitrina share/fish/vendor_completions.d/vitrina.fish; do
+    [ -s "$work/root/usr/$file" ] || fail "make install left no $file under DESTDIR/usr"
+done
+[ -x "$work/root/usr/bin/vitrina" ] && [ "$("$work/root/usr/bin/vitrina" --version)" = "$version" ] || fail "the installed vitrina does not run"
+echo "dist-test: $tarball ($(du -h "$tarball" | cut -f1)) passed"

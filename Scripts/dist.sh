@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# `make dist`: one self-contained vitrina binary (Swift stdlib and Foundation static, libcmark-gfm from its static
+# archives, the default theme compiled in) packed as dist/vitrina-<version>-linux-<arch>.tar.gz with README.md,
+# LICENSE and the shell completions, plus dist/SHA256SUMS. Builds in its own scratch path (.build-dist), so the
+# everyday debug build in .build is left alone.
+# `make dist`: un binario autónomo de vitrina empaquetado en dist/ con README, LICENSE, completados y SHA256SUMS.
+#
+#   Scripts/dist.sh                  release build, tarball and SHA256SUMS
+#   Scripts/dist.sh --binary-only    only the static release binary (for `make install`); prints its path
+#   DIST_CONFIG=debug Scripts/dist.sh  the same, from a debug build (faster; what `make test` packs)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+config="${DIST_CONFIG:-release}"
+scratch="${DIST_SCRATCH:-.build-dist}"
+version=$(make -s --no-print-directory version)
+arch=$(uname -m)
+name="vitrina-$version-linux-$arch"
+
+# ---------------------------------------------------------------------------------------------
+# libcmark-gfm from its static archives: a pkg-config file of our own whose library folder holds only the .a files,
+# so the linker finds them before Debian's .so (it takes the first folder on its -L list that has either).
+# libcmark-gfm estático: un .pc propio cuya carpeta de bibliotecas solo tiene los .a, que el enlazador halla antes.
+# ---------------------------------------------------------------------------------------------
+libdir=$(pkg-config --variable=libdir libcmark-gfm)
+static="$PWD/$scratch/static-libs"
+mkdir -p "$static/pkgconfig"
+for archive in libcmark-gfm.a libcmark-gfm-extensions.a; do
+    [ -f "$libdir/$archive" ] || { echo "dist: $libdir/$archive missing (Debian's libcmark-gfm-dev and -extensions-dev ship it)" >&2; exit 1; }
+    [ "$(readlink "$static/$archive" 2>/dev/null)" = "$libdir/$archive" ] || ln -sf "$libdir/$archive" "$static/$archive"
+done
+pc="Name: libcmark-gfm
+Description: libcmark-gfm and its extensions, linked from their static archives (Vitrina's make dist)
+Version: $(pkg-config --modversion libcmark-gfm)
+Libs: -L$static -lcmark-gfm-extensions -lcmark-gfm
+Cflags: -I$(pkg-config --variable=includedir libcmark-gfm)"
+# Rewritten only when it changes, so an up-to-date build stays a no-op.
+[ "$(cat "$static/pkgconfig/libcmark-gfm.pc" 2>/dev/null)" = "$pc" ] || printf '%s\n' "$pc" >"$static/pkgconfig/libcmark-gfm.pc"
+
+# ---------------------------------------------------------------------------------------------
+# The binary: --static-swift-stdlib links the Swift runtime, Foundation and its ICU data into it.
+# El binario: --static-swift-stdlib enlaza dentro el runtime de Swift, Foundation y los datos de ICU.
+# ---------------------------------------------------------------------------------------------
+started=$(date +%s)
+# make's own variables are left out: a change of environment can make SwiftPM re-read the manifests that look at it
+# (Hummingbird's) and rebuild that package, about 20 s, as seen when `make install` followed Scripts/dist.sh.
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES -u DESTDIR -u PREFIX -u DIST_CONFIG -u DIST_SCRATCH \
+    PKG_CONFIG_PATH="$static/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
+    swift build -c "$config" --product vitrina --scratch-path "$scratch" --static-swift-stdlib >&2
+binary="$scratch/$config/vitrina"
+echo "dist: $binary built in $(($(date +%s) - started)) s ($config)" >&2
+
+# Nothing but the C library and its companions may be left for the loader to find.
+# Al cargador solo le quedan la biblioteca de C y sus compañeras.
+unexpected=$(ldd "$binary" | awk '{print $1}' | grep -Ev '^(linux-vdso\.so|/lib64/ld-linux|ld-linux|libc\.so|libm\.so|libstdc\+\+\.so|libgcc_s\.so|libz\.so|libpthread\.so|libdl\.so|librt\.so|libutil\.so)' || true)
+if [ -n "$unexpected" ]; then
+    echo "dist: $binary still needs shared libraries beyond libc's companions:" >&2
+    ldd "$binary" >&2
+    exit 1
+fi
+if [[ "${1:-}" == "--binary-only" ]]; then
+    echo "$binary"
+    exit 0
+fi
+
+# ---------------------------------------------------------------------------------------------
+# The tarball: one folder named like the tarball, then SHA256SUMS beside it.
+# El tarball: una carpeta con el nombre del tarball y, al lado, SHA256SUMS.
+# ---------------------------------------------------------------------------------------------
+stage=$(mktemp -d "${TMPDIR:-/tmp}/vitrina-dist.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/$name/completions"
+install -m 0755 "$binary" "$stage/$name/vitrina"
+strip "$stage/$name/vitrina" 2>/dev/null || true
+install -m 0644 README.md LICENSE "$stage/$name/"
+"$stage/$name/vitrina" --generate-completion-script bash >"$stage/$name/completions/vitrina.bash"
+"$stage/$name/vitrina" --generate-completion-script zsh >"$stage/$name/completions/_vitrina"
+"$stage/$name/vitrina" --generate-completion-script fish >"$stage/$name/completions/vitrina.fish"
+mkdir -p dist
+rm -f "dist/$name.tar.gz"
+tar -C "$stage" --owner=0 --group=0 --numeric-owner --sort=name -czf "dist/$name.tar.gz" "$name"
+(cd dist && sha256sum "$name.tar.gz" >SHA256SUMS)
+echo "dist: dist/$name.tar.gz ($(du -h "dist/$name.tar.gz" | cut -f1); binary $(du -h "$stage/$name/vitrina" | cut -f1))" >&2
+echo "dist/$name.tar.gz"
