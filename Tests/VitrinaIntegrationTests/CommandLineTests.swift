@@ -8,29 +8,10 @@ import TestSupport
 struct CommandLineTests {
     static let binary = TestSite.repository + "/.build/debug/vitrina"
 
-    struct Run { let status: Int32; let output: String; let error: String }
+    typealias Run = ProgramRun
 
-    /// Runs the binary on a thread of its own: reading its pipes blocks, and a blocked thread of Swift's shared pool
-    /// (two on a two-core machine) would starve the replay server this same process runs for the child to talk to.
     func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) async throws -> Run {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try Self.runBlocking(arguments, in: directory, environment: environment) }) }
-        }
-    }
-
-    private static func runBlocking(_ arguments: [String], in directory: String?, environment: [String: String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile(), error = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self))
+        try await ProgramRun.of(Self.binary, arguments, in: directory, environment: environment)
     }
 
     @Test(arguments: [[], ["--help"], ["build", "--help"], ["fetch", "--help"], ["clean", "--help"], ["serve", "--help"], ["new", "--help"], ["check", "--help"]])

@@ -10,28 +10,10 @@ struct ReleaseTests {
     static let binary = repository + "/.build/debug/vitrina"
     static let subcommands = ["build", "check", "serve", "new", "fetch", "clean"]
 
-    struct Run { let status: Int32; let output: String; let error: String }
+    typealias Run = ProgramRun
 
-    /// Runs a program on a thread of its own (reading its pipes blocks), with what it reads on standard input.
     static func run(_ executable: String, _ arguments: [String], in directory: String? = nil) async throws -> Run {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: executable)
-                    process.arguments = arguments
-                    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-                    let out = Pipe(), err = Pipe()
-                    process.standardOutput = out
-                    process.standardError = err
-                    try process.run()
-                    let output = out.fileHandleForReading.readDataToEndOfFile(), error = err.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-                               error: String(decoding: error, as: UTF8.self))
-                })
-            }
-        }
+        try await ProgramRun.of(executable, arguments, in: directory)
     }
 
     // MARK: One version / una versión
