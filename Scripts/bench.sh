@@ -443,6 +443,7 @@ goal "scaling: 2x corpus <= 2.2x own 1x time (tmpfs)" "$(ratio "$(s 2x-tmpfs/vit
 goal "scaling: 4x corpus <= 4.4x own 1x time (tmpfs)" "$(ratio "$(s 4x-tmpfs/vitrina)" "$(s tmpfs/vitrina)")" "<=" 4.4
 goal "default site warm rebuild < 1 s" "$(s default/vitrina)" "<" 1
 goal "default site, 1 character changed, rebuild < 0.3 s" "$(s character/vitrina)" "<" 0.3
+goal "default site, fresh output <= 1.5x its warm rebuild" "$(ratio "$(s default-cold/vitrina)" "$(s default/vitrina)")" "<=" 1.5
 goal "serve: one tldr page edited to disk < 50 ms (s)" "$(median "$serve_secs")" "<" 0.05
 goal "dead APIs, stale: <= 2x offline + connect timeout (s)" "$(s down-stale/vitrina)" "<=" \
   "$(awk -v o="$(s down-offline/vitrina)" -v c="$connect_timeout" 'BEGIN { printf "%.2f", 2 * o + c }')"
