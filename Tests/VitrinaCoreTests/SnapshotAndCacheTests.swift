@@ -258,6 +258,13 @@ struct SnapshotAndCacheTests {
         #expect(stored.age(at: stored.fetchedAt + 2.5) == .milliseconds(2_500))
         #expect(stored.age(at: stored.fetchedAt + 86_400) == .seconds(86_400))
         #expect(stored.age(at: stored.fetchedAt - 60) == .zero)
+        // A fetch time read back from disk may be anything: the age stays in range and never traps.
+        for hostile in [-1e300, 1e300, -Double.greatestFiniteMagnitude, 0] {
+            var copy = stored
+            copy.fetchedAt = hostile
+            let age = copy.age(at: 1_789_000_000)
+            #expect(age >= .zero && age <= .seconds(1_000_000_000))
+        }
     }
 
     // MARK: Gzip

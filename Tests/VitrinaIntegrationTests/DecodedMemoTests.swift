@@ -124,6 +124,66 @@ struct DecodedMemoTests {
         #expect(runs.increment() == 8, "both loads that fetched ran")
     }
 
+    /// A read trail's value is read back from disk, so its numbers are checked: one out of range is not handed out, and
+    /// the load runs again.
+    @Test func aTrailWhoseValueIsOutOfRangeIsMadeAgain() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-trail-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let snapshot = Snapshot(directory: root + "/data")
+        let url = "https://x.test/count"
+        try snapshot.write(StoredResponse(url: url, status: 200, contentType: "application/json", etag: nil, lastModified: nil,
+                                          fetchedAt: 0, body: Array(#"{"n":5}"#.utf8)))
+        try snapshot.saveManifest()
+        let memo = DecodedMemo()
+        let client = LiveHTTPClient()
+        defer { Task { await client.shutdown() } }
+        let runs = Counter()
+        func load() async throws -> TrailCount {
+            let fetcher = Fetcher(client: client, breaker: CircuitBreaker(), cache: ResponseCache(directory: root + "/cache"),
+                                  snapshot: Snapshot(directory: root + "/data"),
+                                  settings: Fetcher.Settings(sources: [:], offline: true), diagnostics: Diagnostics(), decoded: memo)
+            return try await fetcher.remembering("count") {
+                _ = runs.increment()
+                return try await fetcher.json(TrailCount.self, from: url)
+            }
+        }
+        #expect(try await load().n == 5)
+        let key = "read trail count"
+        let compact = try #require(memo.compact(key, fingerprint: ReadTrail.mark))
+        let hostile = String(decoding: compact, as: UTF8.self).replacingOccurrences(of: #""n":5"#, with: #""n":-9223372036854775808"#)
+        #expect(hostile != String(decoding: compact, as: UTF8.self))
+        memo.remember(key, fingerprint: ReadTrail.mark, compact: Array(hostile.utf8))
+        #expect(try await load().n == 5)
+        #expect(runs.increment() == 3, "the hostile value was not read back")
+    }
+
+    /// Image facts come back from the memo on disk and their hash goes into the output's manifest line as it is: a hash
+    /// that is not sixteen hex digits, `-` and the size (a tab, a newline, another size), or a size out of range, is
+    /// refused, so the image is measured again. Seeded: random hashes and sizes, and the one good shape.
+    @Test func imageFactsFromTheMemoAreChecked() throws {
+        func decodes(_ width: Int, _ height: Int, _ hash: String, _ size: Int) -> Bool {
+            let object: [String: Any] = ["width": width, "height": height, "hash": hash, "size": size]
+            guard let data = try? JSONSerialization.data(withJSONObject: object) else { return false }
+            return (try? JSONDecoder().decode(ImageFacts.self, from: data)) != nil
+        }
+        let good = ImageFacts(width: 3, height: 2, bytes: [1, 2, 3])
+        #expect(decodes(3, 2, good.hash, 3))
+        for hostile in [good.hash + "\tx", good.hash + "\nnews/index.html\tffffffffffffffff-1", "0123456789abcdeF-3", "0123456789abcde-3",
+                        "0123456789abcdef-4", "0123456789abcdef-3 ", "", "-3"] {
+            #expect(!decodes(3, 2, hostile, 3), "\(hostile.debugDescription)")
+        }
+        #expect(!decodes(-1, 2, good.hash, 3) && !decodes(3, Int.max, good.hash, 3) && !decodes(3, 2, "0123456789abcdef-" + String(Int.min), Int.min))
+        var generator = SeededGenerator(seed: 14)
+        let alphabet = Array("0123456789abcdefABX-\t\n ")
+        for _ in 0..<2_000 {
+            let size = Int.random(in: -5...5, using: &generator)
+            let hash = String((0..<Int.random(in: 0...20, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let wellFormed = size >= 0 && hash.utf8.count == 16 + 1 + String(size).utf8.count && hash.hasSuffix("-\(size)")
+                && hash.utf8.prefix(16).allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+            #expect(decodes(1, 1, hash, size) == wellFormed, "\(hash.debugDescription) \(size)")
+        }
+    }
+
     @Test func aChangedResponseIsDecodedAgain() throws {
         let memo = DecodedMemo()
         memo.remember("ProductDTO https://x/products", fingerprint: "aaaa", compact: Array("{}".utf8))
@@ -176,4 +236,10 @@ struct DecodedMemoTests {
         let page = try Files.readText(site.output + "/notes/a/index.html")
         #expect(page.contains("The original text.") && !page.contains("Xriginal"))
     }
+}
+
+/// A decoded value with one number in range, for the read trail's check.
+struct TrailCount: Codable, Sendable, NumbersInRange {
+    let n: Int
+    func numberOutOfRange() -> NumberProblem? { NumberRange.check(n, NumberRange.amounts, "n") }
 }

@@ -10,15 +10,21 @@ import TestSupport
 struct ItemInputsTests {
     static let characters = "https://rickandmortyapi.com/api/character?page=2"
 
-    /// One character's status changed in the cached response: its page, its grid page, the map, and the one episode
-    /// and one location that show it are drawn again, in each language, and nothing else.
-    @Test func oneCharacterChangedRedrawsOnlyThePagesShowingIt() async throws {
+    /// The default test site built once from the replay server, its working cache (where edits go) and the options of an
+    /// offline build that reads them.
+    private func withBuiltSite(_ body: (TestSite, ResponseCache, BuildOptions) async throws -> Void) async throws {
         try await withReplayServer { server in
             let site = try TestSite()
             defer { site.remove() }
             _ = try await site.build(site.options(server: server))
-            let cache = ResponseCache(directory: site.root + "/.vitrina/cache")
-            let offline = site.options(server: nil, offline: true)
+            try await body(site, ResponseCache(directory: site.root + "/.vitrina/cache"), site.options(server: nil, offline: true))
+        }
+    }
+
+    /// One character's status changed in the cached response: its page, its grid page, the map, and the one episode
+    /// and one location that show it are drawn again, in each language, and nothing else.
+    @Test func oneCharacterChangedRedrawsOnlyThePagesShowingIt() async throws {
+        try await withBuiltSite { site, cache, offline in
 
             // A field no page shows (`created`) changed: nothing is drawn.
             let before = site.state()
@@ -46,12 +52,7 @@ struct ItemInputsTests {
     /// removed…), three before each build and every kind at least once: the incremental build equals a full build byte for
     /// byte each time, and draws no page of a source that was not edited (nor any of the app's screens but the albums).
     @Test func seededRandomEditsOfResponsesAlwaysMatchAFullBuild() async throws {
-        try await withReplayServer { server in
-            let site = try TestSite()
-            defer { site.remove() }
-            _ = try await site.build(site.options(server: server))
-            let cache = ResponseCache(directory: site.root + "/.vitrina/cache")
-            let offline = site.options(server: nil, offline: true)
+        try await withBuiltSite { site, cache, offline in
             // The products' JSON with its keys in order, as every edit writes it (declared items keep their key order).
             try ResponseEdit.edit(ResponseEdit.products, cache: cache) { _ in }
             _ = try await site.build(offline)

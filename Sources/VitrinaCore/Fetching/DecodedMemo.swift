@@ -2,10 +2,10 @@ import Foundation
 import Synchronization
 
 /// Responses decoded by earlier builds, kept as the compact JSON of their Swift value (a Pokémon's few fields, not
-/// PokéAPI's hundreds of kilobytes) by type, URL and the fingerprint of the body: an unchanged response is read back
-/// from a few bytes instead of being decoded again. In memory for `vitrina serve`, in `.vitrina/decoded.bin` for
-/// `vitrina build`.
-/// Respuestas ya decodificadas, guardadas como el JSON compacto de su valor Swift, por tipo, URL y huella del cuerpo.
+/// PokéAPI's hundreds of kilobytes) by type, URL and the stamp of the stored copy they came from (`StoredEntry`), with
+/// image sizes and read trails (`ReadTrail`) beside them: an unchanged response is read back from a few bytes instead
+/// of being read, unzipped and decoded again. In memory for `vitrina serve`, in `.vitrina/decoded.bin` for `vitrina build`.
+/// Respuestas ya decodificadas, guardadas como el JSON compacto de su valor Swift, por tipo, URL y sello de la copia guardada.
 public final class DecodedMemo: Sendable {
     private struct Entry {
         let fingerprint: String

@@ -146,9 +146,14 @@ public final class Fetcher: Sendable {
     /// the snapshot's, its body not unzipped. Nil when a request is due or nothing is stored.
     private func storedAsIs(_ url: String) -> (StoredEntry, FetchOrigin)? {
         guard let (entry, origin) = cache.entry(url).map({ ($0, FetchOrigin.cache) }) ?? snapshot.entry(url).map({ ($0, .snapshot) }),
-              settings.offline || (!settings.revalidateAll && entry.header.age(at: now()) < maxAge(for: url))
+              servedAsIs(entry.header, url: url)
         else { return nil }
         return (entry, origin)
+    }
+
+    /// A stored copy is served with no request under `--offline`, or while younger than its source's `max_age`.
+    private func servedAsIs(_ header: StoredResponse.Header, url: String) -> Bool {
+        settings.offline || (!settings.revalidateAll && header.age(at: now()) < maxAge(for: url))
     }
 
     /// What `derive` makes of the response for `url`, with its body to read when needed. With a memo, what was made from
@@ -192,8 +197,10 @@ public final class Fetcher: Sendable {
     func remembering<T: Codable & Sendable>(_ key: String, _ load: () async throws -> T) async throws -> T {
         guard let decoded else { return try await load() }
         let memoKey = "read trail " + key
+        // Read back from disk, so its numbers are checked as the responses' were; out of range, it is made again.
         if let compact = decoded.compact(memoKey, fingerprint: ReadTrail.mark),
-           let remembered = try? JSONDecoder().decode(ReadTrail.Remembered<T>.self, from: Data(compact)) {
+           let remembered = try? JSONDecoder().decode(ReadTrail.Remembered<T>.self, from: Data(compact)),
+           (remembered.value as? any NumbersInRange)?.numberOutOfRange() == nil {
             let copies = remembered.reads.compactMap { url, fingerprint in
                 storedAsIs(url).flatMap { $0.0.fingerprint == fingerprint ? (url, $0.0, $0.1) : nil }
             }
@@ -222,7 +229,7 @@ public final class Fetcher: Sendable {
             }
             return (stored, cached == nil ? .snapshot : .cache)
         }
-        if let stored, !settings.revalidateAll, stored.age(at: now()) < maxAge(for: url) {
+        if let stored, servedAsIs(stored.header, url: url) {
             return (stored, cached == nil ? .snapshot : .cache)
         }
         return try await download(url, revalidating: stored)
@@ -327,8 +334,8 @@ public final class Fetcher: Sendable {
 
 extension Fetcher {
     /// Decodes a JSON response; a body that does not decode names the URL and the JSON path.
-    /// An unchanged response decoded by an earlier build is read back from the memo's compact copy; the numbers of
-    /// either are checked the same way.
+    /// A stored copy unchanged since an earlier build decoded it (same file stamp) is read back from the memo's compact
+    /// copy; the numbers of either are checked the same way.
     public func json<T: Codable>(_ type: T.Type, from url: String) async throws -> T {
         do {
             let value = try await derived("\(T.self) \(url)", from: url) { try JSONDecoder().decode(T.self, from: Data($0.body)) }.value

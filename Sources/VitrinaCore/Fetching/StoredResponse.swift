@@ -46,7 +46,11 @@ public struct StoredResponse: Sendable, Codable, Equatable {
         var fetchedAt: Double
         var link: String?
 
-        func age(at now: Double) -> Duration { .milliseconds(Int64(max(now - fetchedAt, 0) * 1000)) }
+        /// Never negative, and at most about 30 years: a fetch time read back from disk may be anything.
+        func age(at now: Double) -> Duration {
+            let seconds = now - fetchedAt
+            return .milliseconds(Int64((seconds.isNaN ? 0 : min(max(seconds, 0), 1e9)) * 1000))
+        }
     }
 
     var header: Header {

@@ -51,6 +51,23 @@ struct ImageFacts: Codable, Sendable {
         guard let size = ImageSize.of(bytes) else { return nil }
         self.init(width: size.width, height: size.height, bytes: bytes)
     }
+
+    private enum CodingKeys: String, CodingKey { case width, height, hash, size }
+
+    /// Read back from the memo on disk, so checked: sizes in range, and a hash as `hash(_:)` writes it (sixteen hex
+    /// digits, `-`, the size), which goes into the output's manifest line as it is.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        width = try container.decode(Int.self, forKey: .width)
+        height = try container.decode(Int.self, forKey: .height)
+        hash = try container.decode(String.self, forKey: .hash)
+        size = try container.decode(Int.self, forKey: .size)
+        let digits = hash.utf8.prefix(16)
+        guard NumberRange.amounts.contains(width), NumberRange.amounts.contains(height), NumberRange.amounts.contains(size),
+              digits.count == 16, digits.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
+              hash.utf8.dropFirst(16).elementsEqual("-\(size)".utf8)
+        else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "image facts out of range")) }
+    }
 }
 
 extension MediaFile: Fingerprinted {

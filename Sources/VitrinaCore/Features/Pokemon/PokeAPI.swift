@@ -272,6 +272,22 @@ extension PokemonDTO: NumbersInRange {
     }
 }
 
+/// A Pokédex read back from the decoded memo on disk: its numbers in the ranges the responses were checked against.
+extension Pokedex: NumbersInRange {
+    func numberOutOfRange() -> NumberProblem? {
+        let ids = { (values: [Int], path: String) in NumberRange.first(values, path) { NumberRange.check($0, NumberRange.ids, "") } }
+        return NumberRange.first(pokemon, "pokemon") { pokemon in
+            NumberRange.check(pokemon.id, NumberRange.ids, "id") ?? NumberRange.check(pokemon.height, NumberRange.amounts, "height")
+                ?? NumberRange.check(pokemon.weight, NumberRange.amounts, "weight")
+                ?? NumberRange.first(pokemon.stats, "stats") { NumberRange.check($0.value, NumberRange.amounts, "value") }
+                ?? pokemon.evolutionChainID.flatMap { NumberRange.check($0, NumberRange.ids, "evolutionChainID") }
+        }
+            ?? NumberRange.first(types.values.sorted { $0.id < $1.id }, "types") { ids([$0.id] + $0.pokemonIDs, "ids") }
+            ?? NumberRange.first(abilities.values.sorted { $0.id < $1.id }, "abilities") { NumberRange.check($0.id, NumberRange.ids, "id") }
+            ?? NumberRange.first(chains.values.sorted { $0.id < $1.id }, "chains") { ids([$0.id] + $0.stages.joined(), "ids") }
+    }
+}
+
 extension SpeciesDTO: NumberedByID {}
 extension TypeDTO: NumberedByID {}
 extension AbilityDTO: NumberedByID {}
