@@ -148,3 +148,25 @@ struct UnchangedFilesTests {
         }
     }
 }
+
+/// The staging folder written from many tasks at once, as the render stage writes pages and images.
+@Suite("Staging area")
+struct StagingAreaTests {
+    /// Files that share folders (an image folder holds hundreds), written from every core at once into a fresh staging
+    /// folder: each task must find its folder there, even while another task is creating it.
+    @Test func filesSharingFoldersAreWrittenFromEveryCoreAtOnce() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-staging-\(UUID().uuidString)").path
+        defer { try? Files.remove(root) }
+        // Eight folders two levels down, 64 files in each, shuffled so neighbouring slices share folders.
+        var generator = SeededGenerator(seed: 14)
+        let paths = (0..<512).map { "media/set-\($0 % 8)/deep/\($0).png" }.shuffled(using: &generator)
+        for round in 0..<6 {
+            let staging = try OutputWriter(outputDirectory: "\(root)/out-\(round)").beginStaging(after: .init(id: nil, files: [:]))
+            try Parallel.map(paths, slices: 64) { slice in
+                for path in slice { try staging.write(Array(path.utf8), to: path) }
+            }
+            for path in paths { #expect(try Files.readText("\(staging.directory)/\(path)") == path) }
+            #expect(Set(staging.hashes.keys) == Set(paths))
+        }
+    }
+}

@@ -282,12 +282,24 @@ public struct StagingArea: Sendable {
         }
         written.record(hash, for: path)
         if let previous, previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == size { return nil }
-        let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
-        if !folder.isEmpty, createdFolders.insert(folder) {
-            try Files.createDirectory("\(directory)/\(folder)")
-        }
-        _ = changedFiles.insert(path)
+        try createFolder(Self.folder(of: path))
+        changedFiles.insert(path)
         return "\(directory)/\(path)"
+    }
+
+    /// Creates `folder` and the folders above it that this build has not created yet, each with one `mkdir`: a fresh
+    /// output is mostly folders (one per page), and asking the disk again for one it made costs as much as making it.
+    /// A folder is noted once it exists, so a task writing beside another's never finds it missing (two tasks may both
+    /// ask for it; `mkdir` lets the second know it is there).
+    private func createFolder(_ folder: String) throws {
+        guard !folder.isEmpty, !createdFolders.contains(folder) else { return }
+        try createFolder(Self.folder(of: folder))
+        try Files.createDirectory("\(directory)/\(folder)")
+        createdFolders.insert(folder)
+    }
+
+    static func folder(of path: String) -> String {
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
     }
 
     /// From this size on, a file is hard-linked rather than copied.
@@ -317,7 +329,9 @@ public struct StagingArea: Sendable {
 final class PathSet: Sendable {
     private let folders = Mutex<Set<String>>([])
 
+    @discardableResult
     func insert(_ folder: String) -> Bool { folders.withLock { $0.insert(folder).inserted } }
+    func contains(_ folder: String) -> Bool { folders.withLock { $0.contains(folder) } }
     var all: Set<String> { folders.withLock { $0 } }
 }
 

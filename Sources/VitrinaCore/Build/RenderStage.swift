@@ -36,20 +36,12 @@ struct RenderStage: Sendable {
         }
     }
 
-    /// The pages of `jobs`, split into one batch per core and a few more, each rendered and written on its own thread.
+    /// The pages of `jobs`, split into a few batches per core, each rendered and written on its own thread.
     func renderPages(_ jobs: [Job]) throws -> Output {
-        let batches = max(1, min(jobs.count, ProcessInfo.processInfo.activeProcessorCount * 4))
-        let size = (jobs.count + batches - 1) / batches
         let total = jobs.reduce(0) { $0 + ($1.reuse == nil ? 1 : 0) }
-        let parts = Mutex<[Int: Result<Output, Error>]>([:])
-        DispatchQueue.concurrentPerform(iterations: batches) { batch in
-            let slice = jobs[min(batch * size, jobs.count)..<min((batch + 1) * size, jobs.count)]
-            let part = Result { try slice.reduce(into: Output()) { try write($1, into: &$0, total: total) } }
-            parts.withLock { $0[batch] = part }
-        }
-        var all = Output()
-        for part in try parts.withLock({ parts in try (0..<batches).map { try parts[$0]?.get() ?? Output() } }) { all.merge(part) }
-        return all
+        return try Parallel.map(jobs, slices: Parallel.slicesPerCore) { slice in
+            try slice.reduce(into: Output()) { try write($1, into: &$0, total: total) }
+        }.reduce(into: Output()) { $0.merge($1) }
     }
 
     /// Adds a build's other files to its pages: data scripts, files beside the Markdown, media, the theme's assets and
@@ -62,14 +54,21 @@ struct RenderStage: Sendable {
             output.files.append(file.output)
             output.bytes += file.file.size
         }
-        for file in media.outputs {
-            try staging.write(hash: file.hash, size: file.size, to: file.path, bytes: file.bytes)
-            output.files.append(file.path)
-            output.bytes += file.size
-        }
+        output.merge(try writeMedia(media.outputs))
         for asset in theme.assets { try add(asset.bytes, at: asset.path, to: &output) }
         for file in site.files() { try add(file.bytes, at: file.path, to: &output) }
         output.files.sort()
+    }
+
+    /// Images are unpacked and written on every core: in a fresh output they are half of its files.
+    private func writeMedia(_ files: [MediaFile]) throws -> Output {
+        try Parallel.map(files, slices: Parallel.slicesPerCore) { slice in
+            try slice.reduce(into: Output()) { output, file in
+                try staging.write(hash: file.hash, size: file.size, to: file.path, bytes: file.bytes)
+                output.files.append(file.path)
+                output.bytes += file.size
+            }
+        }.reduce(into: Output()) { $0.merge($1) }
     }
 
     private func add(_ bytes: [UInt8], at path: String, to output: inout Output) throws {

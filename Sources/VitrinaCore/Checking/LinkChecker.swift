@@ -90,15 +90,8 @@ public struct LinkChecker: Sendable {
     /// output's files and the ids of every page; results come back sorted by page.
     public func check(pages: [PageLinks], files: Set<String>, ids idsByFile: [String: Set<String>]) -> [PageCheck] {
         let sorted = pages.sorted { $0.file < $1.file }
-        let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, sorted.count))
-        let size = (sorted.count + chunks - 1) / max(chunks, 1)
-        let results = Mutex<[Int: [PageCheck]]>([:])
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let slice = sorted[min(chunk * size, sorted.count)..<min((chunk + 1) * size, sorted.count)]
-            let found = check(slice, files: files, ids: idsByFile)
-            results.withLock { $0[chunk] = found }
-        }
-        return results.withLock { all in (0..<chunks).flatMap { all[$0] ?? [] } }
+        let slices = ProcessInfo.processInfo.activeProcessorCount * 2
+        return Parallel.map(sorted, slices: slices) { check($0, files: files, ids: idsByFile) }.flatMap { $0 }
     }
 
     private func check(_ pages: ArraySlice<PageLinks>, files: Set<String>, ids idsByFile: [String: Set<String>]) -> [PageCheck] {

@@ -114,12 +114,7 @@ public struct SitePlanner: Sendable {
     }
 
     static func run(_ jobs: [@Sendable () -> [Page]]) -> [Page] {
-        let results = Mutex<[Int: [Page]]>([:])
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let built = jobs[index]()
-            results.withLock { $0[index] = built }
-        }
-        return results.withLock { all in jobs.indices.flatMap { all[$0] ?? [] } }
+        Parallel.map(jobs, slices: jobs.count) { $0.flatMap { $0() } }.flatMap { $0 }
     }
 
     func notFoundPage() -> Page {
