@@ -163,7 +163,7 @@ public struct OutputWriter: Sendable {
                 try move("\(staging.directory)/\(path)", to: target)
             }
         }
-        for path in staging.previousHashes.keys.sorted() where !written.contains(path) {
+        for path in staging.previousHashes.keys.filter({ !written.contains($0) }).sorted() {
             if let note = removeOwnFile(path, recordedHash: staging.previousHashes[path]) { notes.append(note) }
         }
         try? Files.remove(staging.directory)

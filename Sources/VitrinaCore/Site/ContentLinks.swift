@@ -212,7 +212,7 @@ public struct ContentLinks: Sendable {
     /// Every broken link, missing anchor or missing image of every registered source, with file, line and column.
     public func problems() -> [BuildWarning] {
         var found: [BuildWarning] = []
-        for source in sources.values.sorted(by: { $0.display < $1.display }) where !source.body.links.isEmpty {
+        for source in sources.values.filter({ !$0.body.links.isEmpty }).sorted(by: { $0.display < $1.display }) {
             let folder = Self.folder(of: Self.contentPath(source.display))
             var ownIDs: Set<String>?
             for link in source.body.links {

@@ -55,17 +55,17 @@ public struct SectionPages: Sendable {
     /// One page's pages in every language, as `pages()` makes them: what a quick edit of its file draws again.
     public func contentPages(of page: DocPage, in section: Section) -> [Page] {
         guard let index = section.pages.firstIndex(where: { $0.name == page.name }) else { return [] }
-        let listing = listing(section)
         return factory.languages.map { language in
             let trail = breadcrumbs(of: section, language)
-            return contentPage(at: index, in: section, trail: trail, inputs: contentInputs(section, trail: trail, listing: listing, language), language)
+            return contentPage(at: index, in: section, trail: trail, inputs: contentInputs(section, trail: trail, listing: listing(section), language), language)
         }
     }
 
     /// What every content page of a folder shows of the others: the titles above it (breadcrumbs), or its folder's
-    /// list (a guide's sidebar).
-    func contentInputs(_ section: Section, trail: [(label: String, route: Route)], listing: BuildInput, _ language: String) -> [BuildInput] {
-        section.layout == .docs ? [listing] : [trailInput(section, trail: trail, language)]
+    /// list (a guide's sidebar), which is fingerprinted only then (a folder of thousands of pages costs milliseconds).
+    func contentInputs(_ section: Section, trail: [(label: String, route: Route)], listing: @autoclosure () -> BuildInput,
+                       _ language: String) -> [BuildInput] {
+        section.layout == .docs ? [listing()] : [trailInput(section, trail: trail, language)]
     }
 
     func indexPages(_ section: Section, trail: [(label: String, route: Route)], listing: BuildInput, _ language: String) -> [Page] {
