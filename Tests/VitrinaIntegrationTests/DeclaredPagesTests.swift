@@ -193,6 +193,36 @@ struct DeclaredPagesTests {
     }
 
     /// A template showing a field an item does not have fails naming the URL and the JSON path.
+    /// A number's `text:` names a strings key no language has: a warning naming the declaration and the key (a strict
+    /// build fails), and the bare number meanwhile; once the key is there, its text is shown and the warning is gone.
+    @Test func aNumbersTextKeyNoStringsFileHasIsAWarning() async throws {
+        try await withReplayServer { server in
+            var templates = Self.templates
+            templates["shop/item.mustache"] = "{{<base}}{{$main}}{{#content}}<p class=\"price\">{{numbers.price}}</p>{{/content}}{{/main}}{{/base}}"
+            let config = Self.config + "\n      numbers:\n        price: {at: price, digits: 2, text: price_eur}\n"
+            let site = try Self.site(templates: templates, config: config)
+            defer { site.remove() }
+            let page = "tienda/men-s-clothing/fjallraven-foldsack-no-1-backpack-fits-15-laptops/index.html"
+            let report = try await site.build(Self.options(site, server))
+            let warning = try #require(report.warnings.first { $0.message.contains("price_eur") })
+            #expect(warning.kind == .i18n)
+            #expect(warning.message.contains("Content/site.yml (sources.shop.items.numbers): price is shown with the strings key price_eur"))
+            #expect(try site.read(page).contains("<p class=\"price\">109,95</p>"), "the bare number, in Spanish")
+            var strict = Self.options(site, server)
+            strict.strict = true
+            #expect(await site.failure(strict)?.error.message.contains("price_eur") == true)
+
+            for (language, text) in [("es", "{value} €"), ("en", "€{value}")] {
+                let path = "\(site.root)/Templates/i18n/\(language).yml"
+                try Files.write(try Files.read(path) + Array("\nprice_eur: \"\(text)\"\n".utf8), to: path)
+            }
+            let fixed = try await site.build(Self.options(site, server))
+            #expect(!fixed.warnings.contains { $0.message.contains("price_eur") })
+            #expect(try site.read(page).contains("<p class=\"price\">109,95 €</p>"))
+            #expect(try site.read("en/shop/men-s-clothing/fjallraven-foldsack-no-1-backpack-fits-15-laptops/index.html").contains("€109.95"))
+        }
+    }
+
     @Test func aFieldTheTemplateShowsButAnItemLacksIsAnError() async throws {
         try await withReplayServer { server in
             var templates = Self.templates

@@ -155,9 +155,11 @@ public struct BuildPipeline: Sendable {
     /// Plan: el tema y sus textos, comprobados, y cada página con su ruta, modelo de vista y entradas.
     func plan(_ config: SiteConfig, _ data: SiteData, features: [any Feature]) throws -> PlannedSite {
         let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
-        for content in data.features { try content.check(theme) }
         let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
                                        diagnostics: diagnostics)
+        for content in data.features {
+            for warning in try content.check(theme, strings: strings) { diagnostics.warn(.i18n, warning) }
+        }
         let routeKeys = data.loaded.keys.sorted().flatMap { features[$0].routeKeys } + (config.appScreens ? ShowcaseRoutes.keys : [])
         try strings.checkRouteSegments(routeKeys, origin: theme.origin)
         let plan = try SitePlanner(factory: PageContext(config: config, strings: strings, media: data.media)).plan(data)

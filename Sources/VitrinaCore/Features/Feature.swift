@@ -78,8 +78,9 @@ public protocol FeatureContent: Sendable {
     var localImages: [LocalImage] { get }
     /// Registers its Markdown pages and folders with the site's one link resolver.
     func register(_ links: inout ContentLinks, factory: PageContext)
-    /// Throws when the theme cannot draw what was loaded (a template missing, a field it shows that the data lacks).
-    func check(_ theme: Theme) throws
+    /// Throws when the theme cannot draw what was loaded (a template missing, a field it shows that the data lacks);
+    /// returns what it draws, but not as declared (a strings key that no language has), as warnings.
+    func check(_ theme: Theme, strings: Strings) throws -> [String]
     /// Its navigation entries, home cards, pages, data scripts and maps.
     func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution
 }
@@ -88,7 +89,7 @@ extension FeatureContent {
     public var imageURLs: [String] { [] }
     public var localImages: [LocalImage] { [] }
     public func register(_ links: inout ContentLinks, factory: PageContext) {}
-    public func check(_ theme: Theme) throws {}
+    public func check(_ theme: Theme, strings: Strings) throws -> [String] { [] }
 }
 
 /// A picture from `Content/<folder>/<path>` published as `media/<folder>/<path>`, found in the catalogue by `key`.

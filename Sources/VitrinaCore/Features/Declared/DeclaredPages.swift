@@ -13,7 +13,14 @@ public struct DeclaredContent: FeatureContent {
         DeclaredTemplates(name: name, grouped: declaration.group != nil, numbers: declaration.numbers.map(\.name), numbersDeclaredAt: numbersDeclaredAt)
     }
 
-    public func check(_ theme: Theme) throws { try templates.check(items, theme: theme) }
+    public func check(_ theme: Theme, strings: Strings) throws -> [String] {
+        try templates.check(items, theme: theme)
+        return declaration.numbers.compactMap { format in
+            guard let key = format.text, strings.optionalText(key, strings.defaultLanguage) == nil else { return nil }
+            return "\(numbersDeclaredAt): \(format.name) is shown with the strings key \(key), which no file of \(theme.origin)/i18n/ has; "
+                + "add it there, like `\(key): \"{value} …\"` (until then the number is shown bare)"
+        }
+    }
 
     public func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
         let builder = DeclaredPages(content: self, factory: factory)
