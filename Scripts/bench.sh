@@ -487,7 +487,7 @@ goal "scaling: 2x corpus <= 2.2x own 1x time (tmpfs)" "$(ratio "$(s 2x-tmpfs/vit
 goal "scaling: 4x corpus <= 4.4x own 1x time (tmpfs)" "$(ratio "$(s 4x-tmpfs/vitrina)" "$(s tmpfs/vitrina)")" "<=" 4.4
 goal "default site warm rebuild < 1 s" "$(s default/vitrina)" "<" 1
 goal "default site, 1 character changed, rebuild < 0.3 s" "$(s character/vitrina)" "<" 0.3
-goal "default site, fresh output <= 1.5x all redrawn in place" "$(ratio "$(s default-cold/vitrina)" "$(s default-redraw/vitrina)")" "<=" 1.5
+goal "default site, fresh output <= 1.5x its warm rebuild" "$(ratio "$(s default-cold/vitrina)" "$(s default/vitrina)")" "<=" 1.5
 goal "default site, fresh output's writing <= cp -r of it (s)" \
   "$(awk -v f="$(s default-cold/vitrina)" -v r="$(s default-redraw/vitrina)" 'BEGIN { printf "%.3f", f - r }')" "<=" "$(s default-copy/cp)"
 goal "published outputs add < 5% (all redrawn in place)" "$(ratio "$(s default-redraw/vitrina)" "$(s plain-redraw/vitrina)")" "<" 1.05
@@ -496,8 +496,8 @@ goal "dead APIs, stale: <= 2x offline + connect timeout (s)" "$(s down-stale/vit
   "$(awk -v o="$(s down-offline/vitrina)" -v c="$connect_timeout" 'BEGIN { printf "%.2f", 2 * o + c }')"
 goal "dead APIs, nothing cached: fails listing hosts < 15 s" "$(s down-empty/vitrina)" "<" 15
 echo "  (one character changed: ${character_drawn:-?} pages drawn in the last run)"
-printf "  (default site, fresh output / warm rebuild: %.2f; a warm rebuild draws no page, a fresh output draws them all)\n" \
-  "$(ratio "$(s default-cold/vitrina)" "$(s default/vitrina)")"
+printf "  (default site: a warm rebuild draws no page, a fresh output draws them all; fresh / all redrawn in place: %.2f)\n" \
+  "$(ratio "$(s default-cold/vitrina)" "$(s default-redraw/vitrina)")"
 echo
 echo "Scaling on disk, for comparison (own 1x time; Vitrina / Hugo)"
 printf "  2x: %.2f / %.2f   4x: %.2f / %.2f\n" "$(ratio "$(s 2x/vitrina)" "$(s disk/vitrina)")" "$(ratio "$(s 2x/hugo)" "$(s disk/hugo)")" \
