@@ -162,7 +162,7 @@ struct StagingAreaTests {
         let paths = (0..<512).map { "media/set-\($0 % 8)/deep/\($0).png" }.shuffled(using: &generator)
         for round in 0..<6 {
             let staging = try OutputWriter(outputDirectory: "\(root)/out-\(round)").beginStaging(after: .init(id: nil, files: [:]))
-            try Parallel.map(paths, slices: 64) { slice in
+            _ = try Parallel.map(paths, slices: 64) { slice in
                 for path in slice { try staging.write(Array(path.utf8), to: path) }
             }
             for path in paths { #expect(try Files.readText("\(staging.directory)/\(path)") == path) }

@@ -8,7 +8,7 @@ struct LiveSite: Sendable {
     let renderer: PageRenderer
     let digester: PageDigester
     /// The Markdown sections, as the planner saw them.
-    var root: Section?
+    var root: MarkdownFolder?
     /// Every page of the plan, sorted by route.
     var pages: [Page]
     /// Each page's record and the build id they belong to.
@@ -30,7 +30,7 @@ struct LiveSite: Sendable {
         var files: Set<String> = []
     }
 
-    init(outputDirectory: String, config: SiteConfig, factory: PageContext, renderer: PageRenderer, digester: PageDigester, root: Section?,
+    init(outputDirectory: String, config: SiteConfig, factory: PageContext, renderer: PageRenderer, digester: PageDigester, root: MarkdownFolder?,
          pages: [Page], state: BuildState, files: [String], hashes: [String: String], bytes: Int, otherWarnings: [BuildWarning]) {
         (self.outputDirectory, self.config, self.factory, self.renderer, self.digester) = (outputDirectory, config, factory, renderer, digester)
         (self.root, self.pages, self.state, self.files, self.hashes, self.bytes) = (root, pages, state, files, hashes, bytes)
@@ -59,15 +59,15 @@ struct LiveSite: Sendable {
     }
 }
 
-extension Section {
+extension MarkdownFolder {
     /// The section at `folders` below this one.
-    func section(at folders: [String]) -> Section? {
+    func section(at folders: [String]) -> MarkdownFolder? {
         guard let first = folders.first else { return self }
         return subsections.first { $0.folders.last == first }?.section(at: Array(folders.dropFirst()))
     }
 
     /// Puts `page` in place of the page of the same name in the section at `folders`; false when there is none.
-    mutating func replace(_ page: DocPage, at folders: [String]) -> Bool {
+    mutating func replace(_ page: FolderPage, at folders: [String]) -> Bool {
         guard let first = folders.first else {
             guard let index = pages.firstIndex(where: { $0.name == page.name }) else { return false }
             pages[index] = page

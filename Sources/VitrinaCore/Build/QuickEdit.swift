@@ -9,7 +9,7 @@ struct QuickEdit {
     let memo: BuildMemo
 
     /// An edited page and the folders of the section it is in.
-    typealias Edited = (folders: [String], page: DocPage)
+    typealias Edited = (folders: [String], page: FolderPage)
 
     /// The report, or nil when the change needs a build.
     func apply(_ changed: [String], to live: inout LiveSite) throws -> BuildReport? {
@@ -27,7 +27,7 @@ struct QuickEdit {
         do {
             var pages = live.pages, records = live.state.records
             let output = try timer.run("render") {
-                let builder = SectionPages(root: root, factory: live.factory, rootIsHome: !live.config.appScreens)
+                let builder = FolderPages(root: root, factory: live.factory, rootIsHome: !live.config.appScreens)
                 let redrawn = edited.flatMap { edit in root.section(at: edit.folders).map { builder.contentPages(of: edit.page, in: $0) } ?? [] }
                 for page in redrawn { if let index = lookup.pageIndex[page.route.file] { pages[index] = page } }
                 let jobs = redrawn.filter { lookup.pageIndex[$0.route.file] != nil }.map { live.digester.job($0, previous: live.state) }
@@ -52,7 +52,7 @@ struct QuickEdit {
 
     /// Content: each edited file's page again, put in place in `root`; nil when what its section lists of it changed.
     /// Contenido: la página de cada fichero editado; se rechaza si cambia lo que su sección muestra de ella.
-    func content(_ changed: [String], root: inout Section, sources: [String: (folders: [String], name: String)],
+    func content(_ changed: [String], root: inout MarkdownFolder, sources: [String: (folders: [String], name: String)],
                  config: SiteConfig) throws -> [Edited]? {
         let loader = DocumentLoader(siteDirectory: options.siteDirectory, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
                                     renderer: MarkdownRenderer(allowRawHTML: config.unsafeHTML), memo: memo.documents)
@@ -66,13 +66,13 @@ struct QuickEdit {
                 let document = try loader.document(display: version.file)
                 documents[document.language] = document
             }
-            var page = try DocPageMapper.page(name: old.name, documents: documents, defaultLanguage: config.defaultLanguage)
+            var page = try FolderPageMapper.page(name: old.name, documents: documents, defaultLanguage: config.defaultLanguage)
             guard page.draft == old.draft, page.explicitSlug == old.explicitSlug, !page.explicitSlug || page.slug == old.slug else { return nil }
             // A dated page is in its folder's feed (and its date in its meta tags): a build writes the feed again.
             // Una página con fecha está en el canal de su carpeta: una construcción lo vuelve a escribir.
             guard !Self.isDated(page), !Self.isDated(old) else { return nil }
             page.slug = old.slug
-            guard DocPageMapper.listing([page], folder: "").fingerprint == DocPageMapper.listing([old], folder: "").fingerprint,
+            guard FolderPageMapper.listing([page], folder: "").fingerprint == FolderPageMapper.listing([old], folder: "").fingerprint,
                   root.replace(page, at: place.folders) else { return nil }
             edited.append((place.folders, page))
         }
@@ -80,8 +80,8 @@ struct QuickEdit {
     }
 
     /// The edited pages' text and links replace theirs in the resolver, whose own problems are told again.
-    private func relink(_ edited: [Edited], root: Section, live: inout LiveSite) {
-        let routes = SectionRoutes(factory: live.factory)
+    private func relink(_ edited: [Edited], root: MarkdownFolder, live: inout LiveSite) {
+        let routes = FolderRoutes(factory: live.factory)
         let config = live.config
         for (folders, page) in edited {
             guard let section = root.section(at: folders) else { continue }
@@ -103,7 +103,7 @@ struct QuickEdit {
         return report
     }
 
-    static func isDated(_ page: DocPage) -> Bool { page.versions.values.contains { $0.date != nil } }
+    static func isDated(_ page: FolderPage) -> Bool { page.versions.values.contains { $0.date != nil } }
 
     private static func size(_ hash: String?) -> Int { hash.flatMap(StagingArea.size(inHash:)) ?? 0 }
 }

@@ -57,7 +57,7 @@ public struct ContentLinks: Sendable {
     }
 
     /// A page made from Markdown files in every language, with the text each language shows.
-    mutating func addPage(_ page: DocPage, routes: [String: Route], defaultLanguage: String, languages: [String], folder: String? = nil) {
+    mutating func addPage(_ page: FolderPage, routes: [String: Route], defaultLanguage: String, languages: [String], folder: String? = nil) {
         let files = page.versions.values.map(\.file)
         let bodies = Dictionary(uniqueKeysWithValues: languages.compactMap { language in
             page.version(language, defaultLanguage: defaultLanguage).map { (language, $0.body) }

@@ -1,9 +1,9 @@
 /// The guide's layout of a folder (`layout: docs`): an index of its pages and folders, and each page with a sidebar
 /// of its folder's pages, a table of contents, previous and next.
 /// El diseño de guía de una carpeta: un índice y cada página con barra lateral, tabla de contenidos, anterior y siguiente.
-extension SectionPages {
+extension FolderPages {
     /// The folder's index: its title, description and text, its folders and its pages in order.
-    func guideIndex(_ section: Section, listing: BuildInput, _ language: String) -> Page {
+    func guideIndex(_ section: MarkdownFolder, listing: BuildInput, _ language: String) -> Page {
         let route = routes.index(section, language)
         let version = section.index?.version(language, defaultLanguage: factory.defaultLanguage)
         let resolved = version.map { factory.links.rewrite($0.body, source: $0.file, route: route, language: language) }
@@ -19,12 +19,12 @@ extension SectionPages {
     }
 
     /// One page of the folder, beside the list of the others.
-    func guidePage(at index: Int, in section: Section, inputs: [BuildInput], _ language: String) -> Page {
+    func guidePage(at index: Int, in section: MarkdownFolder, inputs: [BuildInput], _ language: String) -> Page {
         let pages = section.pages
         let page = pages[index]
         let route = routes.page(page, in: section, language)
         let (version, resolved) = text(of: page, at: route, language)
-        let title = { (other: DocPage) in other.version(language, defaultLanguage: factory.defaultLanguage)!.title }
+        let title = { (other: FolderPage) in other.version(language, defaultLanguage: factory.defaultLanguage)!.title }
         let neighbour = { (i: Int) -> LinkView? in
             pages.indices.contains(i) ? LinkView(href: route.link(to: routes.page(pages[i], in: section, language)), label: title(pages[i])) : nil
         }

@@ -6,7 +6,7 @@ public struct FoldersFeature: Feature {
     public var key: String { "folders" }
 
     public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
-        let root = try await SectionLoader(loader: context.documents, reserved: context.reserved, drafts: context.drafts).load() ?? .empty
+        let root = try await FolderLoader(loader: context.documents, reserved: context.reserved, drafts: context.drafts).load() ?? .empty
         let menu = try Self.menu(root.subsections, names: context.config.menu)
         return MarkdownFolders(root: root, menu: menu.shown, more: menu.more)
     }
@@ -14,7 +14,7 @@ public struct FoldersFeature: Feature {
     /// The folders the header lists: those `menu:` names, or the first few; `more` when some are left out, for a
     /// link to the home page, which lists them all. A header of dozens of links helps no one, and would make every
     /// page grow with the number of folders.
-    static func menu(_ sections: [Section], names: [String]?) throws -> (shown: [Section], more: Bool) {
+    static func menu(_ sections: [MarkdownFolder], names: [String]?) throws -> (shown: [MarkdownFolder], more: Bool) {
         guard let names else { return (Array(sections.prefix(SiteConfig.menuLimit)), sections.count > SiteConfig.menuLimit) }
         let shown = try names.map { name in
             guard let section = sections.first(where: { $0.folders.last == name }) else {
@@ -30,14 +30,14 @@ public struct FoldersFeature: Feature {
 /// Las carpetas de Markdown como un árbol, y las que lista la cabecera.
 public struct MarkdownFolders: FeatureContent {
     /// `Content/` itself, whose pages sit at the site root.
-    public let root: Section
-    let menu: [Section]
+    public let root: MarkdownFolder
+    let menu: [MarkdownFolder]
     /// Some top-level folders are not in the header.
     let more: Bool
 
     /// Every folder's index page and every page, in each language.
     public func register(_ links: inout ContentLinks, factory: PageContext) {
-        let routes = SectionRoutes(factory: factory)
+        let routes = FolderRoutes(factory: factory)
         for section in root.all {
             let folder = section.folders.joined(separator: "/")
             if let index = section.index {
@@ -56,9 +56,9 @@ public struct MarkdownFolders: FeatureContent {
     /// A header link per listed folder (then "more"), a home card per top-level guide (the first is the site's guide),
     /// and every folder's pages.
     public func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
-        let routes = SectionRoutes(factory: factory)
+        let routes = FolderRoutes(factory: factory)
         let defaultLanguage = factory.defaultLanguage
-        var part = FeatureContribution(pages: { [root] in SectionPages(root: root, factory: factory, rootIsHome: !factory.config.appScreens).pages() })
+        var part = FeatureContribution(pages: { [root] in FolderPages(root: root, factory: factory, rootIsHome: !factory.config.appScreens).pages() })
         for section in menu {
             part.navigation.append(.init(key: section.slugs.first ?? "", labelKey: "", route: { routes.index(section, $0) },
                                          label: { section.title($0, defaultLanguage: defaultLanguage) }))

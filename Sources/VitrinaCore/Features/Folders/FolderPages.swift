@@ -1,14 +1,14 @@
 /// Where folders of Markdown live, whatever their layout: `linux/`, `linux/page/2/`, `linux/tar/`, `docs/setup/`; the
 /// root section's pages sit at the site root.
 /// Dónde viven las carpetas de Markdown, sea cual sea su diseño; las páginas de la raíz cuelgan de la raíz.
-public struct SectionRoutes: Sendable {
+public struct FolderRoutes: Sendable {
     let factory: PageContext
 
-    public func index(_ section: Section, page: Int = 1, _ language: String) -> Route {
+    public func index(_ section: MarkdownFolder, page: Int = 1, _ language: String) -> Route {
         factory.route(language, section.slugs + (page > 1 ? ["page", "\(page)"] : []))
     }
 
-    public func page(_ page: DocPage, in section: Section, _ language: String) -> Route {
+    public func page(_ page: FolderPage, in section: MarkdownFolder, _ language: String) -> Route {
         factory.route(language, section.slugs + [page.slug])
     }
 }
@@ -17,18 +17,18 @@ public struct SectionRoutes: Sendable {
 /// breadcrumbs, or a guide's index and one page per file with a sidebar; the root section's index is the home page
 /// when the site has no app screens.
 /// Construye las páginas de cada carpeta según su diseño; el índice raíz es la portada si no hay pantallas de app.
-public struct SectionPages: Sendable {
-    let root: Section
+public struct FolderPages: Sendable {
+    let root: MarkdownFolder
     let factory: PageContext
-    let routes: SectionRoutes
+    let routes: FolderRoutes
     /// Whether the root section's index is the home page (else the home is the app's, and only root pages are built).
     let rootIsHome: Bool
     let pageSize: Int
 
-    public init(root: Section, factory: PageContext, rootIsHome: Bool) {
+    public init(root: MarkdownFolder, factory: PageContext, rootIsHome: Bool) {
         self.root = root
         self.factory = factory
-        self.routes = SectionRoutes(factory: factory)
+        self.routes = FolderRoutes(factory: factory)
         self.rootIsHome = rootIsHome
         self.pageSize = max(1, factory.config.pageSize)
     }
@@ -53,7 +53,7 @@ public struct SectionPages: Sendable {
     }
 
     /// One page's pages in every language, as `pages()` makes them: what a quick edit of its file draws again.
-    public func contentPages(of page: DocPage, in section: Section) -> [Page] {
+    public func contentPages(of page: FolderPage, in section: MarkdownFolder) -> [Page] {
         guard let index = section.pages.firstIndex(where: { $0.name == page.name }) else { return [] }
         return factory.languages.map { language in
             let trail = breadcrumbs(of: section, language)
@@ -63,29 +63,29 @@ public struct SectionPages: Sendable {
 
     /// What every content page of a folder shows of the others: the titles above it (breadcrumbs), or its folder's
     /// list (a guide's sidebar), which is fingerprinted only then (a folder of thousands of pages costs milliseconds).
-    func contentInputs(_ section: Section, trail: [(label: String, route: Route)], listing: @autoclosure () -> BuildInput,
+    func contentInputs(_ section: MarkdownFolder, trail: [(label: String, route: Route)], listing: @autoclosure () -> BuildInput,
                        _ language: String) -> [BuildInput] {
         section.layout == .docs ? [listing()] : [trailInput(section, trail: trail, language)]
     }
 
-    func indexPages(_ section: Section, trail: [(label: String, route: Route)], listing: BuildInput, _ language: String) -> [Page] {
+    func indexPages(_ section: MarkdownFolder, trail: [(label: String, route: Route)], listing: BuildInput, _ language: String) -> [Page] {
         section.layout == .docs && !section.folders.isEmpty
             ? [guideIndex(section, listing: listing, language)] : sectionIndex(section, trail: trail, listing: listing, language)
     }
 
-    func contentPage(at index: Int, in section: Section, trail: [(label: String, route: Route)], inputs: [BuildInput], _ language: String) -> Page {
+    func contentPage(at index: Int, in section: MarkdownFolder, trail: [(label: String, route: Route)], inputs: [BuildInput], _ language: String) -> Page {
         section.layout == .docs
             ? guidePage(at: index, in: section, inputs: inputs, language) : sectionPage(section.pages[index], in: section, trail: trail, inputs: inputs, language)
     }
 
     /// The page's text in `language`, with its links resolved for `route`.
-    func text(of page: DocPage, at route: Route, _ language: String) -> (version: DocPage.Version, resolved: (html: String, input: BuildInput?)) {
+    func text(of page: FolderPage, at route: Route, _ language: String) -> (version: FolderPage.Version, resolved: (html: String, input: BuildInput?)) {
         let version = page.version(language, defaultLanguage: factory.defaultLanguage)!
         return (version, factory.links.rewrite(version.body, source: version.file, route: route, language: language))
     }
 
     /// A link to each page of `section`, as its index lists them.
-    func links(to pages: some Sequence<DocPage>, in section: Section, from route: Route, _ language: String) -> [DocLinkView] {
+    func links(to pages: some Sequence<FolderPage>, in section: MarkdownFolder, from route: Route, _ language: String) -> [DocLinkView] {
         pages.map { page in
             let version = page.version(language, defaultLanguage: factory.defaultLanguage)!
             return DocLinkView(title: version.title, description: version.description,
@@ -94,7 +94,7 @@ public struct SectionPages: Sendable {
     }
 
     /// A link to each folder below `section`, with how many pages it holds.
-    func links(toFoldersOf section: Section, from route: Route, _ language: String) -> [SectionLinkView] {
+    func links(toFoldersOf section: MarkdownFolder, from route: Route, _ language: String) -> [SectionLinkView] {
         section.subsections.map { child in
             SectionLinkView(title: child.title(language, defaultLanguage: factory.defaultLanguage),
                             href: route.link(to: routes.index(child, language)), count: child.totalPages)
@@ -102,12 +102,12 @@ public struct SectionPages: Sendable {
     }
 
     /// The titles of the folders above a content page, as one input.
-    func trailInput(_ section: Section, trail: [(label: String, route: Route)], _ language: String) -> BuildInput {
+    func trailInput(_ section: MarkdownFolder, trail: [(label: String, route: Route)], _ language: String) -> BuildInput {
         BuildInput(key: "trail:\(section.folder):\(language)", fingerprint: Fingerprint.hex(trail.map(\.label).joined(separator: "\n")))
     }
 
     /// Home, then each folder above `section` and `section` itself, as titled links.
-    func breadcrumbs(of section: Section, _ language: String) -> [(label: String, route: Route)] {
+    func breadcrumbs(of section: MarkdownFolder, _ language: String) -> [(label: String, route: Route)] {
         guard !section.folders.isEmpty else { return [] }
         var trail = [(label: factory.text("nav_home", language), route: factory.route(language))]
         var current = root
@@ -120,7 +120,7 @@ public struct SectionPages: Sendable {
     }
 
     /// A section's index, one page per `pageSize` pages: its text, subsections and list.
-    func sectionIndex(_ section: Section, trail: [(label: String, route: Route)], listing: BuildInput, _ language: String) -> [Page] {
+    func sectionIndex(_ section: MarkdownFolder, trail: [(label: String, route: Route)], listing: BuildInput, _ language: String) -> [Page] {
         let count = max(1, (section.pages.count + pageSize - 1) / pageSize)
         let isHome = section.folders.isEmpty
         let title = isHome && section.titles.isEmpty ? factory.config.title : section.title(language, defaultLanguage: factory.defaultLanguage)
@@ -153,7 +153,7 @@ public struct SectionPages: Sendable {
     }
 
     /// A section's page: breadcrumbs and the text.
-    func sectionPage(_ page: DocPage, in section: Section, trail: [(label: String, route: Route)], inputs: [BuildInput], _ language: String) -> Page {
+    func sectionPage(_ page: FolderPage, in section: MarkdownFolder, trail: [(label: String, route: Route)], inputs: [BuildInput], _ language: String) -> Page {
         let route = routes.page(page, in: section, language)
         let (version, resolved) = text(of: page, at: route, language)
         let links = trail.map { LinkView(href: route.link(to: $0.route), label: $0.label) }
@@ -171,23 +171,23 @@ public struct SectionPages: Sendable {
     }
 
     /// A folder has a feed when one of its own pages has a date.
-    static func hasFeed(_ section: Section) -> Bool {
+    static func hasFeed(_ section: MarkdownFolder) -> Bool {
         section.pages.contains { page in page.versions.values.contains { $0.date != nil } }
     }
 
     /// The key of a folder's feed.
-    static func feedKey(_ section: Section) -> String { "folder:" + section.folder }
+    static func feedKey(_ section: MarkdownFolder) -> String { "folder:" + section.folder }
 
     /// A dated page's date, and its place in its folder's feed unless it is a draft.
-    static func date(_ page: DocPage, _ version: DocPage.Version, html: String, in section: Section, into facts: inout PageFacts) {
+    static func date(_ page: FolderPage, _ version: FolderPage.Version, html: String, in section: MarkdownFolder, into facts: inout PageFacts) {
         guard let date = version.date else { return }
         facts.published = date
         if !page.draft { facts.feed = .entry(key: feedKey(section), html: html) }
     }
 
     /// What a section's index shows of its pages and subsections, as one input.
-    func listing(_ section: Section) -> BuildInput {
-        DocPageMapper.listing(section.pages, folder: section.folder, extra: section.subsections.map { child in
+    func listing(_ section: MarkdownFolder) -> BuildInput {
+        FolderPageMapper.listing(section.pages, folder: section.folder, extra: section.subsections.map { child in
             "\(child.slugs.last ?? "")|\(child.totalPages)|" + factory.languages.map { child.title($0, defaultLanguage: factory.defaultLanguage) }.joined(separator: "|")
         })
     }

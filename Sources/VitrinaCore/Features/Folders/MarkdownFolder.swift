@@ -7,18 +7,18 @@ public enum FolderLayout: String, Sendable, CaseIterable {
 
 /// A folder of Markdown under `Content/`: its own text from `_index.md`, its layout, its pages and its subsections.
 /// Una carpeta de Markdown bajo `Content/`: su texto de `_index.md`, su diseño, sus páginas y sus subsecciones.
-public struct Section: Sendable {
+public struct MarkdownFolder: Sendable {
     /// Folder names from `Content/` (`["linux"]`); empty for `Content/` itself, whose pages sit at the root.
     public let folders: [String]
     /// The URL segments of the folders.
     public let slugs: [String]
     /// `_index.md`: title, description, weight and the text above the list.
-    public let index: DocPage?
+    public let index: FolderPage?
     /// Its `_index.md`'s `layout:`, else its parent folder's; `Content/docs/` is a guide.
     public var layout: FolderLayout = .section
     /// Sorted by weight, then title.
-    public var pages: [DocPage]
-    public var subsections: [Section]
+    public var pages: [FolderPage]
+    public var subsections: [MarkdownFolder]
 
     public var folder: String { (["Content"] + folders).joined(separator: "/") }
 
@@ -36,8 +36,8 @@ public struct Section: Sendable {
     public var totalPages: Int { pages.count + subsections.reduce(0) { $0 + $1.totalPages } }
 
     /// This section and every section below it, depth first.
-    public var all: [Section] { [self] + subsections.flatMap(\.all) }
+    public var all: [MarkdownFolder] { [self] + subsections.flatMap(\.all) }
 
     /// `Content/` with no Markdown.
-    static let empty = Section(folders: [], slugs: [], index: nil, pages: [], subsections: [], titles: [:])
+    static let empty = MarkdownFolder(folders: [], slugs: [], index: nil, pages: [], subsections: [], titles: [:])
 }

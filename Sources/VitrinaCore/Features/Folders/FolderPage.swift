@@ -1,6 +1,6 @@
 /// A page of a folder of Markdown with its translations.
 /// Una página de una carpeta de Markdown con sus traducciones.
-public struct DocPage: Sendable {
+public struct FolderPage: Sendable {
     public let name: String
     public var slug: String
     public let weight: Int
@@ -38,27 +38,27 @@ public struct DocPage: Sendable {
 
 /// Builds pages from documents: title falls back to the first heading, then the file name.
 /// Construye páginas a partir de documentos: el título cae al primer encabezado y luego al nombre del fichero.
-public enum DocPageMapper {
+public enum FolderPageMapper {
     /// One page from its documents by language.
-    public static func page(name: String, documents: [String: Document], defaultLanguage: String) throws -> DocPage {
+    public static func page(name: String, documents: [String: Document], defaultLanguage: String) throws -> FolderPage {
         let primary = documents[defaultLanguage] ?? documents.values.sorted { $0.language < $1.language }.first!
-        var versions: [String: DocPage.Version] = [:]
+        var versions: [String: FolderPage.Version] = [:]
         for (language, document) in documents {
             let fields = document.fields
-            versions[language] = DocPage.Version(
+            versions[language] = FolderPage.Version(
                 title: fields.string("title") ?? document.body.firstHeading ?? name.replacingOccurrences(of: "-", with: " ").capitalized,
                 description: fields.string("description") ?? "",
                 date: try fields.date("date"), html: document.body.html, headings: document.body.headings, links: document.body.links, language: language,
                 file: document.file, fingerprint: document.fingerprint)
         }
         let slug = Slug.make(primary.fields.string("slug") ?? name, fallback: "")
-        return DocPage(name: name, slug: slug.isEmpty ? Slug.codes(name) : slug,
+        return FolderPage(name: name, slug: slug.isEmpty ? Slug.codes(name) : slug,
                        weight: try primary.fields.int("weight") ?? 1_000, draft: try primary.fields.bool("draft"), versions: versions,
                        explicitSlug: primary.fields.string("slug") != nil)
     }
 
     /// What a list of these pages shows (order, slugs, titles, descriptions, drafts), as one input.
-    public static func listing(_ pages: [DocPage], folder: String, extra: [String] = []) -> BuildInput {
+    public static func listing(_ pages: [FolderPage], folder: String, extra: [String] = []) -> BuildInput {
         var facts: [String] = []
         for page in pages {
             facts.append("\(page.slug)|\(page.weight)|\(page.draft)")
@@ -69,9 +69,9 @@ public enum DocPageMapper {
 
     /// Two slugs given in front matter that collide are an error; a slug made from a file name that collides
     /// (`clang.md`, `clang++.md`) gets `-2`, `-3`… in name order, the plainest name keeping the bare slug.
-    static func uniqueSlugs(_ pages: [DocPage], folder: String) throws -> [DocPage] {
+    static func uniqueSlugs(_ pages: [FolderPage], folder: String) throws -> [FolderPage] {
         var seen: [String: String] = [:]
-        var result: [DocPage] = []
+        var result: [FolderPage] = []
         let ordered = pages.map { (page: $0, rank: ($0.explicitSlug ? 0 : 1) * 2 + ($0.name != $0.slug ? 1 : 0)) }
             .sorted { ($0.rank, $0.page.name) < ($1.rank, $1.page.name) }.map(\.page)
         for var page in ordered {

@@ -3,7 +3,7 @@ import Foundation
 /// Reads every folder of Markdown under `Content/` that no other feature claims into a tree of sections, each with
 /// its layout.
 /// Lee cada carpeta de Markdown de `Content/` que ninguna otra función reclama y la convierte en un árbol de secciones.
-public struct SectionLoader: Sendable {
+public struct FolderLoader: Sendable {
     public let loader: DocumentLoader
     /// Top-level folders owned by other features (`diary`, `data`).
     public let reserved: Set<String>
@@ -16,7 +16,7 @@ public struct SectionLoader: Sendable {
     }
 
     /// The root section (`Content/` itself), or nil when there is no Markdown outside the features' folders.
-    public func load() async throws -> Section? {
+    public func load() async throws -> MarkdownFolder? {
         let files = try loader.markdownFiles(in: "", skippingFolders: reserved)
         guard !files.isEmpty else { return nil }
         let documents = try await loader.documents(paths: files, in: "Content")
@@ -33,21 +33,21 @@ public struct SectionLoader: Sendable {
     }
 
     private func section(_ folders: [String], byFolder: [[String]: [String: [String: Document]]], parentSlugs: [String],
-                         parentLayout: FolderLayout) throws -> Section {
+                         parentLayout: FolderLayout) throws -> MarkdownFolder {
         var groups = byFolder[folders] ?? [:]
         let indexName = Self.indexName(among: groups.keys)
         let layout = try Self.layout(of: indexName.flatMap { groups[$0] }, defaultLanguage: loader.defaultLanguage)
             ?? (folders == ["docs"] ? .docs : parentLayout)
         let titles = (indexName.flatMap { groups[$0] } ?? [:]).compactMapValues { $0.fields.string("title") ?? $0.body.firstHeading }
         let display = (["Content"] + folders).joined(separator: "/")
-        let index = try indexName.flatMap { groups.removeValue(forKey: $0) }.map { try DocPageMapper.page(name: "_index", documents: $0, defaultLanguage: loader.defaultLanguage) }
-        let pages = try DocPageMapper.uniqueSlugs(try groups.map { try DocPageMapper.page(name: $0.key, documents: $0.value, defaultLanguage: loader.defaultLanguage) }
+        let index = try indexName.flatMap { groups.removeValue(forKey: $0) }.map { try FolderPageMapper.page(name: "_index", documents: $0, defaultLanguage: loader.defaultLanguage) }
+        let pages = try FolderPageMapper.uniqueSlugs(try groups.map { try FolderPageMapper.page(name: $0.key, documents: $0.value, defaultLanguage: loader.defaultLanguage) }
             .filter { drafts || !$0.draft }, folder: display)
         let slugs = folders.isEmpty ? [] : parentSlugs + [Slug.make(folders.last!, fallback: "section")]
         let children = byFolder.keys.filter { $0.count == folders.count + 1 && Array($0.prefix(folders.count)) == folders }.sorted { $0.last! < $1.last! }
         let language = loader.defaultLanguage
         let keyed = pages.map { (page: $0, key: Self.sortKey($0, language)) }
-        return Section(
+        return MarkdownFolder(
             folders: folders, slugs: slugs, index: index, layout: layout,
             pages: keyed.sorted { ($0.page.weight, $0.key, $0.page.slug) < ($1.page.weight, $1.key, $1.page.slug) }.map(\.page),
             subsections: try children.map { try section($0, byFolder: byFolder, parentSlugs: slugs, parentLayout: layout) }
@@ -75,7 +75,7 @@ public struct SectionLoader: Sendable {
         return layout
     }
 
-    static func sortKey(_ page: DocPage, _ language: String) -> String {
+    static func sortKey(_ page: FolderPage, _ language: String) -> String {
         page.version(language, defaultLanguage: language)?.title.lowercased() ?? page.slug
     }
 }
