@@ -76,6 +76,7 @@ struct StructuredData {
     }
 
     var schema: [String: Any]? {
+        if case .webPage = page.facts.schema { return nil }
         var object: [String: Any] = ["@context": "https://schema.org", "name": page.title, "url": url(page.route)]
         if !description.isEmpty { object["description"] = description }
         if let image { object["image"] = image }
