@@ -48,3 +48,9 @@ extension PageContext {
                          paged: views.count > 8, back: back)
     }
 }
+
+extension AlbumPhotoView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        .object(["index": .int(index), "image": image.templateValue, "full": .string(full), "caption": .string(caption), "current": .bool(current)])
+    }
+}

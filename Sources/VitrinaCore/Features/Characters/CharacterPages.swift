@@ -293,3 +293,21 @@ extension CharacterCardView: TemplateConvertible {
                  "species": .string(species)])
     }
 }
+
+extension FactView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        var fields: [String: TemplateValue] = ["label": .string(label), "value": .string(value)]
+        if let href { fields["href"] = .string(href) }
+        return .object(fields)
+    }
+}
+
+extension EpisodeLinkView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        .object(["id": .int(id), "code": .string(code), "name": .string(name), "airDate": .string(airDate), "href": .string(href)])
+    }
+}
+
+extension OptionView: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["value": .string(value), "label": .string(label)]) }
+}

@@ -92,3 +92,16 @@ public enum MapPositions {
         return z ^ (z >> 31)
     }
 }
+
+extension PinView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        .object(["id": .string(id), "x": .double(x), "y": .double(y), "href": .string(href), "label": .string(label), "status": .string(status)])
+    }
+}
+
+extension MapView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        .object(["world": .string(world), "label": .string(label), "fit": .string(fit), "pins": pins.templateValue, "hasPins": .bool(hasPins),
+                 "mini": .bool(mini)])
+    }
+}

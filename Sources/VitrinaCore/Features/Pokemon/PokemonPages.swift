@@ -238,3 +238,25 @@ extension PokemonRowView: TemplateConvertible {
                  "typeKeys": .string(typeKeys), "removeLabel": .string(removeLabel), "sprite": sprite.templateValue, "types": types.templateValue])
     }
 }
+
+extension FigureView: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["image": image.templateValue, "caption": .string(caption)]) }
+}
+
+extension AbilityView: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["name": .string(name), "hidden": .bool(hidden)]) }
+}
+
+extension StatView: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["label": .string(label), "value": .int(value), "percent": .int(percent)]) }
+}
+
+extension EvolutionStageView: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["members": members.templateValue]) }
+}
+
+extension EvolutionMemberView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        .object(["name": .string(name), "number": .string(number), "href": .string(href), "sprite": sprite.templateValue, "current": .bool(current)])
+    }
+}

@@ -23,3 +23,10 @@ public struct DataFile: Sendable {
     public let path: String
     public let bytes: [UInt8]
 }
+
+extension FavouriteView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        .object(["id": .string(id), "title": .string(title), "href": .string(href), "image": .string(image), "kindLabel": .string(kindLabel),
+                 "addLabel": .string(addLabel)])
+    }
+}
