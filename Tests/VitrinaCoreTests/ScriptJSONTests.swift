@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import VitrinaCore
 
 /// JSON written into data scripts: valid, with sorted keys, and unable to close a script element.
@@ -25,4 +26,62 @@ struct ScriptJSONTests {
         #expect(ScriptJSON.object(["x": Double.nan] as [String: Any]) == "{}")
         #expect(ScriptJSON.object(["x": Date()] as [String: Any]) == "{}")
     }
+
+    /// JSON-LD is built typed: on 2,000 seeded trees of hostile strings (`</script>`, U+2028, controls, a BOM), whole,
+    /// negative-zero, huge and infinite numbers, the typed writer gives the bytes the untyped one gives, in and out of HTML.
+    @Test func typedValuesAreWrittenAsTheirUntypedTwins() {
+        var generator = SeededGenerator(seed: 2026)
+        let pieces = ["</script>", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{1}", "\"", "\\", "&", ">", "é", "🦊", "a", " ", "\n"]
+        func text() -> String { (0..<Int.random(in: 0...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined() }
+        func number() -> Double {
+            [0, -0.0, 1, 2.5, -7, 1e15, 1e16, 123_456.789, .infinity, .nan][Int.random(in: 0..<10, using: &generator)]
+        }
+        func tree(_ depth: Int) -> (typed: JSONValue, untyped: Any) {
+            switch Int.random(in: 0..<(depth > 2 ? 5 : 7), using: &generator) {
+            case 0: return (.null, NSNull())
+            case 1: let flag = Bool.random(using: &generator); return (.bool(flag), flag)
+            case 2: let int = Int.random(in: -1_000...1_000, using: &generator); return (.int(int), int)
+            case 3: let double = number(); return (.double(double), double)
+            case 4: let string = text(); return (.string(string), string)
+            case 5:
+                let elements = (0..<Int.random(in: 0...3, using: &generator)).map { _ in tree(depth + 1) }
+                return (.array(elements.map(\.typed)), elements.map(\.untyped))
+            default:
+                var typed: [(String, JSONValue)] = [], untyped: [String: Any] = [:]
+                for _ in 0..<Int.random(in: 0...3, using: &generator) {
+                    let key = text(), value = tree(depth + 1)
+                    guard untyped[key] == nil else { continue }
+                    typed.append((key, value.typed))
+                    untyped[key] = value.untyped
+                }
+                return (.fields(typed), untyped)
+            }
+        }
+        for index in 0..<2_000 {
+            let (typed, untyped) = tree(0)
+            for inHTML in [false, true] {
+                #expect(ScriptJSON.object(typed, inHTML: inHTML) == ScriptJSON.object(untyped, inHTML: inHTML), "case \(index)")
+            }
+        }
+    }
+
+
+    /// 3,000 seeded strings of plain runs and every byte that needs an escape: read back by JSONSerialization as they
+    /// were, and nothing in them can end a script or confuse a JavaScript parser.
+    @Test func seededStringsComeBackWhole() throws {
+        var generator = SeededGenerator(seed: 14)
+        let pieces = ["plain text ", "ñ", "🦊", "\u{0}", "\u{1F}", "\u{7F}", "\t", "\r\n", "\"", "\\", "/", "<", ">", "&", "</script>",
+                      "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{E2}", "€", "\u{FFFD}"]
+        for index in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            for inHTML in [false, true] {
+                let json = ScriptJSON.object(["t": text], inHTML: inHTML)
+                #expect(!json.contains("<") && !json.contains("\u{2028}") && !json.contains("\u{2029}") && !json.contains("\u{FEFF}"), "case \(index)")
+                if inHTML { #expect(!json.contains(">") && !json.contains("&"), "case \(index)") }
+                let back = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
+                #expect(back?["t"] == text, "case \(index)")
+            }
+        }
+    }
+
 }

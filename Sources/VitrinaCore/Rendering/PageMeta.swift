@@ -63,44 +63,45 @@ struct StructuredData {
         page.facts.image.map { Route(file: $0).absoluteURL(base: config.baseURL) ?? page.route.link(toFile: $0) }
     }
 
-    var breadcrumbs: [String: Any]? {
+    var breadcrumbs: JSONValue? {
         let crumbs = page.facts.breadcrumbs
         guard !crumbs.isEmpty else { return nil }
         let steps = crumbs + [Crumb(label: page.title, route: page.route)]
-        return [
-            "@context": "https://schema.org", "@type": "BreadcrumbList",
-            "itemListElement": steps.enumerated().map { index, crumb -> [String: Any] in
-                ["@type": "ListItem", "position": index + 1, "name": crumb.label, "item": url(crumb.route)]
-            },
-        ]
+        return .fields([
+            ("@context", .string("https://schema.org")), ("@type", .string("BreadcrumbList")),
+            ("itemListElement", .array(steps.enumerated().map { index, crumb in
+                .fields([("@type", .string("ListItem")), ("position", .int(index + 1)), ("name", .string(crumb.label)), ("item", .string(url(crumb.route)))])
+            })),
+        ])
     }
 
-    var schema: [String: Any]? {
+    var schema: JSONValue? {
         if case .webPage = page.facts.schema { return nil }
-        var object: [String: Any] = ["@context": "https://schema.org", "name": page.title, "url": url(page.route)]
-        if !description.isEmpty { object["description"] = description }
-        if let image { object["image"] = image }
+        var object: [(String, JSONValue)] = [("@context", .string("https://schema.org")), ("name", .string(page.title)), ("url", .string(url(page.route)))]
+        if !description.isEmpty { object.append(("description", .string(description))) }
+        if let image { object.append(("image", .string(image))) }
         switch page.facts.schema {
         case .webPage:
             return nil
         case .blogPosting:
-            object["@type"] = "BlogPosting"
-            object["headline"] = page.title
-            object["inLanguage"] = page.language
-            if let date = page.facts.published { object["datePublished"] = date.description }
-            object["author"] = ["@type": config.author == nil ? "Organization" : "Person", "name": config.authorName]
-            object["mainEntityOfPage"] = url(page.route)
+            object.append(("@type", .string("BlogPosting")))
+            object.append(("headline", .string(page.title)))
+            object.append(("inLanguage", .string(page.language)))
+            if let date = page.facts.published { object.append(("datePublished", .string(date.description))) }
+            object.append(("author", .fields([("@type", .string(config.author == nil ? "Organization" : "Person")), ("name", .string(config.authorName))])))
+            object.append(("mainEntityOfPage", .string(url(page.route))))
         case .product(let product):
-            object["@type"] = "Product"
+            object.append(("@type", .string("Product")))
             if let price = product.price, let currency = product.currency {
-                object["offers"] = ["@type": "Offer", "price": price, "priceCurrency": currency, "url": url(page.route)]
+                object.append(("offers", .fields([("@type", .string("Offer")), ("price", .double(price)), ("priceCurrency", .string(currency)),
+                                                  ("url", .string(url(page.route)))])))
             }
             if let rating = product.rating {
-                var aggregate: [String: Any] = ["@type": "AggregateRating", "ratingValue": rating]
-                if let count = product.ratingCount { aggregate["ratingCount"] = count }
-                object["aggregateRating"] = aggregate
+                var aggregate: [(String, JSONValue)] = [("@type", .string("AggregateRating")), ("ratingValue", .double(rating))]
+                if let count = product.ratingCount { aggregate.append(("ratingCount", .double(count))) }
+                object.append(("aggregateRating", .fields(aggregate)))
             }
         }
-        return object
+        return .fields(object)
     }
 }

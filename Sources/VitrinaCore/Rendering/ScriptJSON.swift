@@ -25,10 +25,7 @@ public enum ScriptJSON {
         case let number as Int:
             out.append(contentsOf: String(number).utf8)
         case let number as Double:
-            guard number.isFinite else { return false }
-            let whole = number.rounded() == number && abs(number) < 1e15
-            let text = !whole ? "\(number)" : number == 0 && number.sign == .minus ? "-0" : String(Int(number))
-            out.append(contentsOf: text.utf8)
+            return double(number, into: &out)
         case let object as [String: Any]:
             out.append(UInt8(ascii: "{"))
             for (index, key) in object.keys.sorted().enumerated() {
@@ -53,41 +50,96 @@ public enum ScriptJSON {
         return true
     }
 
+    /// A typed value (JSON-LD), written byte for byte as its untyped twin would be (keys sorted), with no dynamic casts.
+    static func object(_ value: JSONValue, inHTML: Bool) -> String {
+        var out: [UInt8] = []
+        guard encode(value, into: &out, inHTML: inHTML) else { return "{}" }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func encode(_ value: JSONValue, into out: inout [UInt8], inHTML: Bool) -> Bool {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .int(let number): out.append(contentsOf: String(number).utf8)
+        case .double(let number): return double(number, into: &out)
+        case .string(let text): string(text, into: &out, inHTML: inHTML)
+        case .array(let values):
+            out.append(UInt8(ascii: "["))
+            for (index, element) in values.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                guard encode(element, into: &out, inHTML: inHTML) else { return false }
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let object):
+            out.append(UInt8(ascii: "{"))
+            // Sorted stably, so of two members with one key the first is written, as a lookup finds it.
+            var previous: String?
+            for member in object.members.enumerated().sorted(by: { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }).map(\.element) {
+                if let previous, previous == member.key { continue }
+                if previous != nil { out.append(UInt8(ascii: ",")) }
+                previous = member.key
+                string(member.key, into: &out, inHTML: inHTML)
+                out.append(UInt8(ascii: ":"))
+                guard encode(member.value, into: &out, inHTML: inHTML) else { return false }
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        return true
+    }
+
+    /// A finite number: whole ones below 10^15 without a decimal point; false for infinities and NaN.
+    private static func double(_ number: Double, into out: inout [UInt8]) -> Bool {
+        guard number.isFinite else { return false }
+        let whole = number.rounded() == number && abs(number) < 1e15
+        let text = !whole ? "\(number)" : number == 0 && number.sign == .minus ? "-0" : String(Int(number))
+        out.append(contentsOf: text.utf8)
+        return true
+    }
+
     /// A JSON string: quotes, backslashes and control characters escaped, `<` as `\u003c`, and the line and paragraph
     /// separators and the byte order mark as escapes too, so every JSON or JavaScript parser reads the same text.
     private static func string(_ text: String, into out: inout [UInt8], inHTML: Bool) {
-        let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
-            var index = 0
+            // Runs of bytes that need no escape are copied whole. / Los tramos sin escapes se copian enteros.
+            var index = 0, run = 0
             while index < bytes.count {
-                let byte = bytes[index]
+                let byte = bytes[index], start = index
                 index += 1
+                let escape: String
                 switch byte {
-                case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
-                case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
-                case 0x0A: out.append(contentsOf: "\\n".utf8)
-                case 0x0D: out.append(contentsOf: "\\r".utf8)
-                case 0x09: out.append(contentsOf: "\\t".utf8)
-                case 0x08: out.append(contentsOf: "\\b".utf8)
-                case 0x0C: out.append(contentsOf: "\\f".utf8)
-                case UInt8(ascii: "<"): out.append(contentsOf: "\\u003c".utf8)
-                case UInt8(ascii: ">") where inHTML: out.append(contentsOf: "\\u003e".utf8)
-                case UInt8(ascii: "&") where inHTML: out.append(contentsOf: "\\u0026".utf8)
-                case ..<0x20: out.append(contentsOf: "\\u00".utf8 + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                case UInt8(ascii: "<"): escape = "\\u003c"
+                case UInt8(ascii: ">") where inHTML: escape = "\\u003e"
+                case UInt8(ascii: "&") where inHTML: escape = "\\u0026"
+                case ..<0x20: escape = "\\u00" + String(decoding: [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]], as: UTF8.self)
                 case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
-                    out.append(contentsOf: (bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    escape = bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029"
                     index += 2
                 case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBB && bytes[index + 1] == 0xBF:
-                    out.append(contentsOf: "\\ufeff".utf8)
+                    escape = "\\ufeff"
                     index += 2
-                default: out.append(byte)
+                default:
+                    continue
                 }
+                if start > run { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<start])) }
+                out.append(contentsOf: escape.utf8)
+                run = index
             }
+            if bytes.count > run { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count])) }
         }
         out.append(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// `window.VITRINA = window.VITRINA || {}; VITRINA.name = …;` as a file's bytes.
     public static func dataScript(name: String, value: Any) -> [UInt8] {

@@ -339,3 +339,10 @@ struct JSONByteParser {
         return .double(number)
     }
 }
+
+extension JSONValue {
+    /// An object from its fields, in the order given (JSON-LD built in code).
+    static func fields(_ pairs: [(String, JSONValue)]) -> JSONValue {
+        .object(JSONObject(pairs.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+    }
+}
