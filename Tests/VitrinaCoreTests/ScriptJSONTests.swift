@@ -65,7 +65,6 @@ struct ScriptJSONTests {
         }
     }
 
-
     /// 3,000 seeded strings of plain runs and every byte that needs an escape: read back by JSONSerialization as they
     /// were, and nothing in them can end a script or confuse a JavaScript parser.
     @Test func seededStringsComeBackWhole() throws {
@@ -83,5 +82,4 @@ struct ScriptJSONTests {
             }
         }
     }
-
 }

@@ -192,7 +192,6 @@ struct DeclaredPagesTests {
         }
     }
 
-    /// A template showing a field an item does not have fails naming the URL and the JSON path.
     /// A number's `text:` names a strings key no language has: a warning naming the declaration and the key (a strict
     /// build fails), and the bare number meanwhile; once the key is there, its text is shown and the warning is gone.
     @Test func aNumbersTextKeyNoStringsFileHasIsAWarning() async throws {
@@ -223,6 +222,7 @@ struct DeclaredPagesTests {
         }
     }
 
+    /// A template showing a field an item does not have fails naming the URL and the JSON path.
     @Test func aFieldTheTemplateShowsButAnItemLacksIsAnError() async throws {
         try await withReplayServer { server in
             var templates = Self.templates

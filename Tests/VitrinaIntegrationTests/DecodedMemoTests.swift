@@ -81,23 +81,12 @@ struct DecodedMemoTests {
     /// A read trail: what a load made from stored responses is read back while each of them is the same stored copy;
     /// one rewritten, or one read without a stamp (`fetch`), and the load runs again.
     @Test func aLoadIsReadBackWhileEveryResponseItReadIsUnchanged() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-trail-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let snapshot = Snapshot(directory: root + "/data")
         let urls = ["https://x.test/a", "https://x.test/b"]
-        for (index, url) in urls.enumerated() {
-            try snapshot.write(StoredResponse(url: url, status: 200, contentType: "application/json", etag: nil, lastModified: nil,
-                                              fetchedAt: 0, body: Array(#"{"n":\#(index)}"#.utf8)))
-        }
-        try snapshot.saveManifest()
-        let memo = DecodedMemo()
-        let client = LiveHTTPClient()
-        defer { Task { await client.shutdown() } }
+        let fixture = try TrailFixture(urls.enumerated().map { index, url in (url, #"{"n":\#(index)}"#) })
+        defer { fixture.remove() }
         let runs = Counter()
         func load(_ key: String = "numbers", fetch: Bool = false) async throws -> [Int] {
-            let fetcher = Fetcher(client: client, breaker: CircuitBreaker(), cache: ResponseCache(directory: root + "/cache"),
-                                  snapshot: Snapshot(directory: root + "/data"),
-                                  settings: Fetcher.Settings(sources: [:], offline: true), diagnostics: Diagnostics(), decoded: memo)
+            let fetcher = fixture.fetcher()
             return try await fetcher.remembering(key) {
                 _ = runs.increment()
                 if fetch { _ = try await fetcher.fetch(urls[0]) }
@@ -110,7 +99,7 @@ struct DecodedMemoTests {
         #expect(try await load() == [0, 1])
         #expect(runs.increment() == 2, "the second load was read back")
 
-        let file = root + "/data/" + Snapshot.file(for: urls[1])
+        let file = fixture.root + "/data/" + Snapshot.file(for: urls[1])
         try FileManager.default.removeItem(atPath: file)
         try Files.write(try Gzip.compress(Array(#"{"n":7}"#.utf8)), to: file)
         #expect(try await load() == [0, 7])
@@ -127,21 +116,13 @@ struct DecodedMemoTests {
     /// A read trail's value is read back from disk, so its numbers are checked: one out of range is not handed out, and
     /// the load runs again.
     @Test func aTrailWhoseValueIsOutOfRangeIsMadeAgain() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-trail-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let snapshot = Snapshot(directory: root + "/data")
         let url = "https://x.test/count"
-        try snapshot.write(StoredResponse(url: url, status: 200, contentType: "application/json", etag: nil, lastModified: nil,
-                                          fetchedAt: 0, body: Array(#"{"n":5}"#.utf8)))
-        try snapshot.saveManifest()
-        let memo = DecodedMemo()
-        let client = LiveHTTPClient()
-        defer { Task { await client.shutdown() } }
+        let fixture = try TrailFixture([(url, #"{"n":5}"#)])
+        defer { fixture.remove() }
+        let memo = fixture.memo
         let runs = Counter()
         func load() async throws -> TrailCount {
-            let fetcher = Fetcher(client: client, breaker: CircuitBreaker(), cache: ResponseCache(directory: root + "/cache"),
-                                  snapshot: Snapshot(directory: root + "/data"),
-                                  settings: Fetcher.Settings(sources: [:], offline: true), diagnostics: Diagnostics(), decoded: memo)
+            let fetcher = fixture.fetcher()
             return try await fetcher.remembering("count") {
                 _ = runs.increment()
                 return try await fetcher.json(TrailCount.self, from: url)
@@ -242,4 +223,33 @@ struct DecodedMemoTests {
 struct TrailCount: Codable, Sendable, NumbersInRange {
     let n: Int
     func numberOutOfRange() -> NumberProblem? { NumberRange.check(n, NumberRange.amounts, "n") }
+}
+
+/// JSON responses in a snapshot of a temporary folder, read by offline fetchers that share one decoded memo, as builds
+/// one after another do.
+/// Respuestas JSON en una instantánea temporal, leídas por clientes sin red que comparten una memoria.
+struct TrailFixture {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-trail-\(UUID().uuidString)").path
+    let memo = DecodedMemo()
+    let client = LiveHTTPClient()
+
+    init(_ responses: [(url: String, json: String)]) throws {
+        let snapshot = Snapshot(directory: root + "/data")
+        for (url, json) in responses {
+            try snapshot.write(StoredResponse(url: url, status: 200, contentType: "application/json", etag: nil, lastModified: nil,
+                                              fetchedAt: 0, body: Array(json.utf8)))
+        }
+        try snapshot.saveManifest()
+    }
+
+    /// A fetcher as one build makes it: its own snapshot and cache readers, the shared memo.
+    func fetcher() -> Fetcher {
+        Fetcher(client: client, breaker: CircuitBreaker(), cache: ResponseCache(directory: root + "/cache"), snapshot: Snapshot(directory: root + "/data"),
+                settings: Fetcher.Settings(sources: [:], offline: true), diagnostics: Diagnostics(), decoded: memo)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: root)
+        Task { [client] in await client.shutdown() }
+    }
 }

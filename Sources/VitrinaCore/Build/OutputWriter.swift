@@ -327,12 +327,11 @@ public struct StagingArea: Sendable {
 /// A set of paths shared by render tasks: folders already created, files changed.
 /// Un conjunto de rutas compartido por las tareas: carpetas ya creadas, ficheros cambiados.
 final class PathSet: Sendable {
-    private let folders = Mutex<Set<String>>([])
+    private let paths = Mutex<Set<String>>([])
 
-    @discardableResult
-    func insert(_ folder: String) -> Bool { folders.withLock { $0.insert(folder).inserted } }
-    func contains(_ folder: String) -> Bool { folders.withLock { $0.contains(folder) } }
-    var all: Set<String> { folders.withLock { $0 } }
+    func insert(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+    func contains(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
+    var all: Set<String> { paths.withLock { $0 } }
 }
 
 /// Content fingerprints recorded while a build writes, by path.

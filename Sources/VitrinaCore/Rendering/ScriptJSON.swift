@@ -27,21 +27,9 @@ public enum ScriptJSON {
         case let number as Double:
             return double(number, into: &out)
         case let object as [String: Any]:
-            out.append(UInt8(ascii: "{"))
-            for (index, key) in object.keys.sorted().enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                string(key, into: &out, inHTML: inHTML)
-                out.append(UInt8(ascii: ":"))
-                guard encode(object[key]!, into: &out, inHTML: inHTML) else { return false }
-            }
-            out.append(UInt8(ascii: "}"))
+            return members(object.keys.sorted().map { ($0, object[$0]!) }, into: &out, inHTML: inHTML) { encode($0, into: &$1, inHTML: inHTML) }
         case let array as [Any]:
-            out.append(UInt8(ascii: "["))
-            for (index, element) in array.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                guard encode(element, into: &out, inHTML: inHTML) else { return false }
-            }
-            out.append(UInt8(ascii: "]"))
+            return elements(array, into: &out) { encode($0, into: &$1, inHTML: inHTML) }
         case is NSNull:  // last: asking a Swift dictionary or array whether it is NSNull bridges it to Objective-C first
             out.append(contentsOf: "null".utf8)
         default:
@@ -65,26 +53,42 @@ public enum ScriptJSON {
         case .double(let number): return double(number, into: &out)
         case .string(let text): string(text, into: &out, inHTML: inHTML)
         case .array(let values):
-            out.append(UInt8(ascii: "["))
-            for (index, element) in values.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                guard encode(element, into: &out, inHTML: inHTML) else { return false }
-            }
-            out.append(UInt8(ascii: "]"))
+            return elements(values, into: &out) { encode($0, into: &$1, inHTML: inHTML) }
         case .object(let object):
-            out.append(UInt8(ascii: "{"))
             // Sorted stably, so of two members with one key the first is written, as a lookup finds it.
-            var previous: String?
-            for member in object.members.enumerated().sorted(by: { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }).map(\.element) {
-                if let previous, previous == member.key { continue }
-                if previous != nil { out.append(UInt8(ascii: ",")) }
-                previous = member.key
-                string(member.key, into: &out, inHTML: inHTML)
-                out.append(UInt8(ascii: ":"))
-                guard encode(member.value, into: &out, inHTML: inHTML) else { return false }
+            var pairs: [(String, JSONValue)] = []
+            for member in object.members.enumerated().sorted(by: { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }).map(\.element)
+            where member.key != pairs.last?.0 {
+                pairs.append((member.key, member.value))
             }
-            out.append(UInt8(ascii: "}"))
+            return members(pairs, into: &out, inHTML: inHTML) { encode($0, into: &$1, inHTML: inHTML) }
         }
+        return true
+    }
+
+    /// `[a,b]`, each element written by `write`; false as soon as one cannot be.
+    private static func elements<Element>(_ values: [Element], into out: inout [UInt8],
+                                          _ write: (Element, inout [UInt8]) -> Bool) -> Bool {
+        out.append(UInt8(ascii: "["))
+        for (index, element) in values.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            guard write(element, &out) else { return false }
+        }
+        out.append(UInt8(ascii: "]"))
+        return true
+    }
+
+    /// `{"key":value}` in the order given, each value written by `write`; false as soon as one cannot be.
+    private static func members<Value>(_ pairs: [(String, Value)], into out: inout [UInt8], inHTML: Bool,
+                                       _ write: (Value, inout [UInt8]) -> Bool) -> Bool {
+        out.append(UInt8(ascii: "{"))
+        for (index, (key, value)) in pairs.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            string(key, into: &out, inHTML: inHTML)
+            out.append(UInt8(ascii: ":"))
+            guard write(value, &out) else { return false }
+        }
+        out.append(UInt8(ascii: "}"))
         return true
     }
 

@@ -39,10 +39,11 @@ public struct FolderPages: Sendable {
         var jobs: [@Sendable () -> [Page]] = []
         for section in root.all {
             let listing = listing(section)
+            let sidebar = sidebarListing(section, listing)
             for language in factory.languages {
                 let trail = breadcrumbs(of: section, language)
                 if !(section.folders.isEmpty && !rootIsHome) { jobs.append { indexPages(section, trail: trail, listing: listing, language) } }
-                let inputs = contentInputs(section, trail: trail, listing: listing, language)
+                let inputs = contentInputs(section, trail: trail, sidebar: sidebar, language)
                 for start in stride(from: 0, to: section.pages.count, by: 256) {
                     let chunk = start..<min(start + 256, section.pages.count)
                     jobs.append { chunk.map { contentPage(at: $0, in: section, trail: trail, inputs: inputs, language) } }
@@ -55,17 +56,23 @@ public struct FolderPages: Sendable {
     /// One page's pages in every language, as `pages()` makes them: what a quick edit of its file draws again.
     public func contentPages(of page: FolderPage, in section: MarkdownFolder) -> [Page] {
         guard let index = section.pages.firstIndex(where: { $0.name == page.name }) else { return [] }
+        let sidebar = sidebarListing(section, listing(section))
         return factory.languages.map { language in
             let trail = breadcrumbs(of: section, language)
-            return contentPage(at: index, in: section, trail: trail, inputs: contentInputs(section, trail: trail, listing: listing(section), language), language)
+            return contentPage(at: index, in: section, trail: trail, inputs: contentInputs(section, trail: trail, sidebar: sidebar, language), language)
         }
     }
 
-    /// What every content page of a folder shows of the others: the titles above it (breadcrumbs), or its folder's
-    /// list (a guide's sidebar), which is fingerprinted only then (a folder of thousands of pages costs milliseconds).
-    func contentInputs(_ section: MarkdownFolder, trail: [(label: String, route: Route)], listing: @autoclosure () -> BuildInput,
-                       _ language: String) -> [BuildInput] {
-        section.layout == .docs ? [listing()] : [trailInput(section, trail: trail, language)]
+    /// The folder's listing where its content pages show it (a guide's sidebar), else nil; fingerprinted only then, as a
+    /// folder of thousands of pages costs milliseconds.
+    func sidebarListing(_ section: MarkdownFolder, _ listing: @autoclosure () -> BuildInput) -> BuildInput? {
+        section.layout == .docs ? listing() : nil
+    }
+
+    /// What every content page of a folder shows of the others: its folder's list (`sidebar`), or else the titles above it
+    /// (breadcrumbs).
+    func contentInputs(_ section: MarkdownFolder, trail: [(label: String, route: Route)], sidebar: BuildInput?, _ language: String) -> [BuildInput] {
+        [sidebar ?? trailInput(section, trail: trail, language)]
     }
 
     func indexPages(_ section: MarkdownFolder, trail: [(label: String, route: Route)], listing: BuildInput, _ language: String) -> [Page] {
