@@ -57,6 +57,9 @@ struct SiteOptions: ParsableArguments {
             guard parts.count == 2, !parts[0].isEmpty, parts[1].hasPrefix("http://") || parts[1].hasPrefix("https://") else {
                 throw ValidationError("--api takes NAME=URL, like pokeapi=http://127.0.0.1:8080 (got \(pair))")
             }
+            if case .failure(let refusal) = WebOrigin.of(parts[1]) {
+                throw ValidationError("--api \(parts[0])=… is not an address Vitrina requests: \(refusal)")
+            }
             result[parts[0]] = parts[1]
         }
         return result

@@ -12,6 +12,7 @@ public final class ReplayServer: Sendable {
         var isStopped = false
         var faults = FaultQueue()
         var requests: [RecordedRequest] = []
+        var scripted: [String: Reply] = [:]
     }
 
     private let router: ReplayRouter
@@ -89,6 +90,17 @@ public final class ReplayServer: Sendable {
         state.withLock { $0.faults.add(fault, pathPrefix: pathPrefix, times: times) }
     }
 
+    /// Answers requests for `path` (the query aside) with this status, headers and body instead of the recordings;
+    /// `{{base}}` in the body and the headers stands for the server's own address.
+    public func script(_ path: String, status: Int = 200, contentType: String = "application/json", headers: [String: String] = [:], body: [UInt8] = []) {
+        let base = baseURL
+        let filled = { (text: String) in text.replacingOccurrences(of: "{{base}}", with: base) }
+        let bytes = String(validating: body, as: UTF8.self).map { Data(filled($0).utf8) } ?? Data(body)
+        var reply = Reply(status: HTTPResponse.Status(code: status), contentType: contentType, body: bytes)
+        for (name, value) in headers { reply.headers[.init(name)!] = filled(value) }
+        state.withLock { $0.scripted[path] = reply }
+    }
+
     /// Removes every injected fault that has not been used up.
     public func clearFaults() {
         state.withLock { $0.faults.removeAll() }
@@ -101,6 +113,7 @@ public final class ReplayServer: Sendable {
             state.requests.append(RecordedRequest(request))
             return state.faults.take(forPath: request.uri.path)
         }
+        if let scripted = state.withLock({ $0.scripted[request.uri.path] }) { return scripted.response }
         guard let fault else {
             return routed(request).validated(ifNoneMatch: request.headers[.ifNoneMatch]).response
         }

@@ -105,7 +105,7 @@ struct SiteConfigTests {
         #expect(config.unsafeHTML == false)
         #expect(config.sources.isEmpty)
 
-        let source = try #require(try SiteConfig.parse("sources:\n  api:\n    base_url: http://localhost:8080\n", file: "s.yml").source("api"))
+        let source = try #require(try SiteConfig.parse("sources:\n  api:\n    base_url: https://localhost:8080\n", file: "s.yml").source("api"))
         #expect(source.limit == nil)
         #expect(source.pageSize == 20)
         #expect(source.maxAge == .seconds(86_400))

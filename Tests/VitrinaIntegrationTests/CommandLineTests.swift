@@ -31,6 +31,8 @@ struct CommandLineTests {
         #expect(try await run(["frobnicate"]).status == 2)
         let badAPI = try await run(["build", "--api", "pokeapi"])
         #expect(badAPI.status == 2 && badAPI.error.contains("NAME=URL"))
+        let userInfo = try await run(["build", "--api", "pokeapi=http://pokeapi.co@127.0.0.1:9"])
+        #expect(userInfo.status == 2 && userInfo.error.contains("user name or password"), "\(userInfo.error)")
     }
 
     @Test func aFailedBuildExitsOneWithAClearMessage() async throws {

@@ -15,7 +15,9 @@ final class DeclaredHarness: Sendable {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
 
+    /// Each source is pointed at its own base URL (the replay server's) as `--api` does, unless `overrides` says otherwise.
     func fetcher(_ sources: [String: SourceConfig], overrides: [String: String] = [:], offline: Bool = false) -> Fetcher {
+        let overrides = sources.mapValues(\.baseURL).merging(overrides) { $1 }
         let breaker = CircuitBreaker()
         let limits = Dictionary(sources.values.map { (URLParts.host(of: $0.baseURL), $0.concurrency) }, uniquingKeysWith: min)
         let limited = HostLimitedHTTPClient(base: BreakingHTTPClient(base: client, breaker: breaker), limits: limits)

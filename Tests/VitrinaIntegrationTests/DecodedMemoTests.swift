@@ -245,7 +245,7 @@ struct TrailFixture {
     /// A fetcher as one build makes it: its own snapshot and cache readers, the shared memo.
     func fetcher() -> Fetcher {
         Fetcher(client: client, breaker: CircuitBreaker(), cache: ResponseCache(directory: root + "/cache"), snapshot: Snapshot(directory: root + "/data"),
-                settings: Fetcher.Settings(sources: [:], offline: true), diagnostics: Diagnostics(), decoded: memo)
+                settings: Fetcher.Settings(sources: ["x": SourceConfig(baseURL: "https://x.test")], offline: true), diagnostics: Diagnostics(), decoded: memo)
     }
 
     func remove() {

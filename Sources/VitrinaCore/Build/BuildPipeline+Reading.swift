@@ -43,7 +43,7 @@ extension BuildPipeline {
         let limited = HostLimitedHTTPClient(base: BreakingHTTPClient(base: client, breaker: breaker), limits: limits)
         let chain = RetryingHTTPClient(base: limited, policy: options.retry, breaker: breaker)
         let settings = Fetcher.Settings(sources: config.sources, overrides: options.apiOverrides, offline: options.offline,
-                                        revalidateAll: revalidateAll, timeout: options.requestTimeout)
+                                        revalidateAll: revalidateAll, timeout: options.requestTimeout, limits: config.fetchLimits)
         let snapshot = Snapshot(directory: options.snapshotDirectory)
         try snapshot.checkEntries()
         return Fetcher(client: chain, breaker: breaker, cache: ResponseCache(directory: options.cacheDirectory),
@@ -106,8 +106,8 @@ extension BuildPipeline {
     }
 
     func fetchMedia(_ config: SiteConfig, _ fetcher: Fetcher, into data: inout SiteData, includeLocal: Bool = true) async {
-        let urls = data.features.flatMap(\.imageURLs)
-        await MediaFetcher(fetcher: fetcher, sources: config.sources, diagnostics: diagnostics).fetchAll(urls, into: &data.media)
+        let images = data.features.flatMap(\.remoteImages)
+        await MediaFetcher(fetcher: fetcher, sources: config.sources, diagnostics: diagnostics).fetchAll(images, into: &data.media)
         guard includeLocal else { return }
         for image in data.features.flatMap(\.localImages) {
             addLocalImage(image.path, folder: image.folder, key: image.key, owner: image.owner, into: &data.media, mediaSources: &data.mediaSources)

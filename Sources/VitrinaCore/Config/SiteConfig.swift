@@ -28,6 +28,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var outputs = SiteOutputs()
     /// Who writes the site, for feeds and JSON-LD (`author:`); the site's title when not given.
     public var author: String?
+    /// How much one answer may weigh (`fetch:`).
+    public var fetchLimits = FetchLimits()
 
     /// The author's name as feeds and JSON-LD give it.
     public var authorName: String { author ?? title }
@@ -69,6 +71,8 @@ public struct SourceConfig: Sendable, Equatable {
     public var items: DeclaredItems?
     /// The folder of `Content/` whose `source.yml` declares it (its pages' folder); nil for sources of site.yml.
     public var folder: String?
+    /// Other hosts its pictures live on (`media_hosts: [images.example.org]`), requested over https like base_url's.
+    public var mediaHosts: [String] = []
 
     public init(baseURL: String, limit: Int? = nil, pageSize: Int = 20, maxAge: Duration = .seconds(86_400), concurrency: Int = 4,
                 resources: [String]? = nil, items: DeclaredItems? = nil) {
@@ -168,6 +172,7 @@ extension SiteConfig {
         config.menu = try reader.strings(root, "menu")
         config.outputs = try reader.outputs(root)
         config.author = try reader.string(root, "author").flatMap { $0.isEmpty ? nil : $0 }
+        config.fetchLimits = try reader.fetchLimits(root)
         if !config.languages.contains(config.defaultLanguage) {
             throw VitrinaError(.config, "\(file): default_language \(config.defaultLanguage) is not in languages \(config.languages)")
         }
@@ -243,7 +248,17 @@ struct YAMLReader {
         guard let base = try string(map, "base_url"), base.hasPrefix("http://") || base.hasPrefix("https://") else {
             throw VitrinaError(.config, "\(file):\(line(node)): source \(name) needs base_url: https://...")
         }
+        let baseLine = map["base_url"].map(line) ?? line(node)
+        switch WebOrigin.of(base) {
+        case .failure(let refusal):
+            throw VitrinaError(.config, "\(file):\(baseLine): \(sourceKey(name, "base_url")) \(Printable.short(base)) is not usable: \(refusal)")
+        case .success(let origin) where origin.scheme != "https":
+            throw VitrinaError(.config, "\(file):\(baseLine): \(sourceKey(name, "base_url")) must start with https://; to read a local mirror or "
+                + "test server over http, keep https:// here and pass --api \(name)=\(Printable.short(base)) (guide: Security)")
+        case .success: break
+        }
         var source = SourceConfig(baseURL: base)
+        source.mediaHosts = try mediaHosts(map, source: name)
         source.limit = try int(map, "limit", maximum: 100_000)
         source.pageSize = try int(map, "page_size", maximum: 1_000) ?? source.pageSize
         source.maxAge = try duration(map, "max_age") ?? source.maxAge
@@ -251,6 +266,24 @@ struct YAMLReader {
         source.resources = try strings(map, "resources")
         source.items = try map["items"].map { try declaredItems($0, source: name) }
         return source
+    }
+}
+
+extension YAMLReader {
+    /// `media_hosts: [images.example.org, cdn.example.org:8443]`: host names (or addresses) with an optional port.
+    func mediaHosts(_ map: Node.Mapping, source name: String) throws -> [String] {
+        guard let node = map["media_hosts"] else { return [] }
+        let key = sourceKey(name, "media_hosts")
+        guard let items = node.sequence, items.count <= 64 else {
+            throw VitrinaError(.config, "\(file):\(line(node)): \(key) must be a list of at most 64 host names, like [images.example.org]")
+        }
+        return try items.map { item in
+            guard let text = item.string, case .success(let origin) = WebOrigin.hostAndPort(text, scheme: "https") else {
+                throw VitrinaError(.config, "\(file):\(line(item)): \(key): \(Printable.short(item.string ?? "?", limit: 80)) is not a host name; "
+                    + "write the host alone (images.example.org, or with a port: images.example.org:8443), without https:// or a path")
+            }
+            return origin.port == 443 ? origin.host : "\(origin.host):\(origin.port)"
+        }
     }
 }
 

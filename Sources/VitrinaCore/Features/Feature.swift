@@ -72,8 +72,8 @@ public struct FeatureContext: Sendable {
 /// What a feature loaded: its images, its Markdown for the link resolver, and its part of the site.
 /// Lo que cargó una función: sus imágenes, su Markdown para el resolvedor de enlaces y su parte del sitio.
 public protocol FeatureContent: Sendable {
-    /// Remote images downloaded into `media/`.
-    var imageURLs: [String] { get }
+    /// Remote images downloaded into `media/`, each with where the API named it.
+    var remoteImages: [RemoteImage] { get }
     /// Pictures of `Content/` published as media (diary photos).
     var localImages: [LocalImage] { get }
     /// Registers its Markdown pages and folders with the site's one link resolver.
@@ -86,10 +86,28 @@ public protocol FeatureContent: Sendable {
 }
 
 extension FeatureContent {
-    public var imageURLs: [String] { [] }
+    public var remoteImages: [RemoteImage] { [] }
     public var localImages: [LocalImage] { [] }
     public func register(_ links: inout ContentLinks, factory: PageContext) {}
     public func check(_ theme: Theme, strings: Strings) throws -> [String] { [] }
+}
+
+/// A picture an API names, with the API URL and the JSON path that named it, for the warning when it is refused or
+/// cannot be had.
+/// Una imagen que nombra una API, con la URL y la ruta JSON que la nombraron, para el aviso si se rechaza o falta.
+public struct RemoteImage: Sendable, Hashable {
+    public let url: String
+    /// `https://rickandmortyapi.com/api/character?page=2 at results[3].image`.
+    public let namedAt: String
+
+    public init(url: String, namedAt: String) {
+        self.url = url
+        self.namedAt = namedAt
+    }
+
+    public init(url: String, response: String, path: String) {
+        self.init(url: url, namedAt: "\(response) at \(path)")
+    }
 }
 
 /// A picture from `Content/<folder>/<path>` published as `media/<folder>/<path>`, found in the catalogue by `key`.

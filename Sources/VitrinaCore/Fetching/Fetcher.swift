@@ -8,10 +8,15 @@ public enum FetchError: Error, Sendable, CustomStringConvertible, Equatable {
     case status(url: String, status: Int)
     case unreachable(url: String, reason: String)
     case hostDown(url: String, host: String)
+    /// Not requested: the fetch policy refused it before any connection.
+    case refused(url: String, FetchRefusal)
+    /// The answer was larger than the limit for its kind (`fetch.max_json_size`, `fetch.max_image_size`).
+    case tooLarge(url: String, limit: Int)
 
     public var url: String {
         switch self {
-        case .missingOffline(let url), .status(let url, _), .unreachable(let url, _), .hostDown(let url, _): url
+        case .missingOffline(let url), .status(let url, _), .unreachable(let url, _), .hostDown(let url, _), .refused(let url, _),
+             .tooLarge(let url, _): url
         }
     }
 
@@ -25,9 +30,17 @@ public enum FetchError: Error, Sendable, CustomStringConvertible, Equatable {
             "\(url) could not be fetched (\(reason)) and no cached copy exists; check the network or the source's base_url, or build with --offline from the snapshot"
         case .hostDown(let url, let host):
             "\(url) was not requested: \(host) was down and no cached copy exists; check the network or the source's base_url, or build with --offline from the snapshot"
+        case .refused(let url, let refusal):
+            "\(Printable.short(url)) was not requested: \(refusal) (guide: Security)"
+        case .tooLarge(let url, let limit):
+            "\(url) answered with more than \(ByteCount.text(limit)); raise fetch.max_json_size or fetch.max_image_size in site.yml if it is expected"
         }
     }
 }
+
+/// What an answer is expected to be, for its size limit.
+/// Lo que se espera de una respuesta, para su límite de tamaño.
+public enum ResponseKind: Sendable { case json, image }
 
 /// Where a served response came from.
 /// De dónde salió una respuesta servida.
@@ -54,9 +67,12 @@ public final class Fetcher: Sendable {
         /// `vitrina fetch`: revalidate every entry whatever its age.
         public var revalidateAll: Bool
         public var timeout: Duration
+        /// The most bytes one answer may have, by kind.
+        public var limits: FetchLimits
 
         public init(sources: [String: SourceConfig], overrides: [String: String] = [:], offline: Bool = false,
-                    revalidateAll: Bool = false, timeout: Duration = WebRequest.standardTimeout) {
+                    revalidateAll: Bool = false, timeout: Duration = WebRequest.standardTimeout, limits: FetchLimits = FetchLimits()) {
+            self.limits = limits
             self.sources = sources
             self.overrides = overrides
             self.offline = offline
@@ -66,6 +82,8 @@ public final class Fetcher: Sendable {
     }
 
     private let client: any HTTPClient
+    /// Where requests may go; checked at this door, before the cache, and again for every hop on the way out.
+    private let policy: FetchPolicy
     private let breaker: CircuitBreaker
     private let cache: any ResponseStore
     private let snapshot: any ResponseStore
@@ -79,12 +97,14 @@ public final class Fetcher: Sendable {
     /// Responses decoded by earlier builds, when the caller keeps them.
     private let decoded: DecodedMemo?
 
-    /// `breaker` is the one the client's chain reports to; the fetcher reads which hosts it marked down.
+    /// `breaker` is the one the client's chain reports to; the fetcher reads which hosts it marked down. The chain is
+    /// wrapped in the fetch policy (`PolicedHTTPClient`), so no fetcher sends a request the policy refuses.
     public init(client: any HTTPClient, breaker: CircuitBreaker, cache: any ResponseStore, snapshot: any ResponseStore,
                 settings: Settings, diagnostics: Diagnostics, decoded: DecodedMemo? = nil,
                 now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.decoded = decoded
-        self.client = client
+        policy = FetchPolicy(sources: settings.sources, overrides: settings.overrides)
+        self.client = PolicedHTTPClient(base: client, policy: policy)
         self.breaker = breaker
         self.cache = cache
         self.snapshot = snapshot
@@ -118,13 +138,20 @@ public final class Fetcher: Sendable {
     }
 
     /// A response for `url`; with `required: false` an offline miss is not added to the missing list.
-    public func fetch(_ url: String, required: Bool = true) async throws -> StoredResponse {
+    public func fetch(_ url: String, required: Bool = true, kind: ResponseKind = .json) async throws -> StoredResponse {
         ReadTrail.current?.breakOff()  // read without a stamp to remember it by
-        return try await served(url, required: required)
+        return try await served(url, required: required, kind: kind)
     }
 
-    private func served(_ url: String, required: Bool) async throws -> StoredResponse {
-        let (response, origin) = try await resolve(url, required: required)
+    /// Nil when the policy lets `url` be requested (or read from a stored copy); else why not.
+    public func refusal(of url: String) -> FetchRefusal? {
+        if case .failure(let refusal) = policy.permit(url) { return refusal }
+        return nil
+    }
+
+    private func served(_ url: String, required: Bool, kind: ResponseKind) async throws -> StoredResponse {
+        if let refusal = refusal(of: url) { throw FetchError.refused(url: url, refusal) }
+        let (response, origin) = try await resolve(url, required: required, kind: kind)
         record(.whole(response), origin, for: url)
         return response
     }
@@ -160,8 +187,9 @@ public final class Fetcher: Sendable {
     /// a stored copy is remembered under `key` by the fingerprint of the stored bytes: served again unchanged, the copy
     /// is neither unzipped nor derived again.
     /// Lo que `derive` saca de la respuesta; con memoria, una copia guardada que no cambió no se descomprime ni se vuelve a leer.
-    func derived<T: Codable>(_ key: String, from url: String, required: Bool = true,
+    func derived<T: Codable>(_ key: String, from url: String, required: Bool = true, kind: ResponseKind = .json,
                              _ derive: (StoredResponse) throws -> T) async throws -> (value: T, body: LazyBody) {
+        if let refusal = refusal(of: url) { throw FetchError.refused(url: url, refusal) }
         if let decoded, let (entry, origin) = storedAsIs(url) {
             let fingerprint = entry.fingerprint
             if let compact = decoded.compact(key, fingerprint: fingerprint), let value = try? JSONDecoder().decode(T.self, from: Data(compact)) {
@@ -178,7 +206,7 @@ public final class Fetcher: Sendable {
                 return (value, LazyBody(response.body))
             }
         }
-        let response = try await served(url, required: required)
+        let response = try await served(url, required: required, kind: kind)
         let value = try derive(response)
         // A response just downloaded or revalidated lies in the cache now: remembered under that copy's stamp, when the
         // copy holds these very bytes.
@@ -219,7 +247,7 @@ public final class Fetcher: Sendable {
         if let compact = try? JSONEncoder().encode(value) { memo.remember(key, fingerprint: fingerprint, compact: Array(compact)) }
     }
 
-    private func resolve(_ url: String, required: Bool) async throws -> (StoredResponse, FetchOrigin) {
+    private func resolve(_ url: String, required: Bool, kind: ResponseKind) async throws -> (StoredResponse, FetchOrigin) {
         let cached = cache.read(url)
         let stored = cached ?? snapshot.read(url)
         if settings.offline {
@@ -232,12 +260,13 @@ public final class Fetcher: Sendable {
         if let stored, servedAsIs(stored.header, url: url) {
             return (stored, cached == nil ? .snapshot : .cache)
         }
-        return try await download(url, revalidating: stored)
+        return try await download(url, revalidating: stored, kind: kind)
     }
 
-    private func download(_ url: String, revalidating stored: StoredResponse?) async throws -> (StoredResponse, FetchOrigin) {
+    private func download(_ url: String, revalidating stored: StoredResponse?, kind: ResponseKind) async throws -> (StoredResponse, FetchOrigin) {
         let transport = transportURL(for: url)
         var request = WebRequest(url: transport, timeout: settings.timeout)
+        request.maxBodyBytes = kind == .image ? settings.limits.image : settings.limits.json
         if let etag = stored?.etag { request.headers["If-None-Match"] = etag }
         if let lastModified = stored?.lastModified { request.headers["If-Modified-Since"] = lastModified }
         counters.withLock { $0.requests += 1 }

@@ -4,15 +4,21 @@ public struct WebRequest: Sendable {
     public var url: String
     public var headers: [String: String]
     public var timeout: Duration
+    /// Which addresses the host may resolve to; the policy widens it only for a source pointed somewhere with `--api`.
+    public var addresses: AddressScope = .publicInternet
+    /// The most bytes of body read (after unzipping); a larger answer is `FetchError.tooLarge`.
+    public var maxBodyBytes = 32 * ByteCount.mebibyte
 
     /// Until the response's head arrives. Generous: a busy server (or a loaded machine serving tests) may be slow
     /// without being down; one that is silent this long a few times in a row is marked down by the breaker.
     public static let standardTimeout = Duration.seconds(20)
 
-    public init(url: String, headers: [String: String] = [:], timeout: Duration = WebRequest.standardTimeout) {
+    public init(url: String, headers: [String: String] = [:], timeout: Duration = WebRequest.standardTimeout,
+                addresses: AddressScope = .publicInternet) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
+        self.addresses = addresses
     }
 }
 
@@ -44,4 +50,16 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     public let url: String
     public let reason: String
     public var description: String { "\(url): \(reason)" }
+}
+
+/// Which addresses a request may connect to once its host is resolved.
+/// A qué direcciones puede conectarse una petición una vez resuelto su servidor.
+public enum AddressScope: Sendable, Equatable {
+    /// Public addresses only (`AddressPolicy`): what data and declarations may reach.
+    case publicInternet
+    /// Whatever the author pointed a source at with `--api` (loopback, a private mirror), but never an address that
+    /// names no one server.
+    case chosenByAuthor
+
+    var isExplicit: Bool { self == .chosenByAuthor }
 }

@@ -1,5 +1,6 @@
-/// Fetches images through the same cache and names their output files; a failure is a warning and a placeholder.
-/// Descarga imágenes por la misma caché y nombra sus ficheros; un fallo es un aviso y un marcador.
+/// Fetches images through the same cache and names their output files; a failure or a refusal is a warning naming
+/// where the API named the picture, and a placeholder.
+/// Descarga imágenes por la misma caché y nombra sus ficheros; un fallo o un rechazo es un aviso y un marcador.
 public struct MediaFetcher: Sendable {
     let fetcher: Fetcher
     /// Each source's name and base URL, the longest base URL first: the first that holds a URL names its media folder.
@@ -12,11 +13,13 @@ public struct MediaFetcher: Sendable {
         self.diagnostics = diagnostics
     }
 
-    public func fetchAll(_ urls: [String], into catalog: inout MediaCatalog) async {
-        let unique = Array(Set(urls)).sorted()
+    public func fetchAll(_ images: [RemoteImage], into catalog: inout MediaCatalog) async {
+        // One request per URL; the first place (in order) that named it is the one a warning gives.
+        var unique: [String: String] = [:]
+        for image in images where unique[image.url].map({ image.namedAt < $0 }) ?? true { unique[image.url] = image.namedAt }
         let results = await withTaskGroup(of: (String, MediaFile?).self) { group in
-            for url in unique {
-                group.addTask { (url, await self.fetchOne(url)) }
+            for (url, namedAt) in unique.sorted(by: { $0.key < $1.key }) {
+                group.addTask { (url, await self.fetchOne(url, namedAt: namedAt)) }
             }
             var results: [(String, MediaFile?)] = []
             for await result in group { results.append(result) }
@@ -25,29 +28,40 @@ public struct MediaFetcher: Sendable {
         for (url, file) in results { if let file { catalog.add(file, for: url) } }
     }
 
-    private func fetchOne(_ url: String) async -> MediaFile? {
+    private func fetchOne(_ url: String, namedAt: String) async -> MediaFile? {
+        let shown = Printable.short(url), place = Printable.short(namedAt, limit: 240)
+        // Refused before the cache is looked at, so no stored copy of an undeclared host is ever published either.
+        if let refusal = fetcher.refusal(of: url) {
+            diagnostics.warn(.image, "picture \(shown), named by \(place), was not requested: \(refusal); a placeholder is shown")
+            return nil
+        }
         do {
             // Known from an earlier build when the stored copy is unchanged: the bytes are read only to be written.
-            let (facts, body) = try await fetcher.derived("ImageFacts \(url)", from: url, required: false) { ImageFacts($0.body) }
+            // Checked by its bytes (magic numbers), whatever type the server said it sent.
+            let (facts, body) = try await fetcher.derived("ImageFacts \(url)", from: url, required: false, kind: .image) { ImageFacts($0.body) }
             guard let facts else {
-                diagnostics.warn(.image, "\(url) is not an image Vitrina can read (PNG, JPEG, GIF, SVG); a placeholder is shown")
+                diagnostics.warn(.image, "picture \(shown), named by \(place), is not an image Vitrina can read (PNG, JPEG, GIF, SVG); a placeholder is shown")
                 return nil
             }
             return MediaFile(path: outputPath(for: url), facts: facts, content: body)
         } catch FetchError.hostDown {
             return nil // counted in the down host's one warning / contado en el único aviso del servidor caído
         } catch {
-            diagnostics.warn(.image, "image \(url) could not be had (\(Self.reason(error))); a placeholder is shown")
+            diagnostics.warn(.image, "picture \(shown), named by \(place), could not be had (\(Self.reason(error))); a placeholder is shown")
             return nil
         }
     }
 
-    private static func reason(_ error: Error) -> String {
+    /// Why, in words: never a Swift error's debug text.
+    static func reason(_ error: Error) -> String {
         switch error {
         case FetchError.missingOffline: "not in the cache or the snapshot"
         case FetchError.status(_, let status): "HTTP \(status)"
         case FetchError.unreachable(_, let reason): reason
-        default: "\(error)"
+        case FetchError.refused(_, let refusal): "refused: \(refusal)"
+        case FetchError.tooLarge(_, let limit): "larger than fetch.max_image_size, \(ByteCount.text(limit))"
+        case let error as VitrinaError: error.message
+        default: "an unexpected failure"
         }
     }
 

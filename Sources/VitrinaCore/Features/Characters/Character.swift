@@ -47,6 +47,17 @@ public struct Multiverse: Sendable {
     public let characters: [RickAndMortyCharacter]
     public let episodes: [Episode]
     public let locations: [Location]
+    /// Where the API named each character's picture (`…/character?page=2 at results[3].image`), by character id.
+    var imageSources: [Int: String] = [:]
 
-    public var imageURLs: [String] { characters.map(\.image) }
+    public init(characters: [RickAndMortyCharacter], episodes: [Episode], locations: [Location], imageSources: [Int: String] = [:]) {
+        self.characters = characters
+        self.episodes = episodes
+        self.locations = locations
+        self.imageSources = imageSources
+    }
+
+    public var remoteImages: [RemoteImage] {
+        characters.map { RemoteImage(url: $0.image, namedAt: imageSources[$0.id] ?? "the character \($0.id)'s image") }
+    }
 }

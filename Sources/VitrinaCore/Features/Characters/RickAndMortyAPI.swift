@@ -23,19 +23,30 @@ public struct RickAndMortyAPI: Sendable {
         var characterDTOs = try await characters
         if let limit { characterDTOs = Array(characterDTOs.prefix(limit)) }
         return Multiverse(
-            characters: characterDTOs.map(\.model),
-            episodes: try await episodes.map(\.model),
-            locations: try await locations.map(\.model))
+            characters: characterDTOs.map(\.value.model),
+            episodes: try await episodes.map(\.value.model),
+            locations: try await locations.map(\.value.model),
+            imageSources: Dictionary(characterDTOs.map { ($0.value.id, "\($0.page) at results[\($0.index)].image") }) { first, _ in first })
     }
 
-    /// Every resource of a kind: page 1 says how many pages there are, the rest are fetched together.
-    func all<T: Codable & Sendable & Identifiable>(_ type: T.Type, _ kind: String) async throws -> [T] where T.ID == Int {
-        let first = try await fetcher.json(PageDTO<T>.self, from: "\(base)/\(kind)?page=1")
+    /// Every resource of a kind, each with the page and place it was listed at: page 1 says how many pages there are,
+    /// the rest are fetched together.
+    func all<T: Codable & Sendable & Identifiable>(_ type: T.Type, _ kind: String) async throws -> [Listed<T>] where T.ID == Int {
+        let firstURL = "\(base)/\(kind)?page=1"
+        let first = try await fetcher.json(PageDTO<T>.self, from: firstURL)
         let pages = max(first.info.pages, 1)
         let rest = pages > 1 ? try await fetcher.jsonAll(PageDTO<T>.self, from: (2...pages).map { "\(base)/\(kind)?page=\($0)" }) : [:]
-        let all = first.results + rest.values.flatMap(\.results)
+        let all = [(firstURL, first)] + rest.sorted { $0.key < $1.key }
+        let listed = all.flatMap { page, dto in dto.results.enumerated().map { Listed(value: $0.element, page: page, index: $0.offset) } }
         var seen = Set<Int>()
-        return all.sorted { $0.id < $1.id }.filter { seen.insert($0.id).inserted }
+        return listed.sorted { $0.value.id < $1.value.id }.filter { seen.insert($0.value.id).inserted }
+    }
+
+    /// A resource with the list page and the place in `results` it came from.
+    struct Listed<T: Sendable>: Sendable {
+        let value: T
+        let page: String
+        let index: Int
     }
 }
 

@@ -10,8 +10,11 @@ public struct DeclaredItem: Sendable, Equatable {
     public let group: String?
     /// The list item, or the detail body when there is a detail endpoint.
     public let fields: JSONValue
-    /// Absolute image URLs found at the image paths, in the declaration's order, without repeats.
-    public let images: [String]
+    /// Image URLs found at the image paths (made absolute against base_url), in the declaration's order, without
+    /// repeats; the fetch policy decides which are requested.
+    public var images: [String] { namedImages.map(\.url) }
+    /// The same, each with the response and JSON path it was read at.
+    public let namedImages: [RemoteImage]
     /// URLs of the responses this item was made from (its list page, then its detail URL): for item-level builds.
     public let responses: [String]
     /// The `description:` field's text.
@@ -19,7 +22,7 @@ public struct DeclaredItem: Sendable, Equatable {
     /// The `numbers:` values by name, in range.
     public let numbers: [String: Double]
 
-    public init(id: String, title: String, slug: String, group: String?, fields: JSONValue, images: [String], responses: [String],
+    public init(id: String, title: String, slug: String, group: String?, fields: JSONValue, images: [RemoteImage], responses: [String],
                 description: String? = nil, numbers: [String: Double] = [:]) {
         self.description = description
         self.numbers = numbers
@@ -28,7 +31,7 @@ public struct DeclaredItem: Sendable, Equatable {
         self.slug = slug
         self.group = group
         self.fields = fields
-        self.images = images
+        self.namedImages = images
         self.responses = responses
     }
 }

@@ -7,7 +7,7 @@ public struct DeclaredContent: FeatureContent {
     /// Where `numbers:` is declared, for the template check's message: `Content/site.yml (sources.store.items.numbers)`.
     let numbersDeclaredAt: String
 
-    public var imageURLs: [String] { items.flatMap(\.images) }
+    public var remoteImages: [RemoteImage] { items.flatMap(\.namedImages) }
 
     var templates: DeclaredTemplates {
         DeclaredTemplates(name: name, grouped: declaration.group != nil, numbers: declaration.numbers.map(\.name), numbersDeclaredAt: numbersDeclaredAt)

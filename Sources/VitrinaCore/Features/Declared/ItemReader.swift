@@ -58,9 +58,9 @@ struct ItemReader {
         let slugText = try declaration.slug.map { try $0.slug { (path: JSONPath) throws -> String in try text(path, "slug") } } ?? Slug.make(title, fallback: "")
         var group: String?
         if let path = declaration.group, try require(path, "group").value != .null { group = try text(path, "group") }
-        var images: [String] = []
+        var images: [RemoteImage] = []
         for path in declaration.images {
-            for url in try imageURLs(path) where !images.contains(url) { images.append(url) }
+            for image in try imageURLs(path) where !images.contains(where: { $0.url == image.url }) { images.append(image) }
         }
         return ItemRecord(
             position: position, id: id, title: title, slugBase: slugText.isEmpty ? Slug.make(id, fallback: "item") : slugText, group: group,
@@ -89,18 +89,18 @@ struct ItemReader {
         return numbers
     }
 
-    /// The image URLs at `path`: one text or a list of texts; null or "" is no image; http(s) only, made absolute
-    /// against base_url.
-    private func imageURLs(_ path: JSONPath) throws -> [String] {
+    /// The image URLs at `path`: one text or a list of texts; null or "" is no image; made absolute against base_url.
+    /// Whatever they name (another scheme, another host) is the fetch policy's to refuse, with a warning naming where.
+    private func imageURLs(_ path: JSONPath) throws -> [RemoteImage] {
         let found = try require(path, "images")
-        let texts: [String]
+        let texts: [(text: String, path: JSONPath)]
         switch found.value {
         case .null: texts = []
-        case .string(let text): texts = [text]
+        case .string(let text): texts = [(text, found.path)]
         case .array(let elements):
             texts = try elements.enumerated().compactMap { index, element in
                 switch element {
-                case .string(let text): return text
+                case .string(let text): return (text, found.path.appending(index: index))
                 case .null: return nil
                 default:
                     throw context.wrongType(found.url, found.path.appending(index: index), "images", expected: "an image URL as text", found: element)
@@ -109,10 +109,10 @@ struct ItemReader {
         default:
             throw context.wrongType(found.url, found.path, "images", expected: "an image URL as text, or a list of them", found: found.value)
         }
-        return texts.compactMap { text in
-            guard !text.isEmpty, let absolute = LinkHeader.resolve(text, against: context.source.baseURL + "/") else { return nil }
-            let scheme = absolute.utf8.prefix { $0 != UInt8(ascii: ":") }
-            return scheme.elementsEqual("https".utf8) || scheme.elementsEqual("http".utf8) ? absolute : nil
+        return texts.compactMap { text, path in
+            guard !text.isEmpty else { return nil }
+            let absolute = LinkHeader.resolve(text, against: context.source.baseURL + "/") ?? text
+            return RemoteImage(url: absolute, response: found.url, path: DeclaredContext.text(path))
         }
     }
 }
@@ -126,7 +126,7 @@ struct ItemRecord {
     let slugBase: String
     let group: String?
     let fields: JSONValue
-    let images: [String]
+    let images: [RemoteImage]
     let responses: [String]
     let description: String?
     let numbers: [String: Double]

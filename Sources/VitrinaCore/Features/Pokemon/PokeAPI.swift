@@ -36,9 +36,11 @@ public struct PokeAPI: Sendable {
         async let types = fetcher.jsonAll(TypeDTO.self, from: urls("type", typeURLs))
         async let abilities = fetcher.jsonAll(AbilityDTO.self, from: urls("ability", abilityURLs))
         async let chains = fetcher.jsonAll(ChainDTO.self, from: urls("evolution-chain", chainURLs))
-        return PokedexMapper(ids: Set(ids)).map(
+        var pokedex = PokedexMapper(ids: Set(ids)).map(
             pokemon: pokemonDTOs, species: speciesDTOs, types: Array(try await types.values),
             abilities: Array(try await abilities.values), chains: Array(try await chains.values))
+        pokedex.detailBase = "\(base)/pokemon"
+        return pokedex
     }
 
     /// Ids 1…limit from the paged list (`?limit=&offset=`), following `count`.

@@ -48,9 +48,16 @@ public struct Pokemon: Sendable, Equatable, Identifiable, Codable {
     }
 
     /// Every sprite URL it has, downloaded into `media/`.
-    public var imageURLs: [String] {
-        [sprites.front, sprites.back, sprites.frontShiny, sprites.backShiny, sprites.female, sprites.dreamWorld].compactMap { $0 }
-            + sprites.games.map(\.url)
+    public var imageURLs: [String] { namedSprites.map(\.url) }
+
+    /// Every sprite URL with the JSON path of PokéAPI's detail body it was read at.
+    var namedSprites: [(path: String, url: String)] {
+        let paths = ["sprites.front_default", "sprites.back_default", "sprites.front_shiny", "sprites.back_shiny", "sprites.front_female",
+                     "sprites.other.dream_world.front_default"]
+        let urls = [sprites.front, sprites.back, sprites.frontShiny, sprites.backShiny, sprites.female, sprites.dreamWorld]
+        let generations = Dictionary(PokedexMapper.games.map { ($1, $0) }) { first, _ in first }
+        return zip(paths, urls).compactMap { path, url in url.map { (path, $0) } }
+            + sprites.games.map { ("sprites.versions.\(generations[$0.game] ?? "?").\($0.game).front_default", $0.url) }
     }
 }
 
@@ -87,6 +94,12 @@ public struct Pokedex: Sendable, Codable {
     public let types: [String: PokemonType]
     public let abilities: [String: Ability]
     public let chains: [Int: EvolutionChain]
+    /// The detail endpoint the sprites were read from, without the id (`https://pokeapi.co/api/v2/pokemon`).
+    public var detailBase = ""
 
     public var imageURLs: [String] { pokemon.flatMap(\.imageURLs) }
+
+    public var remoteImages: [RemoteImage] {
+        pokemon.flatMap { p in p.namedSprites.map { RemoteImage(url: $0.url, response: "\(detailBase)/\(p.id)/", path: $0.path) } }
+    }
 }
