@@ -62,12 +62,18 @@ struct FeatureRegistryTests {
         }
     }
 
-    /// Without the feature in the list, nothing of it is built: the standard list does not know it.
-    @Test func theStandardListDoesNotHaveIt() async throws {
+    /// Taken out of the list, nothing of it is built: a build into the same output removes its pages, its navigation
+    /// entry, its home card and its search and sitemap entries.
+    @Test func takenOutOfTheListNothingOfItRemains() async throws {
         try await withSite(config: Self.config) { site in
-            _ = try await BuildPipeline(options: site.options(server: nil, offline: true), client: NoNetwork()).build()
-            #expect(!site.exists("citas/index.html"))
-            #expect(try !site.read("index.html").contains("citas/index.html"))
+            let options = site.options(server: nil, offline: true)
+            _ = try await BuildPipeline(options: options, client: NoNetwork(), features: FeatureRegistry.standard + [QuotesFeature()]).build()
+            #expect(site.exists("citas/index.html") && site.exists("en/citas/carpe-diem/index.html"))
+            _ = try await BuildPipeline(options: options, client: NoNetwork()).build()
+            #expect(!Files.list(site.output).contains { $0.contains("citas") }, "no page of it is left")
+            for file in ["index.html", "en/index.html", "sitemap.xml"] { #expect(try !site.read(file).contains("citas/"), "\(file)") }
+            let search = Files.list(site.output + "/assets/data").filter { $0.hasPrefix("search") }
+            #expect(try !search.map { try site.read("assets/data/\($0)") }.joined().contains("Carpe diem"))
         }
     }
 

@@ -36,7 +36,9 @@ struct TestSite {
     /// La tienda del sitio por defecto, declarada en Content/site.yml sin Swift: se prueba la misma declaración.
     static let storeSource: String = {
         let lines = ((try? Files.readText("\(repository)/Content/site.yml")) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("  store:") }) else { return "" }
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("  store:") }) else {
+            preconditionFailure("Content/site.yml declares no `store:` source for the test sites to copy; TestSite.storeSource must be updated")
+        }
         let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("  ") && !$0.hasPrefix("   ") } ?? lines.endIndex
         return lines[start..<end].map { $0.replacingOccurrences(of: "max_age: 1d", with: "max_age: 7d") }.joined(separator: "\n")
     }()

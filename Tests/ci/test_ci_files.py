@@ -2,9 +2,13 @@
 structure does what the guide's CI page says, and a GitHub workflow actionlint accepts.
 Los ficheros de CI que ofrece la guía: YAML válido con la estructura que la página de CI describe, y actionlint sin quejas.
 """
+import hashlib
+import io
+import os
 import pathlib
 import re
 import subprocess
+import tarfile
 
 import pytest
 import yaml
@@ -70,7 +74,10 @@ def test_github_caches_vitrina_folder_before_building(github):
 def test_github_installs_the_released_binary_checked_against_its_sums(github):
     run = steps_text(github["jobs"]["build"]["steps"])
     assert github["env"]["VITRINA_VERSION"] == code_version()
-    assert "releases/download/v${VITRINA_VERSION}" in run
+    assert github["env"]["VITRINA_RELEASES"] == "", "the release location is the user's to fill in"
+    assert "FILL IN" in GITHUB.read_text(encoding="utf-8").split("VITRINA_RELEASES:")[0].rsplit("env:", 1)[1]
+    assert "${VITRINA_RELEASES%/}/v${VITRINA_VERSION}" in run
+    assert "vitrina-ssg" not in GITHUB.read_text(encoding="utf-8")
     assert "vitrina-${VITRINA_VERSION}-linux-x86_64" in run
     assert "SHA256SUMS" in run and "sha256sum --check" in run
     # The checksum is checked before the tarball is unpacked.
@@ -153,11 +160,72 @@ def test_gitlab_caches_vitrina_folder_and_installs_the_release(gitlab):
         job = job_script(gitlab, name)
         assert job["cache"]["paths"] == [".vitrina/"]
         before = "\n".join(job["before_script"])
-        assert "releases/download/v${VITRINA_VERSION}" in before
+        assert "${VITRINA_RELEASES%/}/v${VITRINA_VERSION}" in before
         assert "sha256sum --check" in before
         assert before.index("sha256sum --check") < before.index("tar -xzf")
         assert "ca-certificates" in before  # the live build talks HTTPS
     assert gitlab["variables"]["VITRINA_VERSION"] == code_version()
+    assert gitlab["variables"]["VITRINA_RELEASES"] == ""
+    assert "vitrina-ssg" not in GITLAB.read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------
+# The install steps, run as the CI runs them, against a release folder on disk (curl reads file:// URLs).
+# ---------------------------------------------------------------------------------------------
+
+def fake_release(folder, version):
+    """A release as `make dist` lays it out: the tarball with a `vitrina` that prints its version, and SHA256SUMS."""
+    name = f"vitrina-{version}-linux-x86_64"
+    script = f"#!/bin/sh\necho {version}\n".encode()
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        info = tarfile.TarInfo(f"{name}/vitrina")
+        info.size, info.mode = len(script), 0o755
+        tar.addfile(info, io.BytesIO(script))
+    tag = folder / f"v{version}"
+    tag.mkdir(parents=True)
+    (tag / f"{name}.tar.gz").write_bytes(buffer.getvalue())
+    (tag / "SHA256SUMS").write_text(f"{hashlib.sha256(buffer.getvalue()).hexdigest()}  {name}.tar.gz\n")
+    return tag / f"{name}.tar.gz"
+
+
+def run_install(script, tmp_path, releases):
+    """Runs an install script in a scratch folder, installing into tmp_path/bin instead of /usr/local/bin."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(parents=True, exist_ok=True)
+    script = script.replace("sudo install", "install").replace("/usr/local/bin", str(bin_dir))
+    work = tmp_path / "work"
+    work.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "VITRINA_RELEASES": releases, "VITRINA_VERSION": code_version(), "PATH": f"{bin_dir}:{os.environ['PATH']}"}
+    return subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=work, env=env, capture_output=True, text=True)
+
+
+def install_scripts(github, gitlab):
+    step = next(s for s in github["jobs"]["build"]["steps"] if s.get("name") == "Install Vitrina")
+    before = [line for line in gitlab[".vitrina"]["before_script"] if not line.startswith("apt-get")]
+    return {"github": step["run"], "gitlab": "\n".join(before)}
+
+
+@pytest.mark.parametrize("which", ["github", "gitlab"])
+def test_an_empty_release_location_stops_the_job_saying_what_to_fill_in(github, gitlab, tmp_path, which):
+    result = run_install(install_scripts(github, gitlab)[which], tmp_path, "")
+    assert result.returncode != 0
+    assert "Set VITRINA_RELEASES" in result.stdout + result.stderr
+    assert not (tmp_path / "bin" / "vitrina").exists()
+
+
+@pytest.mark.parametrize("which", ["github", "gitlab"])
+def test_a_filled_in_release_location_installs_the_checked_binary(github, gitlab, tmp_path, which):
+    tarball = fake_release(tmp_path / "releases", code_version())
+    result = run_install(install_scripts(github, gitlab)[which], tmp_path, (tmp_path / "releases").as_uri() + "/")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip().endswith(code_version())
+    # A tarball that does not match its sum is never unpacked.
+    tarball.write_bytes(tarball.read_bytes() + b"tampered")
+    (tmp_path / "bin" / "vitrina").unlink()
+    result = run_install(install_scripts(github, gitlab)[which], tmp_path / "again", (tmp_path / "releases").as_uri())
+    assert result.returncode != 0
+    assert not (tmp_path / "again" / "bin" / "vitrina").exists()
 
 
 def test_gitlab_jobs_have_only_known_keys(gitlab):

@@ -20,9 +20,11 @@ public struct SiteData: Sendable {
     public var mediaInput: BuildInput?
 }
 
-/// The build, one stage after another: config → fetch → content → media → plan → diff → render → check → write.
-/// La construcción, etapa tras etapa: configuración → descarga → contenido → imágenes → plan → diferencias → dibujo →
-/// comprobación → escritura.
+/// The build, one stage after another: config → theme → fetch → content → media → plan → diff → render → assemble →
+/// check → write. Each stage takes values and returns values; only the loading stages (config, theme, fetch, content,
+/// media) and write touch the disk, and render hands each page it draws to the staging area that write commits.
+/// La construcción, etapa tras etapa: configuración → tema → descarga → contenido → imágenes → plan → diferencias →
+/// dibujo → ensamblado → comprobación → escritura.
 public struct BuildPipeline: Sendable {
     public let options: BuildOptions
     let client: any HTTPClient
@@ -44,19 +46,29 @@ public struct BuildPipeline: Sendable {
         var timer = StageTimer(progress: options.progress)
         return try await failing {
             let config = try timer.run("config") { try loadConfig() }
+            let look = try timer.run("theme") { try loadTheme(config) }
             let readers = try openReaders(config)
             defer { readers.close() }
             var data = try await timer.run("fetch") { try await fetch(readers) }
             data = try await timer.run("content") { try await loadContent(readers.context, readers.features, data) }
             data = await timer.run("media") { await media(readers, data) }
-            let site = try timer.run("plan") { try plan(config, data, features: readers.features) }
-            let diff = timer.run("diff") { self.diff(site) }
+            let site = try timer.run("plan") { try plan(config, look, data, features: readers.features) }
+            let diff = timer.run("diff") { self.diff(site, since: lastOutput()) }
+            for note in diff.notes { diagnostics.warn(.output, note) }
             let staging = try diff.writer.beginStaging(after: diff.last)
             do {
-                var output = try timer.run("render") { try render(site, diff.jobs, into: staging) }
-                timer.run("check") { check(site, diff, &output) }
+                let pages = try timer.run("render") { try render(site, diff.jobs, into: staging) }
+                let assembly = timer.run("assemble") { assemble(site) }
+                var output = pages
+                output.merge(assembly.output)
+                output.files.sort()
+                let findings = timer.run("check") { check(site, diff, output) }
+                for problem in findings.problems { diagnostics.warn(.link, problem) }
+                output.records = findings.records
                 try refuseWarningsUnderStrict()
-                let written = try timer.run("write") { try stages.write(staging, files: output.files, records: output.records, by: diff.writer) }
+                let written = try timer.run("write") {
+                    try stages.write(staging, assembly: assembly, files: output.files, records: output.records, by: diff.writer)
+                }
                 var report = report(of: site, output, notes: written.notes, fetch: readers.fetcher.stats)
                 report.stages = timer.stages
                 keepLive(site, diff, output, state: written.state, hashes: staging.hashes, warnings: report.warnings)
@@ -150,13 +162,21 @@ public struct BuildPipeline: Sendable {
         return data
     }
 
-    /// Plan: the theme and its strings checked against what was loaded, then every page with its route, view model and
-    /// inputs, and the renderer that draws them.
-    /// Plan: el tema y sus textos, comprobados, y cada página con su ruta, modelo de vista y entradas.
-    func plan(_ config: SiteConfig, _ data: SiteData, features: [any Feature]) throws -> PlannedSite {
+    /// Theme: the templates and the strings, loaded and compiled before anything is fetched, so a broken template or
+    /// strings file is the first thing a build says.
+    /// Tema: las plantillas y los textos, cargados y compilados antes de descargar nada.
+    func loadTheme(_ config: SiteConfig) throws -> LoadedTheme {
         let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
         let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
                                        diagnostics: diagnostics)
+        return LoadedTheme(theme: theme, strings: strings, templates: try TemplateLibrary.load(theme: theme))
+    }
+
+    /// Plan: what was loaded checked against the theme (fields its templates show, route names in its strings), then every
+    /// page with its route, view model and inputs, and the renderer that draws them.
+    /// Plan: lo cargado, comprobado contra el tema, y cada página con su ruta, modelo de vista y entradas.
+    func plan(_ config: SiteConfig, _ look: LoadedTheme, _ data: SiteData, features: [any Feature]) throws -> PlannedSite {
+        let (theme, strings, templates) = (look.theme, look.strings, look.templates)
         for content in data.features {
             for warning in try content.check(theme, strings: strings) { diagnostics.warn(.i18n, warning) }
         }
@@ -166,48 +186,57 @@ public struct BuildPipeline: Sendable {
         let factory = plan.factory
         diagnostics.warn(factory.links.problems())
         for note in plan.notes { diagnostics.warn(.content, note) }
-        let templates = try TemplateLibrary.load(theme: theme)
         let renderer = PageRenderer(templates: templates, factory: factory, baseURL: config.baseURL, navigation: plan.navigation,
                                     tools: plan.tools, searchRoute: plan.searchRoute, feeds: plan.feeds)
         return PlannedSite(config: config, data: data, theme: theme, strings: strings, templates: templates, plan: plan, factory: factory,
                            renderer: renderer)
     }
 
-    /// Diff: each page's digest against the last build's record of this output.
-    /// Diferencias: la huella de cada página frente a lo que anotó la última construcción en esta salida.
-    func diff(_ site: PlannedSite) -> SiteDiff {
+    /// What this output holds from the last build into it: its manifest, and the record of each page when it still
+    /// belongs to that build.
+    /// Lo que la salida guarda de la última construcción: su manifiesto y el registro de cada página.
+    func lastOutput() -> LastOutput {
         let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
         let last = writer.lastBuild()
-        for note in writer.refusalNotes(last) { diagnostics.warn(.output, note) }
-        let previous = previousState(stages.statePath, buildID: last.id)
-        let digester = PageDigester(pages: site.plan.pages, templates: site.templates, strings: site.strings, site: siteInput(site))
-        return SiteDiff(writer: writer, last: last, previous: previous, digester: digester, jobs: digester.jobs(site.plan.pages, previous: previous))
+        return LastOutput(writer: writer, last: last, previous: previousState(stages.statePath, buildID: last.id))
     }
 
-    /// Render: the pages whose inputs changed, then the data scripts, files, media, assets and sitemap, into `staging`.
-    /// Dibujo: las páginas cuyas entradas cambiaron y los demás ficheros, en la carpeta temporal.
+    /// Diff: each page's digest against the last build's record of this output, and what the writer will refuse to touch.
+    /// Diferencias: la huella de cada página frente a lo que anotó la última construcción en esta salida.
+    func diff(_ site: PlannedSite, since output: LastOutput) -> SiteDiff {
+        let digester = PageDigester(pages: site.plan.pages, templates: site.templates, strings: site.strings, site: siteInput(site))
+        return SiteDiff(writer: output.writer, last: output.last, previous: output.previous, digester: digester,
+                        jobs: digester.jobs(site.plan.pages, previous: output.previous), notes: output.writer.refusalNotes(output.last))
+    }
+
+    /// Render: the pages whose inputs changed, each into `staging` as it is drawn; the others keep their file.
+    /// Dibujo: las páginas cuyas entradas cambiaron, cada una a la carpeta temporal al dibujarse.
     func render(_ site: PlannedSite, _ jobs: [RenderStage.Job], into staging: StagingArea) throws -> RenderStage.Output {
-        var output = try stages.render(jobs, with: site.renderer, into: staging)
+        try stages.render(jobs, with: site.renderer, into: staging)
+    }
+
+    /// Assemble: the data scripts, files beside the Markdown, media, assets and the files about the whole site, as values.
+    /// Ensamblado: los demás ficheros de la salida, como valores.
+    func assemble(_ site: PlannedSite) -> SiteAssembly {
         let language = site.config.defaultLanguage
         let sections = (site.plan.navigation + site.plan.tools).map { entry in
             LLMsText.Section(key: entry.key, label: entry.text(language, strings: site.renderer.tables[language] ?? [:]))
         }
         let files = SiteFiles(pages: site.plan.pages, feeds: site.plan.feeds, config: site.config, sections: sections,
                               published: Set(site.plan.published.map(\.output)))
-        try RenderStage(staging: staging, renderer: site.renderer)
-            .write(site.plan.files, published: site.plan.published, contentDirectory: options.contentDirectory, media: site.data.media,
-                   theme: site.theme, site: files, into: &output)
-        return output
+        return SiteAssembly(dataFiles: site.plan.files, published: site.plan.published, contentDirectory: options.contentDirectory,
+                            media: site.data.media, theme: site.theme, site: files)
     }
 
-    /// Check: the links that may have a new outcome, each problem a warning (once, when the resolver reported it).
-    /// Comprobación: los enlaces que pueden dar otro resultado; cada problema, un aviso.
-    func check(_ site: PlannedSite, _ diff: SiteDiff, _ output: inout RenderStage.Output) {
+    /// Check: the links that may have a new outcome; the problems the link resolver has not reported already.
+    /// Comprobación: los enlaces que pueden dar otro resultado; los problemas que el resolvedor no contó ya.
+    func check(_ site: PlannedSite, _ diff: SiteDiff, _ output: RenderStage.Output) -> LinkFindings {
         let files = Set(output.files)
-        var ids = IncrementalLinkCheck.ids(of: output.records, in: diff.previous)
         let filesChanged = diff.previous == nil || Set(diff.last.files.keys) != files
-        let problems = stages.check(output.drawn, records: &output.records, files: files, filesChanged: filesChanged, ids: &ids)
-        for problem in site.factory.links.withoutReported(problems) { diagnostics.warn(.link, problem) }
+        var findings = stages.check(output.drawn, records: output.records, files: files, filesChanged: filesChanged,
+                                    ids: IncrementalLinkCheck.ids(of: output.records, in: diff.previous))
+        findings.problems = site.factory.links.withoutReported(findings.problems)
+        return findings
     }
 
     /// Under `--strict`, a warning fails the build before anything reaches the output.
@@ -270,6 +299,22 @@ struct Readers {
     }
 }
 
+/// The theme stage's result: the theme's files, its strings and its compiled templates.
+/// El resultado del tema: sus ficheros, sus textos y sus plantillas compiladas.
+struct LoadedTheme: Sendable {
+    let theme: Theme
+    let strings: Strings
+    let templates: TemplateLibrary
+}
+
+/// What the last build left in this output, read before the diff.
+/// Lo que dejó en la salida la última construcción, leído antes de las diferencias.
+struct LastOutput {
+    let writer: OutputWriter
+    let last: OutputWriter.LastBuild
+    let previous: BuildState?
+}
+
 /// The plan stage's result: the theme, its strings and templates, every page, and the renderer that draws them.
 /// El resultado del plan: el tema, sus textos y plantillas, cada página y quien las dibuja.
 struct PlannedSite {
@@ -292,6 +337,8 @@ struct SiteDiff {
     let previous: BuildState?
     let digester: PageDigester
     let jobs: [RenderStage.Job]
+    /// What the writer will leave alone, and why.
+    let notes: [String]
 }
 
 /// Times each stage with a monotonic clock.

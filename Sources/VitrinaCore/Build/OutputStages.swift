@@ -20,24 +20,37 @@ struct OutputStages {
         try RenderStage(staging: staging, renderer: renderer, progress: progress).renderPages(jobs)
     }
 
-    /// Check: the links of the drawn pages and of the pages whose links may have a new outcome; every problem, by page.
-    /// Comprobación: los enlaces de las páginas dibujadas y de las que pueden dar otro resultado.
-    func check(_ drawn: [PageLinks], records: inout [String: BuildState.Record], files: Set<String>, filesChanged: Bool,
-               ids: inout [String: Set<String>]) -> [String] {
+    /// Check: the links of the drawn pages and of the pages whose links may have a new outcome; the pages' records with
+    /// their link outcomes, the ids known of every page, and every problem, by page, as values.
+    /// Comprobación: los enlaces de las páginas dibujadas y de las que pueden dar otro resultado, como valores.
+    func check(_ drawn: [PageLinks], records: [String: BuildState.Record], files: Set<String>, filesChanged: Bool,
+               ids: [String: Set<String>]) -> LinkFindings {
+        var findings = LinkFindings(records: records, ids: ids)
+        // A kept page whose links may lead elsewhere now is read back from the output, as the last build wrote it.
         IncrementalLinkCheck(files: files, filesChanged: filesChanged, readKept: { [outputDirectory] in try? Files.read("\(outputDirectory)/\($0)") })
-            .run(drawn: drawn, records: &records, ids: &ids)
-        return IncrementalLinkCheck.problems(records)
+            .run(drawn: drawn, records: &findings.records, ids: &findings.ids)
+        findings.problems = IncrementalLinkCheck.problems(findings.records)
+        return findings
     }
 
-    /// Write: brings the changed files into the output, then records what each page was made from; returns that record
-    /// and what the writer left alone.
-    /// Escritura: lleva los ficheros cambiados a la salida y anota de qué se hizo cada página.
-    func write(_ staging: StagingArea, files: [String], records: [String: BuildState.Record],
+    /// Write: the assembled files into the staging area beside the drawn pages, the changed files into the output, then
+    /// what each page was made from; returns that record and what the writer left alone.
+    /// Escritura: los ficheros ensamblados a la carpeta temporal, los cambiados a la salida, y de qué se hizo cada página.
+    func write(_ staging: StagingArea, assembly: SiteAssembly?, files: [String], records: [String: BuildState.Record],
                by writer: OutputWriter) throws -> (state: BuildState, notes: [String]) {
+        try assembly?.write(into: staging)
         let (id, notes) = try writer.commit(staging, written: files)
         let state = BuildState(buildID: id, records: records)
         try state.save(statePath)
         memo?.remember(state, at: statePath)
         return (state, notes)
     }
+}
+
+/// What the check stage found: each page's record with its links' outcomes, the ids of every page, and the problems.
+/// Lo que halló la comprobación: el registro de cada página, los ids de cada página y los problemas.
+struct LinkFindings: Sendable {
+    var records: [String: BuildState.Record]
+    var ids: [String: Set<String>]
+    var problems: [String] = []
 }

@@ -35,15 +35,16 @@ struct QuickEdit {
                 records.merge(output.records) { _, drawn in drawn }
                 return output
             }
-            let problems = timer.run("check") {
-                stages.check(output.drawn, records: &records, files: lookup.files, filesChanged: false, ids: &lookup.ids)
+            let findings = timer.run("check") {
+                stages.check(output.drawn, records: records, files: lookup.files, filesChanged: false, ids: lookup.ids)
             }
-            let written = try timer.run("write") { try stages.write(staging, files: live.files, records: records, by: writer) }
+            lookup.ids = findings.ids
+            let written = try timer.run("write") { try stages.write(staging, assembly: nil, files: live.files, records: findings.records, by: writer) }
 
             let hashes = staging.hashes
             live.bytes += output.files.reduce(0) { $0 + Self.size(hashes[$1]) - Self.size(live.hashes[$1]) }
             (live.root, live.pages, live.state, live.hashes, live.lookup) = (root, pages, written.state, hashes, lookup)
-            return report(live, rendered: output.rendered, problems: problems, stages: timer.stages)
+            return report(live, rendered: output.rendered, problems: findings.problems, stages: timer.stages)
         } catch {
             writer.discard(staging)
             throw error

@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
 
-/// Renders the pages whose inputs changed in parallel and streams them into the staging folder, with assets, media
-/// and the sitemap; pages whose inputs did not change keep their file and the links recorded for them.
-/// Dibuja en paralelo las páginas cuyas entradas cambiaron y las escribe en la carpeta temporal, con recursos e imágenes;
+/// Draws the pages whose inputs changed, in parallel, each handed to the staging area as soon as it is drawn (so a large
+/// site is never held in memory whole); pages whose inputs did not change keep their file and the links recorded for them.
+/// Dibuja en paralelo las páginas cuyas entradas cambiaron, cada una entregada a la carpeta temporal nada más dibujarse;
 /// las demás conservan su fichero y los enlaces anotados.
 struct RenderStage: Sendable {
     let staging: StagingArea
@@ -27,6 +27,11 @@ struct RenderStage: Sendable {
         var records: [String: BuildState.Record] = [:]
         var rendered = 0
 
+        mutating func add(_ path: String, size: Int) {
+            files.append(path)
+            bytes += size
+        }
+
         mutating func merge(_ part: Output) {
             files += part.files
             bytes += part.bytes
@@ -44,39 +49,6 @@ struct RenderStage: Sendable {
         }.reduce(into: Output()) { $0.merge($1) }
     }
 
-    /// Adds a build's other files to its pages: data scripts, files beside the Markdown, media, the theme's assets and
-    /// the files about the whole site (sitemap, feeds, robots.txt, llms.txt); the files come out sorted.
-    func write(_ files: [DataFile], published: [ContentLinks.Published], contentDirectory: String, media: MediaCatalog, theme: Theme,
-               site: SiteFiles, into output: inout Output) throws {
-        for file in files { try add(file.bytes, at: file.path, to: &output) }
-        for file in published {
-            try staging.copy(file.file, from: Files.join(contentDirectory, file.file.path), to: file.output)
-            output.files.append(file.output)
-            output.bytes += file.file.size
-        }
-        output.merge(try writeMedia(media.outputs))
-        for asset in theme.assets { try add(asset.bytes, at: asset.path, to: &output) }
-        for file in site.files() { try add(file.bytes, at: file.path, to: &output) }
-        output.files.sort()
-    }
-
-    /// Images are unpacked and written on every core: in a fresh output they are half of its files.
-    private func writeMedia(_ files: [MediaFile]) throws -> Output {
-        try Parallel.map(files, slices: Parallel.slicesPerCore) { slice in
-            try slice.reduce(into: Output()) { output, file in
-                try staging.write(hash: file.hash, size: file.size, to: file.path, bytes: file.bytes)
-                output.files.append(file.path)
-                output.bytes += file.size
-            }
-        }.reduce(into: Output()) { $0.merge($1) }
-    }
-
-    private func add(_ bytes: [UInt8], at path: String, to output: inout Output) throws {
-        try staging.write(bytes, to: path)
-        output.files.append(path)
-        output.bytes += bytes.count
-    }
-
     private func write(_ job: Job, into output: inout Output, total: Int) throws {
         let file = job.page.route.file
         if let record = job.reuse, let size = staging.keep(file) {
@@ -86,7 +58,8 @@ struct RenderStage: Sendable {
             return
         }
         let html = try renderer.render(job.page)
-        try add(html, at: file, to: &output)
+        try staging.write(html, to: file)
+        output.add(file, size: html.count)
         let links = PageLinks.extract(file: file, html: html)
         output.drawn.append(links)
         output.records[file] = BuildState.Record(digest: job.digest, inputs: job.inputs, ids: links.ids.sorted())
