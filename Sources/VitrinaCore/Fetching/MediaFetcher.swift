@@ -29,27 +29,30 @@ public struct MediaFetcher: Sendable {
     }
 
     private func fetchOne(_ url: String, namedAt: String) async -> MediaFile? {
-        let shown = Printable.short(url), place = Printable.short(namedAt, limit: 240)
-        // Refused before the cache is looked at, so no stored copy of an undeclared host is ever published either.
-        if let refusal = fetcher.refusal(of: url) {
-            diagnostics.warn(.image, "picture \(shown), named by \(place), was not requested: \(refusal); a placeholder is shown")
-            return nil
-        }
         do {
             // Known from an earlier build when the stored copy is unchanged: the bytes are read only to be written.
             // Checked by its bytes (magic numbers), whatever type the server said it sent.
             let (facts, body) = try await fetcher.derived("ImageFacts \(url)", from: url, required: false, kind: .image) { ImageFacts($0.body) }
             guard let facts else {
-                diagnostics.warn(.image, "picture \(shown), named by \(place), is not an image Vitrina can read (PNG, JPEG, GIF, SVG); a placeholder is shown")
+                warn(url, namedAt, "is not an image Vitrina can read (PNG, JPEG, GIF, SVG)")
                 return nil
             }
             return MediaFile(path: outputPath(for: url), facts: facts, content: body)
         } catch FetchError.hostDown {
             return nil // counted in the down host's one warning / contado en el único aviso del servidor caído
+        } catch FetchError.refused(_, let refusal) where !refusal.isRedirect {
+            // Refused at the fetcher's door, before the cache: no stored copy of an undeclared host is published either.
+            warn(url, namedAt, "was not requested: \(refusal)")
+            return nil
         } catch {
-            diagnostics.warn(.image, "picture \(shown), named by \(place), could not be had (\(Self.reason(error))); a placeholder is shown")
+            warn(url, namedAt, "could not be had (\(Self.reason(error)))")
             return nil
         }
+    }
+
+    /// `picture URL, named by API-URL at PATH, what happened; a placeholder is shown`, the outside text made printable.
+    private func warn(_ url: String, _ namedAt: String, _ what: String) {
+        diagnostics.warn(.image, "picture \(Printable.short(url)), named by \(Printable.short(namedAt, limit: 240)), \(what); a placeholder is shown")
     }
 
     /// Why, in words: never a Swift error's debug text.

@@ -32,8 +32,12 @@ public struct WebOrigin: Sendable, Hashable, CustomStringConvertible {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon != bytes.startIndex,
               bytes[..<colon].allSatisfy(isSchemeByte), isLetter(bytes[bytes.startIndex])
         else { return .failure(.malformed("it is not an absolute URL")) }
-        let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
-        guard scheme == "http" || scheme == "https" else { return .failure(.scheme(scheme)) }
+        let schemeBytes = bytes[..<colon]
+        let scheme: String
+        if schemeBytes.elementsEqual("https".utf8) { scheme = "https" } else if schemeBytes.elementsEqual("http".utf8) { scheme = "http" } else {
+            scheme = String(decoding: schemeBytes, as: UTF8.self).lowercased()
+            guard scheme == "http" || scheme == "https" else { return .failure(.scheme(scheme)) }
+        }
         guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) else {
             return .failure(.malformed("it holds spaces, control characters, backslashes or letters outside ASCII"))
         }
@@ -107,6 +111,12 @@ public enum FetchRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case address(host: String, address: String, restriction: AddressRestriction)
     /// A redirect that leads where a request may not go, or that goes on too long.
     case redirect(to: String, because: String)
+
+    /// Refused on the way, after the first request was sent.
+    public var isRedirect: Bool {
+        if case .redirect = self { return true }
+        return false
+    }
 
     public var description: String {
         switch self {
