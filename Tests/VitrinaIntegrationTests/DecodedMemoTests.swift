@@ -202,8 +202,8 @@ struct DecodedMemoTests {
 
     /// A parsed-Markdown memo with one byte changed inside a page's HTML is ignored, not shown (it has a checksum too).
     @Test func aDocumentMemoWithOneByteChangedIsNotTrusted() async throws {
-        let site = try MarkdownSite(files: ["Content/site.yml": "title: T\n", "Content/notes/a.md": "# Alpha\n\nThe original text.\n"])
-        defer { site.removeAll() }
+        let site = try TestSite(files: ["Content/site.yml": "title: T\n", "Content/notes/a.md": "# Alpha\n\nThe original text.\n"])
+        defer { site.remove() }
         _ = try await site.build()
         let path = site.root + "/.vitrina/documents.bin"
         var bytes = try Files.read(path)

@@ -20,11 +20,11 @@ struct FolderLayoutTests {
         "Content/notas/guia/paso.md": "# Paso\n",
     ]
 
-    func read(_ site: MarkdownSite, _ path: String) throws -> String { try Files.readText("\(site.output)/\(path)") }
+    func read(_ site: TestSite, _ path: String) throws -> String { try Files.readText("\(site.output)/\(path)") }
 
     @Test func eachFolderIsDrawnInItsLayout() async throws {
-        let site = try MarkdownSite(files: Self.files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
         _ = try await site.build()
         let install = try read(site, "docs/instalar/index.html")
         #expect(install.contains("href=\"#paso-uno\""), "docs/ is a guide by convention: a table of contents")
@@ -44,15 +44,15 @@ struct FolderLayoutTests {
     @Test func anUnknownLayoutIsAnErrorNamingTheFile() async throws {
         var files = Self.files
         files["Content/notas/_index.md"] = "---\nlayout: blog\n---\n"
-        let site = try MarkdownSite(files: files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: files)
+        defer { site.remove() }
         let failure = try await #require(throws: BuildFailure.self) { try await site.build() }
         #expect(failure.description.contains("Content/notas/_index.md: layout is \"blog\"; use docs or section"))
     }
 
     @Test func aGuidePageEditedUnderServeMatchesAFullBuild() async throws {
-        let site = try MarkdownSite(files: Self.files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
         let session = DevSession(options: BuildOptions(siteDirectory: site.root, offline: true), client: NoNetwork()) { _, _ in }
         #expect(await session.build())
         try site.write("Content/docs/instalar.md", "---\ntitle: Instalar\nweight: 1\n---\n## Paso dos\n\nOtro texto.\n")

@@ -2,50 +2,6 @@ import Foundation
 import Testing
 @testable import VitrinaCore
 
-/// A folder of Markdown in a temporary folder, built with the default theme (or its own `Templates/`).
-/// Una carpeta de Markdown en una carpeta temporal, construida con el tema por defecto (o con su `Templates/`).
-struct MarkdownSite {
-    let root: String
-
-    init(files: [String: String], theme: Bool = false) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-md-\(UUID().uuidString)").path
-        for (path, text) in files { try write(path, text) }
-        if theme { try Theme.builtIn.write(to: root + "/Templates") }
-    }
-
-    func write(_ path: String, _ text: String) throws { try Files.write(Array(text.utf8), to: "\(root)/\(path)") }
-    func remove(_ path: String) throws { try Files.remove("\(root)/\(path)") }
-    func removeAll() { try? FileManager.default.removeItem(atPath: root) }
-
-    func build(into output: String? = nil, memo: BuildMemo? = nil, drafts: Bool = false) async throws -> BuildReport {
-        var options = BuildOptions(siteDirectory: root, outputDirectory: output, offline: true, drafts: drafts)
-        options.memo = memo
-        return try await BuildPipeline(options: options, client: NoNetwork()).build()
-    }
-
-    var output: String { root + "/Output" }
-
-    /// Every output file with its bytes.
-    func files(_ directory: String? = nil) throws -> [String: [UInt8]] {
-        let folder = directory ?? output
-        var files: [String: [UInt8]] = [:]
-        for path in Files.list(folder) { files[path] = try Files.read("\(folder)/\(path)") }
-        return files
-    }
-
-    /// The incremental output must equal a build from scratch into a fresh folder, byte for byte, with the same
-    /// warnings when the incremental build's report is given.
-    func expectSameAsFullBuild(_ comment: Comment? = nil, report: BuildReport? = nil) async throws {
-        let fresh = root + "/Fresh-\(UUID().uuidString)"
-        defer { try? Files.remove(fresh) }
-        let full = try await build(into: fresh)
-        if let report { #expect(report.warnings.map(\.message) == full.warnings.map(\.message), comment) }
-        let incremental = try files(), fullFiles = try files(fresh)
-        #expect(Set(incremental.keys) == Set(fullFiles.keys), comment)
-        for (path, bytes) in fullFiles where incremental[path] != bytes { Issue.record("\(path) differs from a full build. \(comment?.description ?? "")") }
-    }
-}
-
 /// A client for sites without API sources: any request is a test failure.
 struct NoNetwork: HTTPClient {
     func send(_ request: WebRequest) async throws -> WebResponse {
@@ -70,8 +26,8 @@ struct IncrementalBuildTests {
     ]
 
     @Test func nothingChangedDrawsNothingAndRewritesNothing() async throws {
-        let site = try MarkdownSite(files: Self.files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
         let first = try await site.build()
         #expect(first.rendered == first.pages)
         let stamp = FileStamp(path: site.output + "/linux/tar/index.html")
@@ -83,8 +39,8 @@ struct IncrementalBuildTests {
     }
 
     @Test func parsedMarkdownIsKeptOnDiskAndADamagedMemoIsIgnored() async throws {
-        let site = try MarkdownSite(files: Self.files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
         _ = try await site.build()
         let memo = site.root + "/.vitrina/documents.bin"
         let saved = try Files.read(memo)
@@ -101,8 +57,8 @@ struct IncrementalBuildTests {
     }
 
     @Test func editingABodyRedrawsOnlyThatPageInEachLanguage() async throws {
-        let site = try MarkdownSite(files: Self.files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
         _ = try await site.build()
         try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nArchiva y comprime ficheros.\n")
         let report = try await site.build()
@@ -112,8 +68,8 @@ struct IncrementalBuildTests {
     }
 
     @Test func editingATitleAlsoRedrawsTheListsThatShowIt() async throws {
-        let site = try MarkdownSite(files: Self.files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
         let first = try await site.build()
         try site.write("Content/linux/tar.md", "---\ntitle: tar (GNU)\n---\nArchiva ficheros.\n")
         let report = try await site.build()
@@ -123,10 +79,10 @@ struct IncrementalBuildTests {
     }
 
     @Test func aRemovedPageIsRemovedAndANewOneAppears() async throws {
-        let site = try MarkdownSite(files: Self.files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
         _ = try await site.build()
-        try site.remove("Content/osx/open.md")
+        try site.delete("Content/osx/open.md")
         try site.write("Content/osx/say.md", "---\ntitle: say\n---\nHabla.\n")
         _ = try await site.build()
         #expect(!Files.exists(site.output + "/osx/open/index.html"))
@@ -135,8 +91,8 @@ struct IncrementalBuildTests {
     }
 
     @Test func changingATemplateRedrawsOnlyThePagesThatUseIt() async throws {
-        let site = try MarkdownSite(files: Self.files, theme: true)
-        defer { site.removeAll() }
+        let site = try TestSite(files: Self.files, theme: .builtIn)
+        defer { site.remove() }
         let first = try await site.build()
         let page = try Files.readText(site.root + "/Templates/page.mustache")
         try site.write("Templates/page.mustache", page.replacingOccurrences(of: "<article class=\"prose\"", with: "<article class=\"prose page\""))
@@ -153,8 +109,8 @@ struct IncrementalBuildTests {
     }
 
     @Test func changingStringsOrConfigRedrawsWhatTheyReach() async throws {
-        let site = try MarkdownSite(files: Self.files, theme: true)
-        defer { site.removeAll() }
+        let site = try TestSite(files: Self.files, theme: .builtIn)
+        defer { site.remove() }
         let first = try await site.build()
         let english = try Files.readText(site.root + "/Templates/i18n/en.yml")
         try site.write("Templates/i18n/en.yml", english.replacingOccurrences(of: "Skip to content", with: "Skip to the text"))
@@ -169,8 +125,8 @@ struct IncrementalBuildTests {
     }
 
     @Test func randomEditsAlwaysMatchAFullBuild() async throws {
-        let site = try MarkdownSite(files: Self.files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
         let memo = BuildMemo()
         _ = try await site.build(memo: memo)
         var random = SeededRandom(seed: 20_261_123)
@@ -181,7 +137,7 @@ struct IncrementalBuildTests {
             let path = "Content/\(folder)/\(name).md"
             let other = words[random.next(words.count)], otherFolder = ["linux", "osx", "bsd"][random.next(3)]
             switch random.next(6) {
-            case 0: try site.remove(path)
+            case 0: try site.delete(path)
             case 4:
                 // Links to pages that come and go, and to ids they may or may not have, so link warnings change too.
                 try site.write(path, "# \(name)\n\n[a](../\(other)/) [b](../../\(otherFolder)/\(other)/#\(other)) [c](../\(other)/#falta)\n")
@@ -191,7 +147,7 @@ struct IncrementalBuildTests {
             default: try site.write("Content/\(folder)/\(name).en.md", "---\ntitle: \(name) in English\n---\nText \(round).\n")
             }
             let report = try await site.build(memo: round.isMultiple(of: 2) ? memo : nil)
-            try await site.expectSameAsFullBuild("after round \(round)", report: report)
+            try await site.expectSameAsFullBuild(comment: "after round \(round)", report: report)
         }
     }
 

@@ -67,7 +67,7 @@ struct ItemInputsTests {
                 let folders = ["album/", "en/album/"] + Set(chosen.map(\.target.source)).flatMap { ResponseEdit.folders[$0] ?? [] }
                 let stray = site.drawn(since: before).filter { file in !folders.contains { file.hasPrefix($0) } }
                 #expect(stray.isEmpty, "round \(round): \(done) drew \(stray.sorted())")
-                try await site.expectSameAsFullBuild(offline, "after round \(round): \(done)")
+                try await site.expectSameAsFullBuild(offline, comment: "after round \(round): \(done)")
             }
         }
     }

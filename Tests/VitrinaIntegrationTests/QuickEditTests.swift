@@ -8,23 +8,23 @@ import Testing
 struct QuickEditTests {
     static let quickStages = ["content", "render", "check", "write"]
 
-    func session(_ site: MarkdownSite) -> DevSession {
+    func session(_ site: TestSite) -> DevSession {
         DevSession(options: BuildOptions(siteDirectory: site.root, offline: true), client: NoNetwork()) { _, _ in }
     }
 
 
     @Test func anEditedBodyIsDrawnAloneInEachLanguageAndMatchesAFullBuild() async throws {
-        let site = try MarkdownSite(files: IncrementalBuildTests.files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: IncrementalBuildTests.files)
+        defer { site.remove() }
         let session = session(site)
         #expect(await session.build())
-        let before = try site.files()
+        let before = try site.snapshotOfOutput()
 
         try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nArchiva y comprime ficheros.\n")
         let (report, _) = try await session.redraw(["Content/linux/tar.md"])
         #expect(report.stages.map(\.name) == Self.quickStages)
         #expect(report.rendered == 2, "the Spanish page and the English one, which shows the Spanish text")
-        let after = try site.files()
+        let after = try site.snapshotOfOutput()
         #expect(Set(after.keys) == Set(before.keys))
         #expect(after.filter { before[$0.key] != $0.value }.keys.sorted() == ["linux/tar/index.html", "en/linux/tar/index.html", ".vitrina-manifest"].sorted())
         try await site.expectSameAsFullBuild(report: report)
@@ -35,8 +35,8 @@ struct QuickEditTests {
     }
 
     @Test func changesThatReachListsOrOtherFilesAreLeftToABuild() async throws {
-        let site = try MarkdownSite(files: IncrementalBuildTests.files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: IncrementalBuildTests.files)
+        defer { site.remove() }
         let session = session(site)
         #expect(await session.build())
         let edits: [(path: String, text: String?)] = [
@@ -52,10 +52,10 @@ struct QuickEditTests {
             ("Content/site.yml", "title: Apuntes\ndefault_language: es\nlanguages: [es, en]\npage_size: 2\n"),
         ]
         for (path, text) in edits {
-            if let text { try site.write(path, text) } else { try site.remove(path) }
+            if let text { try site.write(path, text) } else { try site.delete(path) }
             #expect(try session.quickEdit([path]) == nil, "\(path) needs a build")
             #expect(await session.build(changed: [path]))
-            try await site.expectSameAsFullBuild("after editing \(path)")
+            try await site.expectSameAsFullBuild(comment: "after editing \(path)")
         }
     }
 
@@ -63,8 +63,8 @@ struct QuickEditTests {
         var files = IncrementalBuildTests.files
         let words = ["alfa", "beta", "gamma", "delta"]
         for word in words { files["Content/linux/\(word).md"] = "# \(word)\n\n## Uso\n\nTexto.\n" }
-        let site = try MarkdownSite(files: files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: files)
+        defer { site.remove() }
         let session = session(site)
         #expect(await session.build())
         var random = SeededRandom(seed: 20_261_123)
@@ -85,14 +85,14 @@ struct QuickEditTests {
             let changed = random.next(2) == 0 ? [path] : [path, "Content/linux/\(other).md"]
             let (report, wasQuick) = try await session.redraw(changed)
             if wasQuick { quick += 1 }
-            try await site.expectSameAsFullBuild("after round \(round)", report: report)
+            try await site.expectSameAsFullBuild(comment: "after round \(round)", report: report)
         }
         #expect(quick >= 10, "most rounds only change the text")
     }
 
     @Test func aQuickEditStoppedHalfwayLeavesNothingABuildWouldKeep() async throws {
-        let site = try MarkdownSite(files: IncrementalBuildTests.files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: IncrementalBuildTests.files)
+        defer { site.remove() }
         _ = try await site.build()
         // What a process stopped after swapping a page in, before the new manifest, leaves behind.
         try site.write("Output/linux/tar/index.html", "half-done\n")

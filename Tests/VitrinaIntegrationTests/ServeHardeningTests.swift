@@ -113,15 +113,15 @@ extension ServeTests {
         }
 
         @Test func aNewBuildIsServedAtOnceAndWhatItRemovedIsNot() async throws {
-            let site = try MarkdownSite(files: IncrementalBuildTests.files)
-            defer { site.removeAll() }
+            let site = try TestSite(files: IncrementalBuildTests.files)
+            defer { site.remove() }
             _ = try await site.build()
             try await withDevServer(output: site.output) { port in
                 let client = RawHTTPClient(port: port)
                 let before = try await client.get("/linux/mv/")
                 #expect(before.status == 404)
                 try site.write("Content/linux/mv.md", "---\ntitle: mv\n---\nMueve.\n")
-                try site.remove("Content/linux/tar.md")
+                try site.delete("Content/linux/tar.md")
                 _ = try await site.build()
                 let added = try await client.get("/linux/mv/"), removed = try await client.get("/linux/tar/")
                 #expect(added.status == 200 && added.body.contains("Mueve"), "the manifest is read again after a build")
@@ -169,8 +169,8 @@ extension ServeTests {
 /// A small built site served by the dev server on 127.0.0.1 for the length of `body`, with a client for it.
 /// Un sitio pequeño construido y servido en 127.0.0.1 mientras dura `body`, con un cliente para él.
 func withServedSite(_ body: (ServedSite, RawHTTPClient) async throws -> Void) async throws {
-    let site = try MarkdownSite(files: IncrementalBuildTests.files)
-    defer { site.removeAll() }
+    let site = try TestSite(files: IncrementalBuildTests.files)
+    defer { site.remove() }
     _ = try await site.build()
     let served = ServedSite(root: site.root)
     try await withDevServer(output: site.output) { port in try await body(served, RawHTTPClient(port: port)) }

@@ -22,9 +22,9 @@ struct ServeTests {
     }
 
     @Test func aFolderOfMarkdownWithoutSiteYmlOrThemeBuilds() async throws {
-        let site = try MarkdownSite(files: ["Content/linux/tar.md": "# tar\n\nArchives.\n", "Content/linux/ls.md": "Lists files.\n",
+        let site = try TestSite(files: ["Content/linux/tar.md": "# tar\n\nArchives.\n", "Content/linux/ls.md": "Lists files.\n",
                                             "Content/linux/sub/deep.md": "---\ntitle: Deep\n---\nText.\n"])
-        defer { site.removeAll() }
+        defer { site.remove() }
         let report = try await site.build()
         #expect(report.warnings.isEmpty)
         let index = try Files.readText(site.output + "/linux/index.html")
@@ -36,8 +36,8 @@ struct ServeTests {
     }
 
     @Test func aFailedRebuildKeepsTheLastGoodSiteAndItsErrorReachesOpenPages() async throws {
-        let site = try MarkdownSite(files: IncrementalBuildTests.files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: IncrementalBuildTests.files)
+        defer { site.remove() }
         let outcomes = Mutex<[Bool]>([])
         let session = DevSession(options: BuildOptions(siteDirectory: site.root, offline: true), client: NoNetwork(),
                                  interval: .milliseconds(20)) { result, _ in
@@ -69,8 +69,8 @@ struct ServeTests {
     }
 
     @Test func theServerServesPagesWithTheLiveReloadScript() async throws {
-        let site = try MarkdownSite(files: IncrementalBuildTests.files)
-        defer { site.removeAll() }
+        let site = try TestSite(files: IncrementalBuildTests.files)
+        defer { site.remove() }
         _ = try await site.build()
         let server = DevServer(outputDirectory: site.output, port: 0, hub: ReloadHub())
         let page = server.file(at: "/linux/tar/")
@@ -90,8 +90,8 @@ struct ServeTests {
 struct SiteWatcherTests {
     @Test(arguments: [true, false])
     func reportsEditsNewFoldersAndRemovals(usesEvents: Bool) async throws {
-        let site = try MarkdownSite(files: ["Content/linux/tar.md": "# tar\n", "Templates/page.mustache": "{{title}}\n", "Content/empty/.keep": ""])
-        defer { site.removeAll() }
+        let site = try TestSite(files: ["Content/linux/tar.md": "# tar\n", "Templates/page.mustache": "{{title}}\n", "Content/empty/.keep": ""])
+        defer { site.remove() }
         let watch = SiteWatcher(siteDirectory: site.root, interval: .milliseconds(20), usesEvents: usesEvents).start()
         defer { watch.stop() }
         #expect(watch.usesEvents == usesEvents)
@@ -103,7 +103,7 @@ struct SiteWatcherTests {
 
         let second = Task { try await watch.next() }
         try await Task.sleep(for: .milliseconds(50))
-        try site.remove("Content/linux/tar.md")
+        try site.delete("Content/linux/tar.md")
         #expect(try await second.value == ["Content/linux/tar.md"])
 
         try site.write("Content/empty/page.md", "# page\n")
@@ -112,8 +112,8 @@ struct SiteWatcherTests {
     }
 
     @Test func eventsNameOnlyWhatChangedAndSkipHiddenFilesAndOtherFolders() async throws {
-        let site = try MarkdownSite(files: ["Content/a.md": "# a\n", "Content/linux/b.md": "# b\n"])
-        defer { site.removeAll() }
+        let site = try TestSite(files: ["Content/a.md": "# a\n", "Content/linux/b.md": "# b\n"])
+        defer { site.remove() }
         let watch = SiteWatcher(siteDirectory: site.root).start()
         defer { watch.stop() }
         #expect(watch.usesEvents)

@@ -43,15 +43,37 @@ struct TestSite {
         return lines[start..<end].map { $0.replacingOccurrences(of: "max_age: 1d", with: "max_age: 7d") }.joined(separator: "\n")
     }()
 
-    /// Writes site.yml, the given Markdown files (path → text, relative to Content/) and a copy of the real theme.
-    init(config: String = TestSite.defaultConfig, content: [String: String] = [:]) throws {
+    /// Which theme the site is drawn with.
+    enum Theme { case repository, builtIn, ownOrNone }
+
+    /// A whole site written as text: each file's path below the site's folder (`Content/linux/tar.md`,
+    /// `Templates/page.mustache`) with its text, and a theme: a copy of this repository's `Templates/`, the theme built
+    /// into Vitrina, or only the templates among `files` (none: the built-in theme is used as a site without one).
+    init(files: [String: String], theme: Theme = .ownOrNone) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-\(UUID().uuidString)").path
-        try Files.write(Array(config.utf8), to: "\(root)/Content/site.yml")
-        for (path, text) in content { try Files.write(Array(text.utf8), to: "\(root)/Content/\(path)") }
-        try FileManager.default.copyItem(atPath: "\(Self.repository)/Templates", toPath: "\(root)/Templates")
+        for (path, text) in files { try write(path, text) }
+        switch theme {
+        case .repository: try FileManager.default.copyItem(atPath: "\(Self.repository)/Templates", toPath: "\(root)/Templates")
+        case .builtIn: try VitrinaCore.Theme.builtIn.write(to: root + "/Templates")
+        case .ownOrNone: break
+        }
     }
 
+    /// A site of this repository's kind: site.yml, the given files (path → text, relative to Content/) and a copy of
+    /// the real theme.
+    init(config: String = TestSite.defaultConfig, content: [String: String] = [:]) throws {
+        var files = ["Content/site.yml": config]
+        for (path, text) in content { files["Content/\(path)"] = text }
+        try self.init(files: files, theme: .repository)
+    }
+
+    /// Removes the whole site.
     func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+    func write(_ path: String, _ text: String) throws { try Files.write(Array(text.utf8), to: "\(root)/\(path)") }
+
+    /// Deletes one file of the site (`Content/linux/tar.md`).
+    func delete(_ path: String) throws { try Files.remove("\(root)/\(path)") }
 
     var output: String { "\(root)/Output" }
 
@@ -78,6 +100,13 @@ struct TestSite {
         }
         await client.shutdown()
         return try result.get()
+    }
+
+    /// A build with no network (any request is a test failure), offline, into the site's output or `output`.
+    func build(into output: String? = nil, memo: BuildMemo? = nil, drafts: Bool = false) async throws -> BuildReport {
+        var options = BuildOptions(siteDirectory: root, outputDirectory: output, offline: true, drafts: drafts)
+        options.memo = memo
+        return try await BuildPipeline(options: options, client: NoNetwork()).build()
     }
 
     /// The failure a build ends with (nil when it succeeded).
@@ -111,16 +140,22 @@ struct TestSite {
         Set((state()?.records ?? [:]).filter { before?.records[$0.key]?.digest != $0.value.digest }.keys)
     }
 
-    /// The output must equal a build from scratch into a fresh folder with the same options, byte for byte.
-    func expectSameAsFullBuild(_ options: BuildOptions, _ comment: Comment? = nil) async throws {
-        var fresh = options
-        fresh.outputDirectory = "\(root)/Fresh-\(UUID().uuidString)"
-        defer { try? Files.remove(fresh.outputDirectory) }
-        _ = try await build(fresh)
-        let incremental = try snapshotOfOutput().filter { !$0.key.hasPrefix(".") }
-        let full = try snapshotOfOutput(fresh.outputDirectory).filter { !$0.key.hasPrefix(".") }
-        #expect(Set(incremental.keys) == Set(full.keys), comment)
-        for (path, bytes) in full where incremental[path] != bytes { Issue.record("\(path) differs from a full build. \(comment?.description ?? "")") }
+    /// The output must equal a build from scratch into a fresh folder, byte for byte, with the same warnings when the
+    /// incremental build's report is given. `options` are the incremental build's; nil means `build(into:)`'s.
+    func expectSameAsFullBuild(_ options: BuildOptions? = nil, comment: Comment? = nil, report: BuildReport? = nil) async throws {
+        let folder = "\(root)/Fresh-\(UUID().uuidString)"
+        defer { try? Files.remove(folder) }
+        let full: BuildReport
+        if var fresh = options {
+            fresh.outputDirectory = folder
+            full = try await build(fresh)
+        } else {
+            full = try await build(into: folder)
+        }
+        if let report { #expect(report.warnings.map(\.message) == full.warnings.map(\.message), comment) }
+        let incremental = try snapshotOfOutput(), fullFiles = try snapshotOfOutput(folder)
+        #expect(Set(incremental.keys) == Set(fullFiles.keys), comment)
+        for (path, bytes) in fullFiles where incremental[path] != bytes { Issue.record("\(path) differs from a full build. \(comment?.description ?? "")") }
     }
 }
 
