@@ -21,7 +21,7 @@ struct DeclaredConfigTests {
         """
     }
 
-    private func items(_ items: String) throws -> DeclaredItems {
+    private func items(_ items: String) throws -> ItemsDeclaration {
         try #require(try SiteConfig.parse(Self.yaml(items), file: "Content/site.yml").sources["shop"]?.items)
     }
 
@@ -62,7 +62,7 @@ struct DeclaredConfigTests {
         #expect(declared.detail == .template(try URLTemplate(parsing: "/products/{id}/{meta.sku}")))
         #expect(declared.images == [path("image"), path("thumbnail.url"), path("gallery[0]")])
         #expect(declared.group == path("category"))
-        #expect(declared.sort == DeclaredItems.SortOrder(path: path("rating.rate"), descending: true))
+        #expect(declared.sort == ItemsDeclaration.SortOrder(path: path("rating.rate"), descending: true))
     }
 
     /// The keys that shape the pages: slug texts, description, kind, icon, per_page, group_order, album and numbers.
@@ -105,7 +105,7 @@ struct DeclaredConfigTests {
 
     @Test func defaultsAndOtherSources() throws {
         let declared = try items("list: /products\nid: id\ntitle: title")
-        #expect(declared == DeclaredItems(list: "/products", id: path("id"), title: path("title")))
+        #expect(declared == ItemsDeclaration(list: "/products", id: path("id"), title: path("title")))
         #expect(try items("list: /p\nid: id\ntitle: t\nat: ''").at == .root)
         #expect(try items("list: /p\nid: id\ntitle: t\npaging: next").paging == .next(path("next")))
         #expect(try items("list: /p\nid: id\ntitle: t\npaging: next\nnext: info.next").paging == .next(path("info.next")))
@@ -184,7 +184,7 @@ struct DeclaredConfigTests {
     }
 
     @Test func rangesAreChecked() {
-        let images = (0...DeclaredItems.maxImages).map { "i\($0)" }.joined(separator: ", ")
+        let images = (0...ItemsDeclaration.maxImages).map { "i\($0)" }.joined(separator: ", ")
         #expect(failure("list: /p\nid: id\ntitle: t\nimages: [\(images)]").contains("names 21 paths; at most 20"))
         let long = "/" + String(repeating: "a", count: 2_000)
         #expect(failure("list: \(long)\nid: id\ntitle: t").contains("longer than 2000 bytes"))

@@ -22,7 +22,7 @@ struct FormattingTests {
         (1_500, "$1500.00", "1500,00\u{A0}US$"),
     ])
     func price(value: Double, english: String, spanish: String) throws {
-        var price = DeclaredItems.NumberFormat(name: "price", path: try JSONPath(parsing: "price"))
+        var price = ItemsDeclaration.NumberFormat(name: "price", path: try JSONPath(parsing: "price"))
         price.digits = 2
         // The default site's price_usd texts (Templates/i18n/en.yml, es.yml).
         #expect(price.shown(value, language: "en", pattern: "${value}") == english)
@@ -30,7 +30,7 @@ struct FormattingTests {
     }
 
     @Test func aTextWithoutTheValueShowsTheNumberAlone() throws {
-        var rating = DeclaredItems.NumberFormat(name: "rating", path: try JSONPath(parsing: "rating.rate"))
+        var rating = ItemsDeclaration.NumberFormat(name: "rating", path: try JSONPath(parsing: "rating.rate"))
         rating.digits = 1
         #expect(rating.shown(3.94, language: "es", pattern: nil) == "3,9")
         #expect(rating.shown(3.94, language: "en", pattern: "price_usd") == "3.9", "a strings key that is missing comes back as the key")
@@ -38,16 +38,16 @@ struct FormattingTests {
 
     @Test(arguments: [(4.5, 5.0, "90"), (0, 5, "0"), (5, 5, "100"), (3.14, 5, "63"), (2.5, 10, "25"), (-1, 5, "-20")])
     func percentOfAMaximum(value: Double, maximum: Double, shown: String) throws {
-        var stars = DeclaredItems.NumberFormat(name: "stars", path: try JSONPath(parsing: "rating.rate"))
+        var stars = ItemsDeclaration.NumberFormat(name: "stars", path: try JSONPath(parsing: "rating.rate"))
         stars.percentOf = maximum
         #expect(stars.shown(value, language: "es", pattern: nil) == shown)
     }
 
     /// Seeded: any number in range over any maximum above 0 gives a whole percentage, never a trap.
     @Test func percentagesOfHostileNumbersNeverTrap() throws {
-        var stars = DeclaredItems.NumberFormat(name: "stars", path: try JSONPath(parsing: "x"))
+        var stars = ItemsDeclaration.NumberFormat(name: "stars", path: try JSONPath(parsing: "x"))
         var random = SeededGenerator(seed: 71)
-        let limit = DeclaredItems.NumberFormat.maxMagnitude
+        let limit = ItemsDeclaration.NumberFormat.maxMagnitude
         for number in 0..<500 {
             let value = random.pick([limit, -limit, 0, 1, 4.5, Double.random(in: -limit...limit, using: &random)])
             stars.percentOf = random.pick([Double.leastNonzeroMagnitude, 1e-300, 1, 5, limit, Double.random(in: 1e-9...1e9, using: &random)])

@@ -58,7 +58,7 @@ struct DeclaredSourceTests {
 
     private func path(_ text: String) -> JSONPath { try! JSONPath(parsing: text) }
 
-    private func shop(_ server: ReplayServer, _ items: DeclaredItems, limit: Int? = nil, pageSize: Int = 5, maxAge: Duration = .seconds(86_400)) -> SourceConfig {
+    private func shop(_ server: ReplayServer, _ items: ItemsDeclaration, limit: Int? = nil, pageSize: Int = 5, maxAge: Duration = .seconds(86_400)) -> SourceConfig {
         SourceConfig(baseURL: server.baseURL, limit: limit, pageSize: pageSize, maxAge: maxAge, items: items)
     }
 
@@ -67,17 +67,17 @@ struct DeclaredSourceTests {
     }
 
     /// The same catalog listed through each paging style, and the requests it takes.
-    static let pagings: [(String, DeclaredItems, Int)] = {
+    static let pagings: [(String, ItemsDeclaration, Int)] = {
         let id = try! JSONPath(parsing: "id"), name = try! JSONPath(parsing: "name"), results = try! JSONPath(parsing: "results")
         return [
-            ("none", DeclaredItems(list: "/declared/all", at: try! JSONPath(parsing: "data.items"), id: id, title: name), 1),
-            ("next", DeclaredItems(list: "/declared/next", paging: .next(try! JSONPath(parsing: "info.next")), at: results, id: id, title: name), 3),
-            ("offset", DeclaredItems(list: "/declared/offset", paging: .offset(offsetParameter: "offset", limitParameter: "limit"), at: results,
+            ("none", ItemsDeclaration(list: "/declared/all", at: try! JSONPath(parsing: "data.items"), id: id, title: name), 1),
+            ("next", ItemsDeclaration(list: "/declared/next", paging: .next(try! JSONPath(parsing: "info.next")), at: results, id: id, title: name), 3),
+            ("offset", ItemsDeclaration(list: "/declared/offset", paging: .offset(offsetParameter: "offset", limitParameter: "limit"), at: results,
                                      id: id, title: name), 3),
-            ("pages", DeclaredItems(list: "/declared/pages", paging: .pages(parameter: "page"), id: id, title: name), 4),
-            ("pages ending in 404", DeclaredItems(list: "/declared/pages404", paging: .pages(parameter: "page"), id: id, title: name), 4),
-            ("link", DeclaredItems(list: "/declared/link", paging: .link, id: id, title: name), 3),
-            ("cursor", DeclaredItems(list: "/declared/cursor", paging: .cursor(try! JSONPath(parsing: "meta.next_cursor"), parameter: "cursor"),
+            ("pages", ItemsDeclaration(list: "/declared/pages", paging: .pages(parameter: "page"), id: id, title: name), 4),
+            ("pages ending in 404", ItemsDeclaration(list: "/declared/pages404", paging: .pages(parameter: "page"), id: id, title: name), 4),
+            ("link", ItemsDeclaration(list: "/declared/link", paging: .link, id: id, title: name), 3),
+            ("cursor", ItemsDeclaration(list: "/declared/cursor", paging: .cursor(try! JSONPath(parsing: "meta.next_cursor"), parameter: "cursor"),
                                      at: try! JSONPath(parsing: "items"), id: id, title: name), 3),
         ]
     }()
@@ -159,11 +159,11 @@ struct DeclaredSourceTests {
             #expect(groups.map(\.name) == ["lighting", "furniture", "textiles", "decor"])
             #expect(groups.map { $0.items.map(\.id) } == [["1", "2", "7"], ["3", "4", "10"], ["5", "6", "11"], ["8", "9", "12"]])
 
-            declaration.sort = DeclaredItems.SortOrder(path: path("price"), descending: true)
+            declaration.sort = ItemsDeclaration.SortOrder(path: path("price"), descending: true)
             let byPrice = try await load(harness.fetcher(["shop": shop(server, declaration)]), shop(server, declaration))
             #expect(byPrice.map(\.id) == ["3", "10", "5", "2", "12", "4", "6", "9", "1", "7", "8", "11"])
             #expect(byPrice.first(where: { $0.id == "7" })?.slug == "desk-lamp-2", "collisions numbered in list order, not sorted order")
-            declaration.sort = DeclaredItems.SortOrder(path: path("name"), descending: false)
+            declaration.sort = ItemsDeclaration.SortOrder(path: path("name"), descending: false)
             let byName = try await load(harness.fetcher(["shop": shop(server, declaration)]), shop(server, declaration))
             #expect(byName.map(\.title).prefix(4) == ["Bookshelf", "Ceramic Vase", "Cushion", "Desk Lamp"])
             #expect(byName.map(\.id)[3...4] == ["1", "7"], "ties keep the API's order")
@@ -193,17 +193,17 @@ struct DeclaredSourceTests {
 
     @Test func aMissingFieldNamesTheURLThePathAndTheDeclaration() async throws {
         try await withDeclared { server, harness in
-            let source = shop(server, DeclaredItems(list: "/declared/broken", at: path("results"), id: path("id"), title: path("name")))
+            let source = shop(server, ItemsDeclaration(list: "/declared/broken", at: path("results"), id: path("id"), title: path("name")))
             let error = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": source]), source) }
             #expect(error.stage == .map)
             #expect(error.message == "\(server.baseURL)/declared/broken: at results[3].name: the field is missing; "
                 + "the declaration in Content/site.yml (sources.shop.items.title) names it")
 
-            let wrongType = shop(server, DeclaredItems(list: "/declared/broken", at: path("results"), id: path("kind"), title: path("media")))
+            let wrongType = shop(server, ItemsDeclaration(list: "/declared/broken", at: path("results"), id: path("kind"), title: path("media")))
             let typed = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": wrongType]), wrongType) }
             #expect(typed.message.hasSuffix("at results[0].media: expected text, found an object; the declaration in Content/site.yml (sources.shop.items.title) names it"))
 
-            let notAList = shop(server, DeclaredItems(list: "/declared/broken", at: path("results[0]"), id: path("id"), title: path("name")))
+            let notAList = shop(server, ItemsDeclaration(list: "/declared/broken", at: path("results[0]"), id: path("id"), title: path("name")))
             let list = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": notAList]), notAList) }
             #expect(list.message.contains("/declared/broken: at results[0]: expected a list, found an object; the declaration in Content/site.yml (sources.shop.items.at)"))
         }
@@ -211,12 +211,12 @@ struct DeclaredSourceTests {
 
     @Test func pagingLoopsAreStopped() async throws {
         try await withDeclared { server, harness in
-            let looping = shop(server, DeclaredItems(list: "/declared/loop", paging: .next(path("next")), at: path("results"), id: path("id"), title: path("name")))
+            let looping = shop(server, ItemsDeclaration(list: "/declared/loop", paging: .next(path("next")), at: path("results"), id: path("id"), title: path("name")))
             let loop = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": looping]), looping) }
             #expect(loop.message == "\(server.baseURL)/declared/loop?page=2: the next page is \(server.baseURL)/declared/loop, which was already fetched: "
                 + "a loop in the API's paging; check sources.shop.items.paging in Content/site.yml")
 
-            let repeating = shop(server, DeclaredItems(list: "/declared/repeat", paging: .pages(parameter: "page"), id: path("id"), title: path("name")))
+            let repeating = shop(server, ItemsDeclaration(list: "/declared/repeat", paging: .pages(parameter: "page"), id: path("id"), title: path("name")))
             let again = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": repeating]), repeating) }
             #expect(again.message.hasPrefix("\(server.baseURL)/declared/repeat?page=2: this page holds the same items as the page before"))
             #expect(server.requests.filter { $0.uri.hasPrefix("/declared/repeat") }.count == 2)
@@ -239,10 +239,10 @@ struct DeclaredSourceTests {
 
     @Test func idsMustBeUniqueAndFieldsNotEmpty() async throws {
         try await withDeclared { server, harness in
-            let byKind = shop(server, DeclaredItems(list: "/declared/all", at: path("data.items"), id: path("kind"), title: path("name")))
+            let byKind = shop(server, ItemsDeclaration(list: "/declared/all", at: path("data.items"), id: path("kind"), title: path("name")))
             let error = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": byKind]), byKind) }
             #expect(error.message.contains(#"the id "lighting" comes twice"#), "\(error.message)")
-            let empty = shop(server, DeclaredItems(list: "/declared/all", at: path("data.items"), id: path("id"), title: path("name"),
+            let empty = shop(server, ItemsDeclaration(list: "/declared/all", at: path("data.items"), id: path("id"), title: path("name"),
                                                    slug: FieldText(parts: [.field(path("media.thumb"))])))
             let emptyError = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": empty]), empty) }
             #expect(emptyError.message.hasSuffix("at data.items[3].media.thumb: expected text, found null; "
@@ -252,7 +252,7 @@ struct DeclaredSourceTests {
 
     @Test func aNextURLToAnotherHostIsRefused() async throws {
         try await withDeclared { server, harness in
-            let source = shop(server, DeclaredItems(list: "/declared/foreign", paging: .next(path("next")), at: path("results"), id: path("id"), title: path("name")))
+            let source = shop(server, ItemsDeclaration(list: "/declared/foreign", paging: .next(path("next")), at: path("results"), id: path("id"), title: path("name")))
             let error = try await #require(throws: VitrinaError.self) { try await load(harness.fetcher(["shop": source]), source) }
             #expect(error.message.contains("at next: the URL http://evil.example/declared/foreign?page=2 is outside the source's base_url \(server.baseURL)"))
             #expect(server.requests.count == 1)
@@ -283,8 +283,8 @@ struct DeclaredSourceTests {
     @Test func declaredNumbersAreRangeChecked() async throws {
         let harness = try DeclaredHarness()
         defer { Task { await harness.close() } }
-        var declaration = DeclaredItems(list: "/products", id: path("id"), title: path("title"))
-        declaration.numbers = [DeclaredItems.NumberFormat(name: "rate", path: path("rating.rate"))]
+        var declaration = ItemsDeclaration(list: "/products", id: path("id"), title: path("title"))
+        declaration.numbers = [ItemsDeclaration.NumberFormat(name: "rate", path: path("rating.rate"))]
         let source = SourceConfig(baseURL: "https://shop.example", items: declaration)
         let cache = ResponseCache(directory: harness.root + "/cache")
         let written = ["1e300", "-1e16", "1e15", "-1e15", "4.5", "0", "-0", "\"4\"", "null", "true", "{}", "1000000000000001",
@@ -295,7 +295,7 @@ struct DeclaredSourceTests {
             try cache.write(StoredResponse(url: "https://shop.example/products", status: 200, contentType: "application/json", etag: nil,
                                            lastModified: nil, fetchedAt: Date().timeIntervalSince1970,
                                            body: Array(#"[{"id":1,"title":"t","rating":{"rate":\#(text)}}]"#.utf8)))
-            let expected = Double(text).flatMap { $0.isFinite && abs($0) <= DeclaredItems.NumberFormat.maxMagnitude ? $0 : nil }
+            let expected = Double(text).flatMap { $0.isFinite && abs($0) <= ItemsDeclaration.NumberFormat.maxMagnitude ? $0 : nil }
             do {
                 let items = try await load(harness.fetcher(["shop": source], offline: true), source)
                 #expect(expected != nil, "case \(number): \(text) was kept")
@@ -311,7 +311,7 @@ struct DeclaredSourceTests {
     /// The Fake Store recording, declared with paging none and the body itself as the array.
     @Test func fakeStoreProductsWithoutSwift() async throws {
         try await withDeclared { server, harness in
-            let source = SourceConfig(baseURL: "https://fakestoreapi.com", items: DeclaredItems(
+            let source = SourceConfig(baseURL: "https://fakestoreapi.com", items: ItemsDeclaration(
                 list: "/products", id: path("id"), title: path("title"), images: [path("image")], group: path("category")))
             let items = try await DeclaredSourceLoader().load(
                 fetcher: harness.fetcher(["fakestore": source], overrides: ["fakestore": server.baseURL]), source: source, name: "fakestore")
@@ -331,7 +331,7 @@ struct DeclaredSourceTests {
     /// Rick and Morty's `info.next` paging, its next URLs written for the real host and fetched through --api.
     @Test func rickAndMortyCharactersThroughNextURLs() async throws {
         try await withDeclared { server, harness in
-            let source = SourceConfig(baseURL: "https://rickandmortyapi.com", limit: 23, items: DeclaredItems(
+            let source = SourceConfig(baseURL: "https://rickandmortyapi.com", limit: 23, items: ItemsDeclaration(
                 list: "/api/character", paging: .next(path("info.next")), at: path("results"), id: path("id"), title: path("name"),
                 images: [path("image")], group: path("species")))
             let fetcher = harness.fetcher(["rickandmorty": source], overrides: ["rickandmorty": server.baseURL])

@@ -8,26 +8,26 @@ struct QuotesFeature: Feature {
     var key: String { "quotes" }
     var routeKeys: [String] { [] }
 
-    func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
+    func load(_ context: FeatureContext) async throws -> (any LoadedFeature)? {
         Quotes(lines: ["Veni, vidi, vici", "Carpe diem", "Alea iacta est"])
     }
 }
 
-struct Quotes: FeatureContent {
+struct Quotes: LoadedFeature {
     let lines: [String]
 
-    func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
-        let list: @Sendable (String) -> Route = { factory.route($0, "citas") }
+    func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
+        let list: @Sendable (String) -> Route = { pageContext.route($0, "citas") }
         return .section("quotes", icon: "❝", route: list) {
-            factory.languages.flatMap { language in
+            pageContext.languages.flatMap { language in
                 let index = list(language)
-                let home = LinkView(href: index.link(to: factory.route(language)), label: "home")
+                let home = LinkView(href: index.link(to: pageContext.route(language)), label: "home")
                 return [Page(route: index, language: language, template: "404", title: "Citas", navigationKey: "quotes",
-                             alternates: factory.alternates(list), content: NotFoundView(heading: "Citas", text: lines.joined(separator: " · "), home: home))]
+                             alternates: pageContext.alternates(list), content: NotFoundView(heading: "Citas", text: lines.joined(separator: " · "), home: home))]
                     + lines.map { line in
-                        let route = factory.route(language, "citas", Slug.make(line))
+                        let route = pageContext.route(language, "citas", Slug.make(line))
                         return Page(route: route, language: language, template: "404", title: line, navigationKey: "quotes",
-                                    alternates: factory.alternates { factory.route($0, "citas", Slug.make(line)) },
+                                    alternates: pageContext.alternates { pageContext.route($0, "citas", Slug.make(line)) },
                                     content: NotFoundView(heading: line, text: line, home: home))
                             .with(searchKind: "quote")
                     }

@@ -120,8 +120,8 @@ struct FetchPolicyBuildTests {
             let harness = try DeclaredHarness()
             defer { Task { await harness.close() } }
             let path = { (text: String) in try! JSONPath(parsing: text) }
-            for items in [DeclaredItems(list: "/paged", paging: .next(path("next")), at: path("results"), id: path("id"), title: path("name")),
-                          DeclaredItems(list: "/linked", paging: .link, id: path("id"), title: path("name"))] {
+            for items in [ItemsDeclaration(list: "/paged", paging: .next(path("next")), at: path("results"), id: path("id"), title: path("name")),
+                          ItemsDeclaration(list: "/linked", paging: .link, id: path("id"), title: path("name"))] {
                 let source = SourceConfig(baseURL: a.baseURL, items: items)
                 let error = try await #require(throws: VitrinaError.self) {
                     try await DeclaredSourceLoader().load(fetcher: harness.fetcher(["shop": source]), source: source, name: "shop")

@@ -73,14 +73,14 @@ extension BuildPipeline {
     /// Loads the features that match `include` concurrently, each result by its place in `features`, so every failure is
     /// known before one is thrown.
     func load(_ features: [any Feature], where include: (any Feature) -> Bool,
-                      _ context: FeatureContext) async -> [Int: Result<(any FeatureContent)?, Error>] {
-        await withTaskGroup(of: (Int, Result<(any FeatureContent)?, Error>).self) { group in
+                      _ context: FeatureContext) async -> [Int: Result<(any LoadedFeature)?, Error>] {
+        await withTaskGroup(of: (Int, Result<(any LoadedFeature)?, Error>).self) { group in
             for (index, feature) in features.enumerated() where include(feature) {
                 group.addTask {
                     do { return (index, .success(try await feature.load(context))) } catch { return (index, .failure(error)) }
                 }
             }
-            var results: [Int: Result<(any FeatureContent)?, Error>] = [:]
+            var results: [Int: Result<(any LoadedFeature)?, Error>] = [:]
             for await (index, result) in group { results[index] = result }
             return results
         }

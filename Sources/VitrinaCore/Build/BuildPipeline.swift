@@ -4,9 +4,9 @@ import Foundation
 /// Todo lo que dieron las fuentes y el contenido, listo para planificar páginas.
 public struct SiteData: Sendable {
     /// What each feature loaded, by its place in the build's list of features (those with nothing to show left out).
-    var loaded: [Int: any FeatureContent] = [:]
+    var loaded: [Int: any LoadedFeature] = [:]
     /// What the features loaded, in the list's order (navigation order).
-    public var features: [any FeatureContent] { loaded.keys.sorted().compactMap { loaded[$0] } }
+    public var features: [any LoadedFeature] { loaded.keys.sorted().compactMap { loaded[$0] } }
     public var profile: Profile?
     /// The folders of Markdown, when the site's features include them.
     public var folders: MarkdownFolders? { features.lazy.compactMap { $0 as? MarkdownFolders }.first }
@@ -47,12 +47,12 @@ public struct BuildPipeline: Sendable {
         return try await failing {
             let config = try timer.run("config") { try loadConfig() }
             let look = try timer.run("theme") { try loadTheme(config) }
-            let readers = try openReaders(config)
-            defer { readers.close() }
-            var data = try await timer.run("fetch") { try await fetch(readers) }
-            data = try await timer.run("content") { try await loadContent(readers.context, readers.features, data) }
-            data = await timer.run("media") { await media(readers, data) }
-            let site = try timer.run("plan") { try plan(config, look, data, features: readers.features) }
+            let session = try openLoadingSession(config)
+            defer { session.close() }
+            var data = try await timer.run("fetch") { try await fetch(session) }
+            data = try await timer.run("content") { try await loadContent(session.context, session.features, data) }
+            data = await timer.run("media") { await media(session, data) }
+            let site = try timer.run("plan") { try plan(config, look, data, features: session.features) }
             let diff = timer.run("diff") { self.diff(site, since: lastOutput()) }
             for note in diff.notes { diagnostics.warn(.output, note) }
             let staging = try diff.writer.beginStaging(after: diff.last)
@@ -69,7 +69,7 @@ public struct BuildPipeline: Sendable {
                 let written = try timer.run("write") {
                     try stages.write(staging, assembly: assembly, files: output.files, records: output.records, by: diff.writer)
                 }
-                var report = report(of: site, output, notes: written.notes, fetch: readers.fetcher.stats)
+                var report = report(of: site, output, notes: written.notes, fetch: session.fetcher.stats)
                 report.stages = timer.stages
                 keepLive(site, diff, output, state: written.state, hashes: staging.hashes, warnings: report.warnings)
                 return report
@@ -110,9 +110,9 @@ public struct BuildPipeline: Sendable {
 
     /// The features, the fetcher (its requests counted for the progress bar) and the Markdown reader, with the responses
     /// and documents the last build kept.
-    func openReaders(_ config: SiteConfig) throws -> Readers {
+    func openLoadingSession(_ config: SiteConfig) throws -> LoadingSession {
         // Responses decoded by the last build (serve's memory, or .vitrina/decoded.bin) are read back, not decoded.
-        let decoded = options.memo?.decoded ?? DecodedMemo.load(from: options.decodedMemoPath, context: Readers.decodedContext)
+        let decoded = options.memo?.decoded ?? DecodedMemo.load(from: options.decodedMemoPath, context: LoadingSession.decodedContext)
         let fetcher = try makeFetcher(config, revalidateAll: false, decoded: decoded)
         let counting = Task { [progress = options.progress] in
             while !Task.isCancelled, let progress {
@@ -124,16 +124,16 @@ public struct BuildPipeline: Sendable {
         let features = features(for: config)
         let reserved = Set(["data"] + features.flatMap(\.folders))
         let saveDecoded: @Sendable () -> Void = { [options] in
-            if options.memo == nil { try? decoded.save(to: options.decodedMemoPath, context: Readers.decodedContext) }
+            if options.memo == nil { try? decoded.save(to: options.decodedMemoPath, context: LoadingSession.decodedContext) }
         }
-        return Readers(features: features, saveMemos: { saveDecoded(); documents.save() }, counting: counting,
+        return LoadingSession(features: features, saveMemos: { saveDecoded(); documents.save() }, counting: counting,
                        context: FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, drafts: options.drafts, reserved: reserved))
     }
 
     /// Fetch: every feature that reads an API loads.
     /// Descarga: cada función que lee una API se carga.
-    func fetch(_ readers: Readers) async throws -> SiteData {
-        try await fetchSources(readers.context, readers.features)
+    func fetch(_ session: LoadingSession) async throws -> SiteData {
+        try await fetchSources(session.context, session.features)
     }
 
     /// Content: the Markdown of every feature that reads no API (the diary, the folders of Markdown), the profile and the
@@ -153,10 +153,10 @@ public struct BuildPipeline: Sendable {
 
     /// Media: every image into the catalogue, one warning per host that was down, and the fingerprints of the data.
     /// Imágenes: cada imagen al catálogo, un aviso por servidor caído y las huellas de los datos.
-    func media(_ readers: Readers, _ data: SiteData) async -> SiteData {
+    func media(_ session: LoadingSession, _ data: SiteData) async -> SiteData {
         var data = data
-        let fetcher = readers.fetcher
-        await fetchMedia(readers.context.config, fetcher, into: &data)
+        let fetcher = session.fetcher
+        await fetchMedia(session.context.config, fetcher, into: &data)
         warnAboutOutages(fetcher)
         data.mediaInput = Self.mediaInput(of: data.media)
         return data
@@ -182,13 +182,13 @@ public struct BuildPipeline: Sendable {
         }
         let routeKeys = data.loaded.keys.sorted().flatMap { features[$0].routeKeys } + (config.appScreens ? ShowcaseRoutes.keys : [])
         try strings.checkRouteSegments(routeKeys, origin: theme.origin)
-        let plan = try SitePlanner(factory: PageContext(config: config, strings: strings, media: data.media)).plan(data)
-        let factory = plan.factory
-        diagnostics.warn(factory.links.problems())
+        let plan = try SitePlanner(pageContext: PageContext(config: config, strings: strings, media: data.media)).plan(data)
+        let pageContext = plan.pageContext
+        diagnostics.warn(pageContext.links.problems())
         for note in plan.notes { diagnostics.warn(.content, note) }
-        let renderer = PageRenderer(templates: templates, factory: factory, baseURL: config.baseURL, navigation: plan.navigation,
+        let renderer = PageRenderer(templates: templates, pageContext: pageContext, baseURL: config.baseURL, navigation: plan.navigation,
                                     tools: plan.tools, searchRoute: plan.searchRoute, feeds: plan.feeds)
-        return PlannedSite(config: config, data: data, theme: theme, strings: strings, templates: templates, plan: plan, factory: factory,
+        return PlannedSite(config: config, data: data, theme: theme, strings: strings, templates: templates, plan: plan, pageContext: pageContext,
                            renderer: renderer)
     }
 
@@ -235,7 +235,7 @@ public struct BuildPipeline: Sendable {
         let filesChanged = diff.previous == nil || Set(diff.last.files.keys) != files
         var findings = stages.check(output.drawn, records: output.records, files: files, filesChanged: filesChanged,
                                     ids: IncrementalLinkCheck.ids(of: output.records, in: diff.previous))
-        findings.problems = site.factory.links.withoutReported(findings.problems)
+        findings.problems = site.pageContext.links.withoutReported(findings.problems)
         return findings
     }
 
@@ -263,7 +263,7 @@ public struct BuildPipeline: Sendable {
     func keepLive(_ site: PlannedSite, _ diff: SiteDiff, _ output: RenderStage.Output, state: BuildState, hashes: [String: String],
                   warnings: [BuildWarning]) {
         options.memo?.keep(LiveSite(
-            outputDirectory: options.outputDirectory, config: site.config, factory: site.factory, renderer: site.renderer,
+            outputDirectory: options.outputDirectory, config: site.config, pageContext: site.pageContext, renderer: site.renderer,
             digester: diff.digester, root: site.data.folders?.root, pages: site.plan.pages, state: state, files: output.files, hashes: hashes,
             bytes: output.bytes, otherWarnings: warnings.filter { $0.kind != .link || $0.location != nil }))
     }
@@ -282,7 +282,7 @@ public struct BuildPipeline: Sendable {
 
 /// What the fetch and content stages read with: the features, the fetcher and the Markdown reader.
 /// Con qué leen las etapas de descarga y contenido: las funciones, el cliente y el lector de Markdown.
-struct Readers {
+struct LoadingSession {
     /// Decoded and mapped values are only as good as the code that made them: another binary starts afresh.
     static let decodedContext = VitrinaVersion.number + " " + (FileStamp(path: "/proc/self/exe")?.token ?? "")
     let features: [any Feature]
@@ -325,7 +325,7 @@ struct PlannedSite {
     let templates: TemplateLibrary
     let plan: SitePlanner.Plan
     /// What the page builders used, with where Markdown links lead.
-    let factory: PageContext
+    let pageContext: PageContext
     let renderer: PageRenderer
 }
 

@@ -4,7 +4,7 @@
 struct LiveSite: Sendable {
     let outputDirectory: String
     let config: SiteConfig
-    var factory: PageContext
+    var pageContext: PageContext
     let renderer: PageRenderer
     let digester: PageDigester
     /// The Markdown sections, as the planner saw them.
@@ -30,9 +30,9 @@ struct LiveSite: Sendable {
         var files: Set<String> = []
     }
 
-    init(outputDirectory: String, config: SiteConfig, factory: PageContext, renderer: PageRenderer, digester: PageDigester, root: MarkdownFolder?,
+    init(outputDirectory: String, config: SiteConfig, pageContext: PageContext, renderer: PageRenderer, digester: PageDigester, root: MarkdownFolder?,
          pages: [Page], state: BuildState, files: [String], hashes: [String: String], bytes: Int, otherWarnings: [BuildWarning]) {
-        (self.outputDirectory, self.config, self.factory, self.renderer, self.digester) = (outputDirectory, config, factory, renderer, digester)
+        (self.outputDirectory, self.config, self.pageContext, self.renderer, self.digester) = (outputDirectory, config, pageContext, renderer, digester)
         (self.root, self.pages, self.state, self.files, self.hashes, self.bytes) = (root, pages, state, files, hashes, bytes)
         self.otherWarnings = otherWarnings
     }

@@ -27,7 +27,7 @@ struct QuickEdit {
         do {
             var pages = live.pages, records = live.state.records
             let output = try timer.run("render") {
-                let builder = FolderPages(root: root, factory: live.factory, rootIsHome: !live.config.appScreens)
+                let builder = FolderPages(root: root, pageContext: live.pageContext, rootIsHome: !live.config.appScreens)
                 let redrawn = edited.flatMap { edit in root.section(at: edit.folders).map { builder.contentPages(of: edit.page, in: $0) } ?? [] }
                 for page in redrawn { if let index = lookup.pageIndex[page.route.file] { pages[index] = page } }
                 let jobs = redrawn.filter { lookup.pageIndex[$0.route.file] != nil }.map { live.digester.job($0, previous: live.state) }
@@ -82,14 +82,14 @@ struct QuickEdit {
 
     /// The edited pages' text and links replace theirs in the resolver, whose own problems are told again.
     private func relink(_ edited: [Edited], root: MarkdownFolder, live: inout LiveSite) {
-        let routes = FolderRoutes(factory: live.factory)
+        let routes = FolderRoutes(pageContext: live.pageContext)
         let config = live.config
         for (folders, page) in edited {
             guard let section = root.section(at: folders) else { continue }
-            live.factory.links.addPage(page, routes: live.factory.alternates { routes.page(page, in: section, $0) },
+            live.pageContext.links.addPage(page, routes: live.pageContext.alternates { routes.page(page, in: section, $0) },
                                        defaultLanguage: config.defaultLanguage, languages: config.orderedLanguages)
         }
-        live.otherWarnings = live.otherWarnings.filter { $0.location == nil } + live.factory.links.problems()
+        live.otherWarnings = live.otherWarnings.filter { $0.location == nil } + live.pageContext.links.problems()
     }
 
     private func report(_ live: LiveSite, rendered: Int, problems: [String], stages: [(name: String, duration: Duration)]) -> BuildReport {
@@ -100,7 +100,7 @@ struct QuickEdit {
         report.files = live.files.count
         report.bytes = live.bytes
         report.stages = stages
-        report.warnings = Diagnostics.ordered(live.otherWarnings + live.factory.links.withoutReported(problems).map { BuildWarning(.link, $0) })
+        report.warnings = Diagnostics.ordered(live.otherWarnings + live.pageContext.links.withoutReported(problems).map { BuildWarning(.link, $0) })
         return report
     }
 

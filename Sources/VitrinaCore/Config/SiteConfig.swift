@@ -68,14 +68,14 @@ public struct SourceConfig: Sendable, Equatable {
     public var resources: [String]?
     /// How to list the items of any JSON API (`items:`); nil for the sources a feature of Vitrina reads.
     /// Cómo listar los elementos de cualquier API JSON (`items:`); nil en las fuentes que lee una función de Vitrina.
-    public var items: DeclaredItems?
+    public var items: ItemsDeclaration?
     /// The folder of `Content/` whose `source.yml` declares it (its pages' folder); nil for sources of site.yml.
     public var folder: String?
     /// Other hosts its pictures live on (`media_hosts: [images.example.org]`), requested over https like base_url's.
     public var mediaHosts: [String] = []
 
     public init(baseURL: String, limit: Int? = nil, pageSize: Int = 20, maxAge: Duration = .seconds(86_400), concurrency: Int = 4,
-                resources: [String]? = nil, items: DeclaredItems? = nil) {
+                resources: [String]? = nil, items: ItemsDeclaration? = nil) {
         self.items = items
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.limit = limit
@@ -264,7 +264,7 @@ struct YAMLReader {
         source.maxAge = try duration(map, "max_age") ?? source.maxAge
         source.concurrency = try int(map, "concurrency", maximum: 64) ?? source.concurrency
         source.resources = try strings(map, "resources")
-        source.items = try map["items"].map { try declaredItems($0, source: name) }
+        source.items = try map["items"].map { try itemsDeclaration($0, source: name) }
         return source
     }
 }

@@ -11,7 +11,7 @@ public protocol Feature: Sendable {
     /// The strings naming its route segments (`route_store`), which every language must have.
     var routeKeys: [String] { get }
     /// Fetches and maps, or reads Markdown; nil when the site has nothing for it.
-    func load(_ context: FeatureContext) async throws -> (any FeatureContent)?
+    func load(_ context: FeatureContext) async throws -> (any LoadedFeature)?
 }
 
 extension Feature {
@@ -30,10 +30,10 @@ public struct APIFeature: Feature {
     let source: String
     public let sources: [String: [String]]
     public let routeKeys: [String]
-    let client: @Sendable (Fetcher, SourceConfig) async throws -> any FeatureContent
+    let client: @Sendable (Fetcher, SourceConfig) async throws -> any LoadedFeature
 
     public init(key: String, source: String, sources: [String: [String]], routeKeys: [String],
-                client: @escaping @Sendable (Fetcher, SourceConfig) async throws -> any FeatureContent) {
+                client: @escaping @Sendable (Fetcher, SourceConfig) async throws -> any LoadedFeature) {
         self.key = key
         self.source = source
         self.sources = sources
@@ -44,14 +44,14 @@ public struct APIFeature: Feature {
     /// A feature whose loaded content is remembered with the responses it read: when none of them changed, the next
     /// build reads the content back instead of decoding and mapping them again.
     /// Una función cuyo contenido se recuerda con las respuestas que leyó: si ninguna cambió, se lee de la memoria.
-    public init<Content: FeatureContent & Codable>(key: String, source: String, sources: [String: [String]], routeKeys: [String],
+    public init<Content: LoadedFeature & Codable>(key: String, source: String, sources: [String: [String]], routeKeys: [String],
                                                    remembered client: @escaping @Sendable (Fetcher, SourceConfig) async throws -> Content) {
         self.init(key: key, source: source, sources: sources, routeKeys: routeKeys) { fetcher, config in
             try await fetcher.remembering("\(Content.self) \(config.readingKey)") { try await client(fetcher, config) }
         }
     }
 
-    public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
+    public func load(_ context: FeatureContext) async throws -> (any LoadedFeature)? {
         guard let config = context.config.source(source) else { return nil }
         return try await client(context.fetcher, config)
     }
@@ -71,24 +71,24 @@ public struct FeatureContext: Sendable {
 
 /// What a feature loaded: its images, its Markdown for the link resolver, and its part of the site.
 /// Lo que cargó una función: sus imágenes, su Markdown para el resolvedor de enlaces y su parte del sitio.
-public protocol FeatureContent: Sendable {
+public protocol LoadedFeature: Sendable {
     /// Remote images downloaded into `media/`, each with where the API named it.
     var remoteImages: [RemoteImage] { get }
     /// Pictures of `Content/` published as media (diary photos).
     var localImages: [LocalImage] { get }
     /// Registers its Markdown pages and folders with the site's one link resolver.
-    func register(_ links: inout ContentLinks, factory: PageContext)
+    func register(_ links: inout ContentLinks, pageContext: PageContext)
     /// Throws when the theme cannot draw what was loaded (a template missing, a field it shows that the data lacks);
     /// returns what it draws, but not as declared (a strings key that no language has), as warnings.
     func check(_ theme: Theme, strings: Strings) throws -> [String]
     /// Its navigation entries, home cards, pages, data scripts and maps.
-    func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution
+    func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution
 }
 
-extension FeatureContent {
+extension LoadedFeature {
     public var remoteImages: [RemoteImage] { [] }
     public var localImages: [LocalImage] { [] }
-    public func register(_ links: inout ContentLinks, factory: PageContext) {}
+    public func register(_ links: inout ContentLinks, pageContext: PageContext) {}
     public func check(_ theme: Theme, strings: Strings) throws -> [String] { [] }
 }
 

@@ -1,62 +1,6 @@
 import Foundation
 import Synchronization
 
-/// Why a URL could not be had, with what to do about it.
-/// Por qué no se pudo obtener una URL, y qué hacer.
-public enum FetchError: Error, Sendable, CustomStringConvertible, Equatable {
-    case missingOffline(url: String)
-    case status(url: String, status: Int)
-    case unreachable(url: String, reason: String)
-    case hostDown(url: String, host: String)
-    /// Not requested: the fetch policy refused it before any connection.
-    case refused(url: String, FetchRefusal)
-    /// The answer was larger than the limit for its kind (`fetch.max_json_size`, `fetch.max_image_size`).
-    case tooLarge(url: String, limit: Int)
-
-    public var url: String {
-        switch self {
-        case .missingOffline(let url), .status(let url, _), .unreachable(let url, _), .hostDown(let url, _), .refused(let url, _),
-             .tooLarge(let url, _): url
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .missingOffline(let url):
-            "\(url) is in neither the cache nor the snapshot; build without --offline once, or run `vitrina fetch`"
-        case .status(let url, let status):
-            "\(url) answered HTTP \(status); check the source's base_url in site.yml, or try again later if the API is down"
-        case .unreachable(let url, let reason):
-            "\(url) could not be fetched (\(reason)) and no cached copy exists; check the network or the source's base_url, or build with --offline from the snapshot"
-        case .hostDown(let url, let host):
-            "\(url) was not requested: \(host) was down and no cached copy exists; check the network or the source's base_url, or build with --offline from the snapshot"
-        case .refused(let url, let refusal):
-            "\(Printable.short(url)) was not requested: \(refusal) (guide: Security)"
-        case .tooLarge(let url, let limit):
-            "\(url) answered with more than \(ByteCount.text(limit)); raise fetch.max_json_size or fetch.max_image_size in site.yml if it is expected"
-        }
-    }
-}
-
-/// What an answer is expected to be, for its size limit.
-/// Lo que se espera de una respuesta, para su límite de tamaño.
-public enum ResponseKind: Sendable { case json, image }
-
-/// Where a served response came from.
-/// De dónde salió una respuesta servida.
-public enum FetchOrigin: String, Sendable { case network, cache, revalidated, snapshot, stale }
-
-/// Counts for the build report.
-/// Cuentas para el informe de construcción.
-public struct FetchStats: Sendable, Equatable {
-    public var requests = 0
-    public var network = 0
-    public var cacheHits = 0
-    public var revalidated = 0
-    public var snapshotHits = 0
-    public var stale = 0
-}
-
 /// The fetch stage's one door: cache, snapshot, revalidation, offline mode and stale-if-error.
 /// La única puerta de la etapa de descarga: caché, instantánea, revalidación, modo sin red y copia caducada.
 public final class Fetcher: Sendable {
@@ -361,45 +305,6 @@ public final class Fetcher: Sendable {
     }
 }
 
-extension Fetcher {
-    /// Decodes a JSON response; a body that does not decode names the URL and the JSON path.
-    /// A stored copy unchanged since an earlier build decoded it (same file stamp) is read back from the memo's compact
-    /// copy; the numbers of either are checked the same way.
-    public func json<T: Codable>(_ type: T.Type, from url: String) async throws -> T {
-        do {
-            let value = try await derived("\(T.self) \(url)", from: url) { try JSONDecoder().decode(T.self, from: Data($0.body)) }.value
-            if let checked = value as? any NumbersInRange, let problem = checked.numberOutOfRange() {
-                throw VitrinaError(.map, "\(url): \(problem), which Vitrina does not show; the API sent a number it should not have — "
-                    + "check the source's base_url in site.yml, or run `vitrina fetch` again later")
-            }
-            return value
-        } catch let error as DecodingError {
-            throw VitrinaError(.map, "\(url): the response does not match what Vitrina expects (\(DecodingErrorText.describe(error))); the API may have changed or sent a broken body — run `vitrina fetch` again")
-        }
-    }
-
-    /// Fetches many URLs concurrently and keeps going past failures, so every missing URL is known.
-    public func jsonAll<T: Codable & Sendable>(_ type: T.Type, from urls: [String]) async throws -> [String: T] {
-        let outcomes = await withTaskGroup(of: Outcome<T>.self, returning: [Outcome<T>].self) { group in
-            for url in urls {
-                group.addTask {
-                    do { return Outcome(url: url, value: try await self.json(T.self, from: url), error: nil) } catch {
-                        return Outcome(url: url, value: nil, error: error)
-                    }
-                }
-            }
-            var outcomes: [Outcome<T>] = []
-            outcomes.reserveCapacity(urls.count)
-            for await outcome in group { outcomes.append(outcome) }
-            return outcomes
-        }
-        if let failed = outcomes.filter({ $0.error != nil }).min(by: { $0.url < $1.url }), let error = failed.error { throw error }
-        var values: [String: T] = [:]
-        for outcome in outcomes { values[outcome.url] = outcome.value }
-        return values
-    }
-}
-
 /// A response served by this build: as stored (body still compressed) or whole.
 /// Una respuesta servida: tal como está guardada (comprimida) o entera.
 enum ServedCopy: Sendable {
@@ -410,74 +315,6 @@ enum ServedCopy: Sendable {
         switch self {
         case .stored(let entry): entry.response()
         case .whole(let response): response
-        }
-    }
-}
-
-/// The URLs a load read, each with the stamp of the stored copy it was served from; broken off when one had none.
-/// Las URL que leyó una carga, cada una con el sello de la copia guardada de la que salió.
-final class ReadTrail: Sendable {
-    @TaskLocal static var current: ReadTrail?
-    /// The memo's fingerprint for trails: each read is checked on its own.
-    static let mark = "trail"
-
-    private let state = Mutex<[String: String]?>([:])
-
-    func note(_ url: String, _ fingerprint: String) { state.withLock { $0?[url] = fingerprint } }
-    func breakOff() { state.withLock { $0 = nil } }
-    var reads: [String: String]? { state.withLock { $0 } }
-
-    struct Remembered<T: Codable>: Codable {
-        let reads: [String: String]
-        let value: T
-    }
-}
-
-/// A served response's body, read (unzipped) only when asked for.
-/// El cuerpo de una respuesta servida, leído (descomprimido) solo cuando se pide.
-public struct LazyBody: Sendable {
-    private let load: @Sendable () -> [UInt8]?
-    private let url: String?
-
-    init(url: String, _ load: @escaping @Sendable () -> [UInt8]?) {
-        self.url = url
-        self.load = load
-    }
-
-    init(_ bytes: [UInt8]) {
-        url = nil
-        load = { bytes }
-    }
-
-    public func bytes() throws -> [UInt8] {
-        guard let bytes = load() else {
-            throw VitrinaError(.fetch, "\(url ?? "a response"): its stored copy could no longer be read; run `vitrina clean` and build again")
-        }
-        return bytes
-    }
-}
-
-/// One URL's result inside `jsonAll`.
-struct Outcome<T: Sendable>: Sendable {
-    let url: String
-    let value: T?
-    let error: (any Error)?
-}
-
-/// Decoding errors as `at results[3].name: expected text`.
-/// Errores de decodificación como `en results[3].name: se esperaba texto`.
-enum DecodingErrorText {
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [CodingKey]) -> String {
-            let joined = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-            return joined.isEmpty ? "the top level" : String(joined.drop { $0 == "." })
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "at \(path(context.codingPath + [key])): the key is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "at \(path(context.codingPath)): \(context.debugDescription)"
-        case .dataCorrupted(let context): return "at \(path(context.codingPath)): not valid JSON (\(context.debugDescription))"
-        @unknown default: return "\(error)"
         }
     }
 }

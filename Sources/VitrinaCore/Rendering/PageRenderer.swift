@@ -2,7 +2,7 @@
 /// Dibuja páginas dentro del diseño del sitio: navegación, idiomas, metadatos y URL canónica.
 public struct PageRenderer: Sendable {
     let templates: TemplateLibrary
-    let factory: PageContext
+    let pageContext: PageContext
     let baseURL: String
     let navigation: [NavigationEntry]
     let tools: [NavigationEntry]
@@ -35,16 +35,16 @@ public struct PageRenderer: Sendable {
         func text(_ language: String, strings table: [String: String]) -> String { label?(language) ?? table[labelKey] ?? key }
     }
 
-    public init(templates: TemplateLibrary, factory: PageContext, baseURL: String, navigation: [NavigationEntry],
+    public init(templates: TemplateLibrary, pageContext: PageContext, baseURL: String, navigation: [NavigationEntry],
                 tools: [NavigationEntry] = [], searchRoute: (@Sendable (String) -> Route)? = nil, feeds: [Feed] = []) {
         self.templates = templates
-        self.factory = factory
+        self.pageContext = pageContext
         self.baseURL = baseURL
         self.navigation = navigation
         self.tools = tools
         self.searchRoute = searchRoute
         self.feeds = Dictionary(grouping: feeds, by: \.language)
-        let tables = Dictionary(uniqueKeysWithValues: factory.languages.map { ($0, factory.strings.table($0)) })
+        let tables = Dictionary(uniqueKeysWithValues: pageContext.languages.map { ($0, pageContext.strings.table($0)) })
         self.tables = tables
         tableValues = tables.mapValues { .object($0.mapValues { .string($0) }) }
         scriptStrings = tables.mapValues { table in
@@ -59,25 +59,25 @@ public struct PageRenderer: Sendable {
 
     func layout(for page: Page) -> LayoutView {
         let language = page.language
-        let t = tables[language] ?? factory.strings.table(language)
-        let home = factory.route(language)
-        let description = page.description.isEmpty ? factory.config.description : page.description
-        let outputs = factory.config.outputs
+        let t = tables[language] ?? pageContext.strings.table(language)
+        let home = pageContext.route(language)
+        let description = page.description.isEmpty ? pageContext.config.description : page.description
+        let outputs = pageContext.config.outputs
         return LayoutView(
             lang: language,
             title: page.title,
-            fullTitle: page.route == home ? factory.config.title : "\(page.title) · \(factory.config.title)",
+            fullTitle: page.route == home ? pageContext.config.title : "\(page.title) · \(pageContext.config.title)",
             description: description,
             canonical: page.route.absoluteURL(base: baseURL),
             baseHref: page.alternates.isEmpty && !baseURL.isEmpty ? (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") : nil,
-            siteTitle: factory.config.title,
+            siteTitle: pageContext.config.title,
             home: page.route.link(to: home),
             stylesheet: page.route.link(toFile: "assets/site.css"),
             icon: page.route.link(toFile: "assets/favicon.svg"),
             nav: navigation.map { entry in
                 LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.navigationKey)
             },
-            languages: factory.languages.compactMap { other in
+            languages: pageContext.languages.compactMap { other in
                 page.alternates[other].map {
                     LanguageLink(code: other, label: t["language_\(other)"] ?? other, href: page.route.link(to: $0), current: other == language,
                                  absolute: $0.absoluteURL(base: baseURL))
@@ -95,8 +95,8 @@ public struct PageRenderer: Sendable {
                 LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.navigationKey)
             },
             t: tableValues[language] ?? .object(t.mapValues { .string($0) }),
-            social: outputs.socialCards ? SocialCard(page: page, description: description, config: factory.config) : nil,
-            jsonLD: outputs.structuredData ? StructuredData(page: page, description: description, config: factory.config).scripts : [],
+            social: outputs.socialCards ? SocialCard(page: page, description: description, config: pageContext.config) : nil,
+            jsonLD: outputs.structuredData ? StructuredData(page: page, description: description, config: pageContext.config).scripts : [],
             feeds: feedLinks(page, isHome: page.route == home),
             content: page.content)
     }

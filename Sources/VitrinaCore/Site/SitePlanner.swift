@@ -4,9 +4,9 @@ import Synchronization
 /// The site graph: every page of every feature, the navigation, and the 404 page.
 /// El grafo del sitio: todas las páginas de cada función, la navegación y la página 404.
 public struct SitePlanner: Sendable {
-    let factory: PageContext
+    let pageContext: PageContext
 
-    public init(factory: PageContext) { self.factory = factory }
+    public init(pageContext: PageContext) { self.pageContext = pageContext }
 
     public struct Plan: Sendable {
         public let pages: [Page]
@@ -16,7 +16,7 @@ public struct SitePlanner: Sendable {
         /// Data scripts for the client side (search index, characters).
         public let files: [DataFile]
         /// What the page builders used, with where Markdown links lead.
-        public var factory: PageContext
+        public var pageContext: PageContext
         /// Files beside the Markdown and where they are published.
         public var published: [ContentLinks.Published] = []
         /// Notes about files left out (one would land on a page).
@@ -27,13 +27,13 @@ public struct SitePlanner: Sendable {
 
     /// Every page once; two pages that would land on the same file are an error naming both.
     public func plan(_ data: SiteData) throws -> Plan {
-        let showcase = ShowcaseRoutes(factory: factory)
-        var linked = self.factory
+        let showcase = ShowcaseRoutes(pageContext: pageContext)
+        var linked = self.pageContext
         var notes: [String] = []
-        (linked.links, notes) = Self.links(data, factory: linked)
-        let factory = linked
+        (linked.links, notes) = Self.links(data, pageContext: linked)
+        let pageContext = linked
 
-        var navigation = [PageRenderer.NavigationEntry(key: "home", labelKey: "nav_home", route: { factory.route($0) })]
+        var navigation = [PageRenderer.NavigationEntry(key: "home", labelKey: "nav_home", route: { pageContext.route($0) })]
         var cards: [FeatureCard] = []
         var pages: [Page] = []
         var files: [DataFile] = []
@@ -43,7 +43,7 @@ public struct SitePlanner: Sendable {
         var guide: (@Sendable (String) -> Route)?
         let inputs = FeatureInputs(media: data.mediaInput)
         for content in data.features {
-            let part = content.contribution(factory: factory, inputs: inputs)
+            let part = content.contribution(pageContext: pageContext, inputs: inputs)
             navigation += part.navigation
             cards += part.cards
             if let job = part.pages { jobs.append(job) }
@@ -51,18 +51,18 @@ public struct SitePlanner: Sendable {
             maps += part.maps
             guide = guide ?? part.guide
         }
-        let appScreens = factory.config.appScreens
+        let appScreens = pageContext.config.appScreens
         pages += Self.run(jobs)
         if appScreens {
             let albums = pages.filter { $0.kind == "album" }
-            let home: @Sendable (String) -> Route = { factory.route($0) }
+            let home: @Sendable (String) -> Route = { pageContext.route($0) }
             let linkTarget: @Sendable (String) -> Route = guide ?? home
-            pages += ShowcasePages(factory: factory, profile: data.profile, maps: maps, linkTarget: linkTarget).pages(albums: albums)
+            pages += ShowcasePages(pageContext: pageContext, profile: data.profile, maps: maps, linkTarget: linkTarget).pages(albums: albums)
             cards += [FeatureCard(key: "album", icon: "▦", route: showcase.albums), FeatureCard(key: "map", icon: "◉", route: showcase.maps),
                       FeatureCard(key: "favourites", icon: "♥", route: showcase.favourites), FeatureCard(key: "settings", icon: "⚙", route: showcase.settings),
                       FeatureCard(key: "components", icon: "◧", route: showcase.components)]
             if data.profile != nil { cards.append(FeatureCard(key: "profile", icon: "☺", route: showcase.profile)) }
-            pages += HomePages(cards: cards, factory: factory).pages()
+            pages += HomePages(cards: cards, pageContext: pageContext).pages()
         }
         pages.append(notFoundPage())
         // Search kinds in the order the features' pages came (the navigation's order), before pages are sorted by route.
@@ -73,7 +73,7 @@ public struct SitePlanner: Sendable {
         for (a, b) in zip(pages, pages.dropFirst()) where a.route == b.route {
             throw VitrinaError(.content, "two pages would both be written to \(a.route.file) (\(a.title) and \(b.title)); give one a different slug")
         }
-        if appScreens { files += SearchIndex.files(for: pages, kinds: kinds, factory: factory) }
+        if appScreens { files += SearchIndex.files(for: pages, kinds: kinds, pageContext: pageContext) }
         let tools: [PageRenderer.NavigationEntry] = appScreens ? [
             .init(key: "favourites", labelKey: "nav_favourites", route: showcase.favourites),
             .init(key: "settings", labelKey: "nav_settings", route: showcase.settings),
@@ -81,7 +81,7 @@ public struct SitePlanner: Sendable {
         // A file beside the Markdown never replaces a page or a data script.
         let taken = Set(pages.map(\.route.file) + files.map(\.path))
         var published: [ContentLinks.Published] = []
-        for file in factory.links.files.values.sorted(by: { $0.output < $1.output }) where file.copied {
+        for file in pageContext.links.files.values.sorted(by: { $0.output < $1.output }) where file.copied {
             if taken.contains(file.output) {
                 notes.append("Content/\(file.file.path) would be published as \(file.output), which a page already is; rename it")
             } else {
@@ -92,7 +92,7 @@ public struct SitePlanner: Sendable {
         // Un canal nunca sustituye una página, un script de datos ni un fichero de Content/.
         let occupied = taken.union(published.map(\.output))
         var feeds: [Feed] = []
-        for feed in factory.config.outputs.feeds ? Feed.collect(pages, config: factory.config) : [] {
+        for feed in pageContext.config.outputs.feeds ? Feed.collect(pages, config: pageContext.config) : [] {
             if let path = [feed.atomPath, feed.jsonPath].first(where: occupied.contains) {
                 notes.append("the feed \(path) is not written: a page or a file of Content/ is published there")
             } else {
@@ -100,15 +100,15 @@ public struct SitePlanner: Sendable {
             }
         }
         return Plan(pages: pages, navigation: navigation, tools: tools, searchRoute: appScreens ? showcase.search : nil, files: files,
-                    factory: factory, published: published, notes: notes, feeds: feeds)
+                    pageContext: pageContext, published: published, notes: notes, feeds: feeds)
     }
 
     /// Every Markdown page, folder index and file beside them, registered with the link resolver in each language.
-    static func links(_ data: SiteData, factory: PageContext) -> (ContentLinks, [String]) {
-        var links = ContentLinks(defaultLanguage: factory.defaultLanguage)
-        links.addFolder("", files: [], routes: factory.alternates { factory.route($0) }, bodies: [:], sources: [])
-        for content in data.features { content.register(&links, factory: factory) }
-        let folders = links.folderOutputs(factory.defaultLanguage)
+    static func links(_ data: SiteData, pageContext: PageContext) -> (ContentLinks, [String]) {
+        var links = ContentLinks(defaultLanguage: pageContext.defaultLanguage)
+        links.addFolder("", files: [], routes: pageContext.alternates { pageContext.route($0) }, bodies: [:], sources: [])
+        for content in data.features { content.register(&links, pageContext: pageContext) }
+        let folders = links.folderOutputs(pageContext.defaultLanguage)
         let notes = links.addFiles(data.files, outputFolder: { folders[$0] }, taken: links.pageFiles, media: data.mediaSources)
         return (links, notes)
     }
@@ -118,9 +118,9 @@ public struct SitePlanner: Sendable {
     }
 
     func notFoundPage() -> Page {
-        let language = factory.defaultLanguage
-        let view = NotFoundView(heading: factory.text("not_found_title", language), text: factory.text("not_found_text", language),
-                                home: LinkView(href: "index.html", label: factory.text("nav_home", language)))
+        let language = pageContext.defaultLanguage
+        let view = NotFoundView(heading: pageContext.text("not_found_title", language), text: pageContext.text("not_found_text", language),
+                                home: LinkView(href: "index.html", label: pageContext.text("nav_home", language)))
         return Page(route: Route(file: "404.html"), language: language, template: "404", title: view.heading, navigationKey: "",
                     alternates: [:], content: view, inSitemap: false)
             .with(inputs: [BuildInput(key: "not-found", fingerprint: "")])

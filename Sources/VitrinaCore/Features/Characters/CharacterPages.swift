@@ -4,7 +4,7 @@ import Foundation
 /// Construye la cuadrícula de personajes y las páginas de personaje, episodio y lugar, en cada idioma.
 public struct CharacterPages: Sendable {
     let multiverse: Multiverse
-    let factory: PageContext
+    let pageContext: PageContext
     let pageSize: Int
     let routes: CharacterRoutes
     private let characters: [Int: RickAndMortyCharacter]
@@ -14,23 +14,23 @@ public struct CharacterPages: Sendable {
     /// What each page shows of the data, as its inputs.
     let inputs: MultiverseInputs
 
-    public init(multiverse: Multiverse, factory: PageContext, pageSize: Int) {
+    public init(multiverse: Multiverse, pageContext: PageContext, pageSize: Int) {
         self.multiverse = multiverse
-        self.factory = factory
+        self.pageContext = pageContext
         self.pageSize = max(pageSize, 1)
-        self.routes = CharacterRoutes(factory: factory)
+        self.routes = CharacterRoutes(pageContext: pageContext)
         characters = Dictionary(uniqueKeysWithValues: multiverse.characters.map { ($0.id, $0) })
         episodes = Dictionary(uniqueKeysWithValues: multiverse.episodes.map { ($0.id, $0) })
         locations = Dictionary(uniqueKeysWithValues: multiverse.locations.map { ($0.id, $0) })
         let known = Set(multiverse.locations.map(\.id))
         positions = MapPositions.place(multiverse.characters.map { ($0.id, $0.location.locationID.flatMap { known.contains($0) ? $0 : nil }) })
-        inputs = MultiverseInputs(multiverse, media: factory.media)
+        inputs = MultiverseInputs(multiverse, media: pageContext.media)
     }
 
     var pageCount: Int { max(1, (multiverse.characters.count + pageSize - 1) / pageSize) }
 
     public func pages() -> [Page] {
-        factory.languages.flatMap { language -> [Page] in
+        pageContext.languages.flatMap { language -> [Page] in
             var pages: [Page] = (1...pageCount).map { gridPage($0, language) }
             pages.append(mapPage(language))
             pages += multiverse.characters.map { characterPage($0, language) }
@@ -47,21 +47,21 @@ public struct CharacterPages: Sendable {
     func gridPage(_ number: Int, _ language: String) -> Page {
         let route = routes.grid(page: number, language)
         let slice = multiverse.characters.dropFirst((number - 1) * pageSize).prefix(pageSize)
-        let title = factory.text("characters_title", language)
+        let title = pageContext.text("characters_title", language)
         let view = CharacterGridView(
-            heading: title, intro: factory.text("characters_intro", language),
-            pageLabel: number > 1 ? "\(factory.text("page_label", language)) \(number) / \(pageCount)" : nil,
+            heading: title, intro: pageContext.text("characters_intro", language),
+            pageLabel: number > 1 ? "\(pageContext.text("page_label", language)) \(number) / \(pageCount)" : nil,
             cards: slice.map { card($0, language, from: route) },
-            statuses: ["alive", "dead", "unknown"].map { OptionView(value: $0, label: factory.text("status_\($0)", language)) },
+            statuses: ["alive", "dead", "unknown"].map { OptionView(value: $0, label: pageContext.text("status_\($0)", language)) },
             species: Set(multiverse.characters.map(\.species)).sorted().map { OptionView(value: $0, label: $0) },
-            map: LinkView(href: route.link(to: routes.map(language)), label: factory.text("map_characters_title", language)),
+            map: LinkView(href: route.link(to: routes.map(language)), label: pageContext.text("map_characters_title", language)),
             pagination: PaginationView(count: pageCount, current: number, route: route, link: { routes.grid(page: $0, language) },
-                                       previousLabel: factory.text("previous", language), nextLabel: factory.text("next", language)),
-            episodes: LinkView(href: route.link(to: routes.episodes(language)), label: factory.text("episodes_title", language)),
-            locations: LinkView(href: route.link(to: routes.locations(language)), label: factory.text("locations_title", language)))
+                                       previousLabel: pageContext.text("previous", language), nextLabel: pageContext.text("next", language)),
+            episodes: LinkView(href: route.link(to: routes.episodes(language)), label: pageContext.text("episodes_title", language)),
+            locations: LinkView(href: route.link(to: routes.locations(language)), label: pageContext.text("locations_title", language)))
         return Page(route: route, language: language, template: "characters/grid",
                     title: number > 1 ? "\(title) (\(number))" : title, description: view.intro,
-                    navigationKey: "characters", alternates: factory.alternates { routes.grid(page: number, $0) }, content: view)
+                    navigationKey: "characters", alternates: pageContext.alternates { routes.grid(page: number, $0) }, content: view)
             .with(kind: "characters", scripts: [dataPath(language)])
             .with(inputs: slice.map { inputs.card($0.id) } + [inputs.characterOrder, inputs.species])
     }
@@ -69,35 +69,35 @@ public struct CharacterPages: Sendable {
     func card(_ character: RickAndMortyCharacter, _ language: String, from route: Route) -> CharacterCardView {
         CharacterCardView(
             name: character.name, href: route.link(to: routes.character(character, language)),
-            image: factory.image(character.image, alt: character.name, from: route, expected: (300, 300)),
+            image: pageContext.image(character.image, alt: character.name, from: route, expected: (300, 300)),
             status: status(character.status, language), species: character.species)
     }
 
     func status(_ status: RickAndMortyCharacter.Status, _ language: String) -> StatusView {
         let key = status == .unknown ? "unknown" : status.rawValue.lowercased()
-        return StatusView(label: factory.text("status_\(key)", language), key: key)
+        return StatusView(label: pageContext.text("status_\(key)", language), key: key)
     }
 
     // MARK: Character / personaje
 
     func characterPage(_ character: RickAndMortyCharacter, _ language: String) -> Page {
         let route = routes.character(character, language)
-        let gender = factory.text("gender_\(character.gender.lowercased())", language)
+        let gender = pageContext.text("gender_\(character.gender.lowercased())", language)
         return Page(route: route, language: language, template: "characters/character", title: character.name,
                     description: "\(character.name): \(status(character.status, language).label), \(character.species), \(gender).",
-                    navigationKey: "characters", alternates: factory.alternates { routes.character(character, $0) },
+                    navigationKey: "characters", alternates: pageContext.alternates { routes.character(character, $0) },
                     makeContent: { [self] in characterView(character, language, route) })
             .with(kind: "character", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "character")
             .with(inputs: madeFrom(character))
-            .with { $0.image = factory.imagePath(character.image) }
+            .with { $0.image = pageContext.imagePath(character.image) }
     }
 
     func characterView(_ character: RickAndMortyCharacter, _ language: String, _ route: Route) -> CharacterDetailView {
-        let t = { factory.text($0, language) }
+        let t = { pageContext.text($0, language) }
         let gender = t("gender_\(character.gender.lowercased())")
         return CharacterDetailView(
             name: character.name,
-            image: factory.image(character.image, alt: character.name, from: route, expected: (300, 300)),
+            image: pageContext.image(character.image, alt: character.name, from: route, expected: (300, 300)),
             status: status(character.status, language),
             gender: gender,
             facts: [
@@ -108,10 +108,10 @@ public struct CharacterPages: Sendable {
             ],
             episodes: character.episodeIDs.compactMap { episodes[$0] }.map { episodeLink($0, language, from: route) },
             back: LinkView(href: route.link(to: routes.grid(page: gridPageNumber(of: character), language)), label: t("characters_title")),
-            favourite: factory.favourite(id: "character:\(character.id)", title: character.name, route: route, imageKey: character.image,
+            favourite: pageContext.favourite(id: "character:\(character.id)", title: character.name, route: route, imageKey: character.image,
                                          kindKey: "kind_character", language: language),
             episodeCount: character.episodeIDs.compactMap { episodes[$0] }.count,
-            miniMap: factory.map([pin(character, language, from: route)], label: "\(t("map_position_of")) \(character.name)", fit: "pin", from: route),
+            miniMap: pageContext.map([pin(character, language, from: route)], label: "\(t("map_position_of")) \(character.name)", fit: "pin", from: route),
             mapLink: LinkView(href: route.link(to: routes.map(language)), label: t("map_characters_title")))
     }
 
@@ -136,25 +136,25 @@ public struct CharacterPages: Sendable {
 
     func mapPage(_ language: String) -> Page {
         let route = routes.map(language)
-        let t = { factory.text($0, language) }
+        let t = { pageContext.text($0, language) }
         let view = CharacterMapView(
             heading: t("map_characters_title"), intro: t("map_characters_intro"),
-            map: factory.map([], label: t("map_characters_title"), fit: "all", from: route),
+            map: pageContext.map([], label: t("map_characters_title"), fit: "all", from: route),
             statuses: ["alive", "dead", "unknown"].map { OptionView(value: $0, label: t("status_\($0)")) },
             characters: multiverse.characters.map { card($0, language, from: route) },
             back: LinkView(href: route.link(to: routes.grid(page: 1, language)), label: t("characters_title")))
         return Page(route: route, language: language, template: "characters/map", title: view.heading, description: view.intro,
-                    navigationKey: "characters", alternates: factory.alternates(routes.map), content: view)
+                    navigationKey: "characters", alternates: pageContext.alternates(routes.map), content: view)
             .with(kind: "map", scripts: [dataPath(language), "assets/js/map.js"], styles: ["assets/map.css"])
             .with(inputs: multiverse.characters.map { inputs.card($0.id) } + [inputs.characterOrder])
     }
 
     /// `assets/data/characters.<lang>.js`: what the filters and the map need of every character.
     public func dataFiles() -> [DataFile] {
-        factory.languages.map { language in
+        pageContext.languages.map { language in
             let records: [[String: Any]] = multiverse.characters.map { character in
                 let point = positions[character.id] ?? MapPoint(longitude: 0, latitude: 0)
-                let image = factory.media[character.image]
+                let image = pageContext.media[character.image]
                 let status = status(character.status, language)
                 return ["id": character.id, "n": character.name, "s": status.key, "sl": status.label, "sp": character.species,
                         "h": routes.character(character, language).file, "i": image?.path ?? "assets/placeholder.svg",
@@ -169,7 +169,7 @@ public struct CharacterPages: Sendable {
     /// A known place links to its page; an unknown one is shown as unknown, without a link.
     func place(_ place: RickAndMortyCharacter.Place, label: String, _ language: String, from route: Route) -> FactView {
         guard let id = place.locationID, let location = locations[id] else {
-            return FactView(label: label, value: place.name == "unknown" || place.name.isEmpty ? factory.text("unknown", language) : place.name, href: nil)
+            return FactView(label: label, value: place.name == "unknown" || place.name.isEmpty ? pageContext.text("unknown", language) : place.name, href: nil)
         }
         return FactView(label: label, value: location.name, href: route.link(to: routes.location(location, language)))
     }
@@ -190,10 +190,10 @@ public struct CharacterPages: Sendable {
 
     func episodeListPage(_ language: String) -> Page {
         let route = routes.episodes(language)
-        let view = EpisodeListView(heading: factory.text("episodes_title", language),
+        let view = EpisodeListView(heading: pageContext.text("episodes_title", language),
                                    episodes: multiverse.episodes.map { episodeLink($0, language, from: route) })
         return Page(route: route, language: language, template: "characters/episodes", title: view.heading, navigationKey: "characters",
-                    alternates: factory.alternates(routes.episodes), content: view)
+                    alternates: pageContext.alternates(routes.episodes), content: view)
             .with(inputs: multiverse.episodes.map { inputs.episodeLink($0.id) } + [inputs.episodeOrder])
     }
 
@@ -202,21 +202,21 @@ public struct CharacterPages: Sendable {
         let view = EpisodeDetailView(
             code: episode.code, name: episode.name, airDate: episode.airDate,
             characters: characterLinks(episode.characterIDs, language, from: route),
-            back: LinkView(href: route.link(to: routes.episodes(language)), label: factory.text("episodes_title", language)))
+            back: LinkView(href: route.link(to: routes.episodes(language)), label: pageContext.text("episodes_title", language)))
         return Page(route: route, language: language, template: "characters/episode", title: "\(episode.code) · \(episode.name)",
                     description: "\(episode.name) (\(episode.code)), \(episode.airDate).", navigationKey: "characters",
-                    alternates: factory.alternates { routes.episode(episode, $0) }, content: view)
+                    alternates: pageContext.alternates { routes.episode(episode, $0) }, content: view)
             .with(inputs: [inputs.episode(episode.id)] + episode.characterIDs.map(inputs.card))
     }
 
     func locationListPage(_ language: String) -> Page {
         let route = routes.locations(language)
-        let view = LocationListView(heading: factory.text("locations_title", language), locations: multiverse.locations.map { location in
+        let view = LocationListView(heading: pageContext.text("locations_title", language), locations: multiverse.locations.map { location in
             LocationRowView(name: location.name, type: orUnknown(location.type, language), dimension: orUnknown(location.dimension, language),
                             residents: location.residentIDs.count, href: route.link(to: routes.location(location, language)))
         })
         return Page(route: route, language: language, template: "characters/locations", title: view.heading, navigationKey: "characters",
-                    alternates: factory.alternates(routes.locations), content: view)
+                    alternates: pageContext.alternates(routes.locations), content: view)
             .with(inputs: multiverse.locations.map { inputs.location($0.id) } + [inputs.locationOrder])
     }
 
@@ -225,15 +225,15 @@ public struct CharacterPages: Sendable {
         let view = LocationDetailView(
             name: location.name, type: orUnknown(location.type, language), dimension: orUnknown(location.dimension, language),
             residents: characterLinks(location.residentIDs, language, from: route),
-            back: LinkView(href: route.link(to: routes.locations(language)), label: factory.text("locations_title", language)))
+            back: LinkView(href: route.link(to: routes.locations(language)), label: pageContext.text("locations_title", language)))
         return Page(route: route, language: language, template: "characters/location", title: location.name,
                     description: "\(location.name): \(view.type), \(view.dimension).", navigationKey: "characters",
-                    alternates: factory.alternates { routes.location(location, $0) }, content: view)
+                    alternates: pageContext.alternates { routes.location(location, $0) }, content: view)
             .with(inputs: [inputs.location(location.id)] + location.residentIDs.map(inputs.card))
     }
 
     func orUnknown(_ text: String, _ language: String) -> String {
-        text.isEmpty || text == "unknown" ? factory.text("unknown", language) : text
+        text.isEmpty || text == "unknown" ? pageContext.text("unknown", language) : text
     }
 }
 

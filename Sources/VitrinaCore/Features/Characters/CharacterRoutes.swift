@@ -1,33 +1,33 @@
 /// Where the Rick and Morty pages live in each language.
 /// Dónde viven las páginas de Rick y Morty en cada idioma.
 public struct CharacterRoutes: Sendable {
-    let factory: PageContext
+    let pageContext: PageContext
 
-    private func section(_ key: String, _ language: String) -> String { factory.segment(key, language) }
+    private func section(_ key: String, _ language: String) -> String { pageContext.segment(key, language) }
 
     /// Page 1 of the grid is the section's index; page N lives under `page/N`.
     public func grid(page: Int, _ language: String) -> Route {
         let root = section("route_characters", language)
-        return page <= 1 ? factory.route(language, root) : factory.route(language, root, section("route_page", language), String(page))
+        return page <= 1 ? pageContext.route(language, root) : pageContext.route(language, root, section("route_page", language), String(page))
     }
 
     public func character(_ character: RickAndMortyCharacter, _ language: String) -> Route {
-        factory.route(language, section("route_characters", language), Slug.make(id: character.id, name: character.name))
+        pageContext.route(language, section("route_characters", language), Slug.make(id: character.id, name: character.name))
     }
 
     public func map(_ language: String) -> Route {
-        factory.route(language, section("route_characters", language), section("route_map", language))
+        pageContext.route(language, section("route_characters", language), section("route_map", language))
     }
 
-    public func episodes(_ language: String) -> Route { factory.route(language, section("route_episodes", language)) }
+    public func episodes(_ language: String) -> Route { pageContext.route(language, section("route_episodes", language)) }
 
     public func episode(_ episode: Episode, _ language: String) -> Route {
-        factory.route(language, section("route_episodes", language), Slug.make(id: episode.id, name: episode.name))
+        pageContext.route(language, section("route_episodes", language), Slug.make(id: episode.id, name: episode.name))
     }
 
-    public func locations(_ language: String) -> Route { factory.route(language, section("route_locations", language)) }
+    public func locations(_ language: String) -> Route { pageContext.route(language, section("route_locations", language)) }
 
     public func location(_ location: Location, _ language: String) -> Route {
-        factory.route(language, section("route_locations", language), Slug.make(id: location.id, name: location.name))
+        pageContext.route(language, section("route_locations", language), Slug.make(id: location.id, name: location.name))
     }
 }

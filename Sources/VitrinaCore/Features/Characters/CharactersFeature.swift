@@ -7,10 +7,10 @@ extension APIFeature {
         client: { try await RickAndMortyAPI(fetcher: $0, source: $1).multiverse() })
 }
 
-extension Multiverse: FeatureContent {
-    public func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
-        let routes = CharacterRoutes(factory: factory)
-        let builder = CharacterPages(multiverse: self, factory: factory, pageSize: factory.config.source("rickandmorty")?.pageSize ?? 20)
+extension Multiverse: LoadedFeature {
+    public func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
+        let routes = CharacterRoutes(pageContext: pageContext)
+        let builder = CharacterPages(multiverse: self, pageContext: pageContext, pageSize: pageContext.config.source("rickandmorty")?.pageSize ?? 20)
         var part = FeatureContribution.section("characters", icon: "◎", route: { routes.grid(page: 1, $0) }) { builder.pages() }
         part.dataFiles = builder.dataFiles()
         part.maps = [MapLink(titleKey: "map_characters_title", route: routes.map)]

@@ -4,11 +4,11 @@
 public struct DeclaredFeature: Feature {
     /// The source's name in `site.yml`: its key for navigation, strings (`nav_<name>`, `route_<name>`) and templates.
     public let name: String
-    public let declaration: DeclaredItems
+    public let declaration: ItemsDeclaration
     /// The folder of `Content/` it was declared in (`source.yml`), which it then owns.
     public let folder: String?
 
-    public init(name: String, declaration: DeclaredItems, folder: String? = nil) {
+    public init(name: String, declaration: ItemsDeclaration, folder: String? = nil) {
         self.name = name
         self.declaration = declaration
         self.folder = folder
@@ -26,7 +26,7 @@ public struct DeclaredFeature: Feature {
         }
     }
 
-    public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
+    public func load(_ context: FeatureContext) async throws -> (any LoadedFeature)? {
         guard let source = context.config.source(name), let declaration = source.items else { return nil }
         let items = try await DeclaredSourceLoader().load(fetcher: context.fetcher, source: source, name: name)
         return DeclaredContent(name: name, items: items, declaration: declaration,

@@ -46,7 +46,7 @@ public struct DeclaredGroup: Sendable, Equatable {
 
     /// One group per distinct group text, in order of first appearance; items without a group are left out.
     /// Un grupo por cada texto de grupo distinto, en orden de aparición; los elementos sin grupo quedan fuera.
-    public static func groups(of items: [DeclaredItem], order: DeclaredItems.GroupOrder = .first) -> [DeclaredGroup] {
+    public static func groups(of items: [DeclaredItem], order: ItemsDeclaration.GroupOrder = .first) -> [DeclaredGroup] {
         var names: [String] = []
         var members: [String: [DeclaredItem]] = [:]
         for item in items {

@@ -1,9 +1,9 @@
 /// A declared source's items, ready to become pages.
 /// Los elementos de una fuente declarada, listos para ser páginas.
-public struct DeclaredContent: FeatureContent {
+public struct DeclaredContent: LoadedFeature {
     let name: String
     let items: [DeclaredItem]
-    let declaration: DeclaredItems
+    let declaration: ItemsDeclaration
     /// Where `numbers:` is declared, for the template check's message: `Content/site.yml (sources.store.items.numbers)`.
     let numbersDeclaredAt: String
 
@@ -22,8 +22,8 @@ public struct DeclaredContent: FeatureContent {
         }
     }
 
-    public func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
-        let builder = DeclaredPages(content: self, factory: factory)
+    public func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
+        let builder = DeclaredPages(content: self, pageContext: pageContext)
         return .section(name, icon: declaration.icon, route: { builder.routes.list(page: 1, $0) }) { builder.pages() }
     }
 }
@@ -33,32 +33,32 @@ public struct DeclaredContent: FeatureContent {
 /// Dónde viven las páginas de una fuente declarada.
 struct DeclaredRoutes: Sendable {
     let name: String
-    let factory: PageContext
+    let pageContext: PageContext
     /// Each group's slug, by its name (two names with the same slug get -2, -3 …).
     let groupSlugs: [String: String]
 
-    init(name: String, factory: PageContext, groups: [DeclaredGroup]) {
+    init(name: String, pageContext: PageContext, groups: [DeclaredGroup]) {
         self.name = name
-        self.factory = factory
+        self.pageContext = pageContext
         self.groupSlugs = Dictionary(groups.map { ($0.name, $0.slug) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private func root(_ language: String) -> String { factory.segment("route_\(name)", language) }
+    private func root(_ language: String) -> String { pageContext.segment("route_\(name)", language) }
     private func slug(_ group: String) -> String { groupSlugs[group] ?? Slug.make(group) }
 
     func list(page: Int, _ language: String) -> Route {
-        page <= 1 ? factory.route(language, root(language)) : factory.route(language, root(language), factory.segment("route_page", language), String(page))
+        page <= 1 ? pageContext.route(language, root(language)) : pageContext.route(language, root(language), pageContext.segment("route_page", language), String(page))
     }
 
-    func group(_ name: String, _ language: String) -> Route { factory.route(language, root(language), slug(name)) }
+    func group(_ name: String, _ language: String) -> Route { pageContext.route(language, root(language), slug(name)) }
 
     func album(_ name: String, _ language: String) -> Route {
-        factory.route(language, root(language), slug(name), factory.segment("route_album", language))
+        pageContext.route(language, root(language), slug(name), pageContext.segment("route_album", language))
     }
 
     func item(_ item: DeclaredItem, _ language: String) -> Route {
-        if let group = item.group { return factory.route(language, root(language), slug(group), item.slug) }
-        return factory.route(language, root(language), item.slug)
+        if let group = item.group { return pageContext.route(language, root(language), slug(group), item.slug) }
+        return pageContext.route(language, root(language), item.slug)
     }
 }
 
@@ -67,7 +67,7 @@ struct DeclaredRoutes: Sendable {
 /// Construye las páginas de una fuente declarada en cada idioma; las plantillas ven el JSON de cada elemento como `item`.
 struct DeclaredPages: Sendable {
     let content: DeclaredContent
-    let factory: PageContext
+    let pageContext: PageContext
     let routes: DeclaredRoutes
     let templates: DeclaredTemplates
     /// The groups in the declared order.
@@ -77,11 +77,11 @@ struct DeclaredPages: Sendable {
     /// What an item is: its page kind, search kind and favourites' label.
     let kind: String
 
-    init(content: DeclaredContent, factory: PageContext) {
+    init(content: DeclaredContent, pageContext: PageContext) {
         self.content = content
-        self.factory = factory
+        self.pageContext = pageContext
         self.groups = DeclaredGroup.groups(of: content.items, order: content.declaration.groupOrder)
-        self.routes = DeclaredRoutes(name: content.name, factory: factory, groups: groups)
+        self.routes = DeclaredRoutes(name: content.name, pageContext: pageContext, groups: groups)
         self.templates = content.templates
         self.kind = content.declaration.kind ?? content.name
         let lines = content.items.map { "\($0.id) \($0.slug) \($0.group ?? "")" }
@@ -91,13 +91,13 @@ struct DeclaredPages: Sendable {
     /// A page made from these items is drawn again only when one of them (its JSON or its pictures) or the source's
     /// structure changed: one item's JSON changed redraws its page and the lists showing it, nothing else.
     func madeFrom(_ items: some Sequence<DeclaredItem>) -> [BuildInput] {
-        items.map { $0.input(content.name, media: factory.media) } + [structure]
+        items.map { $0.input(content.name, media: pageContext.media) } + [structure]
     }
 
     func pages() -> [Page] {
-        let pageSize = max(1, content.declaration.perPage ?? factory.config.pageSize)
+        let pageSize = max(1, content.declaration.perPage ?? pageContext.config.pageSize)
         let count = content.items.isEmpty ? 1 : (content.items.count - 1) / pageSize + 1
-        return factory.languages.flatMap { language -> [Page] in
+        return pageContext.languages.flatMap { language -> [Page] in
             (1...count).map { listPage($0, of: count, pageSize: pageSize, language) }
                 + groups.map { groupPage($0, language) }
                 + (content.declaration.album ? groups.map { albumPage($0, language) } : [])
@@ -106,7 +106,7 @@ struct DeclaredPages: Sendable {
     }
 
     /// `<name>_<suffix>` from the strings, or nil when the strings lack it.
-    private func text(_ suffix: String, _ language: String) -> String? { factory.strings.optionalText("\(content.name)_\(suffix)", language) }
+    private func text(_ suffix: String, _ language: String) -> String? { pageContext.strings.optionalText("\(content.name)_\(suffix)", language) }
 
     func title(_ language: String) -> String { text("title", language) ?? content.name }
 
@@ -120,7 +120,7 @@ struct DeclaredPages: Sendable {
         var shown: [String: TemplateValue] = [:]
         for format in content.declaration.numbers {
             guard let value = item.numbers[format.name] else { continue }
-            shown[format.name] = .string(format.shown(value, language: language, pattern: format.text.flatMap { factory.strings.optionalText($0, language) }))
+            shown[format.name] = .string(format.shown(value, language: language, pattern: format.text.flatMap { pageContext.strings.optionalText($0, language) }))
         }
         return .object(shown)
     }
@@ -130,7 +130,7 @@ struct DeclaredPages: Sendable {
         var card: [String: TemplateValue] = ["item": (item.fields.templateValue ?? .object([:])), "title": .string(item.title), "id": .string(item.id),
                                              "href": .string(route.link(to: routes.item(item, language))), "numbers": numbers(item, language)]
         if let image = item.images.first {
-            card["image"] = factory.image(image, alt: item.title, from: route, expected: (200, 200)).templateValue
+            card["image"] = pageContext.image(image, alt: item.title, from: route, expected: (200, 200)).templateValue
         }
         if let group = item.group {
             card["group"] = LinkView(href: route.link(to: routes.group(group, language)), label: label(group, language)).templateValue
@@ -142,7 +142,7 @@ struct DeclaredPages: Sendable {
         let route = routes.list(page: number, language)
         let shown = content.items.dropFirst((number - 1) * pageSize).prefix(pageSize)
         let pagination = PaginationView(count: count, current: number, route: route, link: { routes.list(page: $0, language) },
-                                        previousLabel: factory.text("previous", language), nextLabel: factory.text("next", language))
+                                        previousLabel: pageContext.text("previous", language), nextLabel: pageContext.text("next", language))
         var view: [String: TemplateValue] = [
             "heading": .string(title(language)), "items": .list(shown.map { card($0, from: route, language) }),
             "groups": .list(groups.map { group in
@@ -150,7 +150,7 @@ struct DeclaredPages: Sendable {
                     "name": .string(label(group.name, language)), "key": .string(group.name),
                     "href": .string(route.link(to: routes.group(group.name, language))), "count": .int(group.items.count)]
                 if let image = group.items.first?.images.first {
-                    fields["image"] = factory.image(image, alt: label(group.name, language), from: route, expected: (200, 200)).templateValue
+                    fields["image"] = pageContext.image(image, alt: label(group.name, language), from: route, expected: (200, 200)).templateValue
                 }
                 return .object(fields)
             }),
@@ -161,7 +161,7 @@ struct DeclaredPages: Sendable {
         // The group cards show every group's first item, so a list page depends on those too.
         // Las tarjetas de grupo muestran el primer elemento de cada grupo: la página de lista depende también de ellos.
         return Page(route: route, language: language, template: templates.list, title: title(language), description: intro ?? "", navigationKey: content.name,
-                    alternates: factory.alternates { routes.list(page: number, $0) }, content: TemplateValue.object(view))
+                    alternates: pageContext.alternates { routes.list(page: number, $0) }, content: TemplateValue.object(view))
             .with(inputs: madeFrom(Array(shown) + groups.compactMap(\.items.first)))
     }
 
@@ -173,21 +173,21 @@ struct DeclaredPages: Sendable {
             "back": LinkView(href: route.link(to: routes.list(page: 1, language)), label: title(language)).templateValue,
         ]
         if content.declaration.album {
-            view["album"] = LinkView(href: route.link(to: routes.album(group.name, language)), label: factory.text("album_open", language)).templateValue
+            view["album"] = LinkView(href: route.link(to: routes.album(group.name, language)), label: pageContext.text("album_open", language)).templateValue
         }
         return Page(route: route, language: language, template: templates.group, title: name, navigationKey: content.name,
-                    alternates: factory.alternates { routes.group(group.name, $0) }, content: TemplateValue.object(view))
+                    alternates: pageContext.alternates { routes.group(group.name, $0) }, content: TemplateValue.object(view))
             .with(inputs: madeFrom(group.items))
     }
 
     func albumPage(_ group: DeclaredGroup, _ language: String) -> Page {
         let route = routes.album(group.name, language)
         let name = label(group.name, language)
-        return factory.albumPage(
+        return pageContext.albumPage(
             photos: group.items.compactMap { item in item.images.first.map { AlbumPhoto(key: $0, caption: item.title, expected: (400, 400)) } },
-            title: "\(factory.text("album_title", language)): \(name)",
+            title: "\(pageContext.text("album_title", language)): \(name)",
             back: LinkView(href: route.link(to: routes.group(group.name, language)), label: name),
-            route: route, language: language, navigationKey: content.name, alternates: factory.alternates { routes.album(group.name, $0) })
+            route: route, language: language, navigationKey: content.name, alternates: pageContext.alternates { routes.album(group.name, $0) })
             .with(inputs: madeFrom(group.items))
     }
 
@@ -196,21 +196,21 @@ struct DeclaredPages: Sendable {
         var view: [String: TemplateValue] = [
             "item": (item.fields.templateValue ?? .object([:])), "title": .string(item.title), "id": .string(item.id),
             "numbers": numbers(item, language),
-            "images": .list(item.images.map { factory.image($0, alt: item.title, from: route, expected: (400, 400)).templateValue }),
+            "images": .list(item.images.map { pageContext.image($0, alt: item.title, from: route, expected: (400, 400)).templateValue }),
             "back": LinkView(href: route.link(to: routes.list(page: 1, language)), label: title(language)).templateValue,
-            "favourite": TemplateValue.from(factory.favourite(id: "\(kind):\(item.id)", title: item.title, route: route, imageKey: item.images.first,
+            "favourite": TemplateValue.from(pageContext.favourite(id: "\(kind):\(item.id)", title: item.title, route: route, imageKey: item.images.first,
                                                               kindKey: "kind_\(kind)", language: language)) ?? .object([:]),
         ]
-        if let image = item.images.first { view["image"] = factory.image(image, alt: item.title, from: route, expected: (400, 400)).templateValue }
+        if let image = item.images.first { view["image"] = pageContext.image(image, alt: item.title, from: route, expected: (400, 400)).templateValue }
         if let group = item.group {
             view["group"] = LinkView(href: route.link(to: routes.group(group, language)), label: label(group, language)).templateValue
         }
         let description = item.description.map { String(String.UnicodeScalarView($0.unicodeScalars.prefix(155))) }
         let page = Page(route: route, language: language, template: templates.item, title: item.title, description: description ?? "",
-                        navigationKey: content.name, alternates: factory.alternates { routes.item(item, $0) }, content: TemplateValue.object(view))
+                        navigationKey: content.name, alternates: pageContext.alternates { routes.item(item, $0) }, content: TemplateValue.object(view))
         return (content.declaration.kind == nil ? page.with(searchKind: kind) : page.with(kind: kind, searchKind: kind)).with(inputs: madeFrom([item]))
             .with { facts in
-                facts.image = factory.imagePath(item.images.first)
+                facts.image = pageContext.imagePath(item.images.first)
                 if content.declaration.kind == "product" { facts.schema = .product(product(item)) }
             }
     }

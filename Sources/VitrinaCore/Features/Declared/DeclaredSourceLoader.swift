@@ -81,7 +81,7 @@ public struct DeclaredSourceLoader: Sendable {
     // MARK: Order and ids / orden e ids
 
     /// A stable sort by the declared field: numbers as numbers, then text by Unicode scalars, then nulls.
-    private func sorted(_ records: [ItemRecord], by order: DeclaredItems.SortOrder, context: DeclaredContext) throws -> [ItemRecord] {
+    private func sorted(_ records: [ItemRecord], by order: ItemsDeclaration.SortOrder, context: DeclaredContext) throws -> [ItemRecord] {
         let keys = try records.map { try $0.sortKey(order.path, context: context) }
         let indices = records.indices.sorted { left, right in
             let (a, b) = (keys[left], keys[right])
@@ -109,7 +109,7 @@ public struct DeclaredSourceLoader: Sendable {
 struct DeclaredContext: Sendable {
     let name: String
     let source: SourceConfig
-    let declaration: DeclaredItems
+    let declaration: ItemsDeclaration
     let fetcher: Fetcher
 
     /// `sources.shop.items.title`, as the file that declares the source spells it.
@@ -151,7 +151,7 @@ struct DeclaredContext: Sendable {
     }
 
     /// The detail URL of a list item, from the template or the URL field.
-    func detailURL(for item: ListedItem, detail: DeclaredItems.Detail) throws -> String {
+    func detailURL(for item: ListedItem, detail: ItemsDeclaration.Detail) throws -> String {
         switch detail {
         case .template(let template):
             let path = try template.expand { (path: JSONPath) throws(VitrinaError) -> String in

@@ -80,9 +80,9 @@ struct ItemReader {
             case .double(let number): value = number
             default: throw context.wrongType(found.url, found.path, "numbers.\(format.name)", expected: "a number", found: found.value)
             }
-            guard value.isFinite, abs(value) <= DeclaredItems.NumberFormat.maxMagnitude else {
+            guard value.isFinite, abs(value) <= ItemsDeclaration.NumberFormat.maxMagnitude else {
                 throw VitrinaError(.map, "\(found.url): at \(DeclaredContext.text(found.path)): \(value) is out of range (at most "
-                    + "\(Int(DeclaredItems.NumberFormat.maxMagnitude)) either way); \(context.names("numbers.\(format.name)"))")
+                    + "\(Int(ItemsDeclaration.NumberFormat.maxMagnitude)) either way); \(context.names("numbers.\(format.name)"))")
             }
             numbers[format.name] = value
         }

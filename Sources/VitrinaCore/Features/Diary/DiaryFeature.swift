@@ -6,7 +6,7 @@ public struct DiaryFeature: Feature {
     public var folders: [String] { ["diary"] }
     public var routeKeys: [String] { ["route_diary", "route_map", "route_album"] }
 
-    public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
+    public func load(_ context: FeatureContext) async throws -> (any LoadedFeature)? {
         let entries = try DiaryMapper.map(try await context.documents.load(folder: "diary"), defaultLanguage: context.config.defaultLanguage)
             .filter { context.drafts || !$0.draft }
         return entries.isEmpty ? nil : Diary(entries: entries)
@@ -15,7 +15,7 @@ public struct DiaryFeature: Feature {
 
 /// The diary's entries, newest first.
 /// Las entradas del diario, la más reciente primero.
-public struct Diary: FeatureContent {
+public struct Diary: LoadedFeature {
     public let entries: [DiaryEntry]
 
     public var localImages: [LocalImage] {
@@ -25,21 +25,21 @@ public struct Diary: FeatureContent {
         }
     }
 
-    public func register(_ links: inout ContentLinks, factory: PageContext) {
-        let routes = DiaryRoutes(factory: factory), languages = factory.languages
-        links.addFolder("diary", files: [], routes: factory.alternates(routes.list), bodies: [:], sources: [])
+    public func register(_ links: inout ContentLinks, pageContext: PageContext) {
+        let routes = DiaryRoutes(pageContext: pageContext), languages = pageContext.languages
+        links.addFolder("diary", files: [], routes: pageContext.alternates(routes.list), bodies: [:], sources: [])
         for entry in entries {
             let versions = entry.versions.values.sorted { $0.language < $1.language }
-            links.addPage(files: versions.map(\.file), routes: factory.alternates { routes.entry(entry, $0) },
-                          bodies: Dictionary(uniqueKeysWithValues: languages.map { ($0, entry.version($0, defaultLanguage: factory.defaultLanguage).body) }),
+            links.addPage(files: versions.map(\.file), routes: pageContext.alternates { routes.entry(entry, $0) },
+                          bodies: Dictionary(uniqueKeysWithValues: languages.map { ($0, entry.version($0, defaultLanguage: pageContext.defaultLanguage).body) }),
                           sources: versions.map { ContentLinks.Source(display: $0.file, language: $0.language, body: $0.body) })
         }
     }
 
-    public func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
-        let routes = DiaryRoutes(factory: factory), made = inputs.media + entries.flatMap(\.inputs)
+    public func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
+        let routes = DiaryRoutes(pageContext: pageContext), made = inputs.media + entries.flatMap(\.inputs)
         var part = FeatureContribution.section("diary", icon: "✎", route: routes.list) {
-            DiaryPages(entries: entries, factory: factory).pages().map { $0.with(inputs: made) }
+            DiaryPages(entries: entries, pageContext: pageContext).pages().map { $0.with(inputs: made) }
         }
         part.maps = [MapLink(titleKey: "map_diary_title", route: routes.map)]
         return part

@@ -2,14 +2,14 @@
 /// root section's pages sit at the site root.
 /// Dónde viven las carpetas de Markdown, sea cual sea su diseño; las páginas de la raíz cuelgan de la raíz.
 public struct FolderRoutes: Sendable {
-    let factory: PageContext
+    let pageContext: PageContext
 
     public func index(_ section: MarkdownFolder, page: Int = 1, _ language: String) -> Route {
-        factory.route(language, section.slugs + (page > 1 ? ["page", "\(page)"] : []))
+        pageContext.route(language, section.slugs + (page > 1 ? ["page", "\(page)"] : []))
     }
 
     public func page(_ page: FolderPage, in section: MarkdownFolder, _ language: String) -> Route {
-        factory.route(language, section.slugs + [page.slug])
+        pageContext.route(language, section.slugs + [page.slug])
     }
 }
 
@@ -19,18 +19,18 @@ public struct FolderRoutes: Sendable {
 /// Construye las páginas de cada carpeta según su diseño; el índice raíz es la portada si no hay pantallas de app.
 public struct FolderPages: Sendable {
     let root: MarkdownFolder
-    let factory: PageContext
+    let pageContext: PageContext
     let routes: FolderRoutes
     /// Whether the root section's index is the home page (else the home is the app's, and only root pages are built).
     let rootIsHome: Bool
     let pageSize: Int
 
-    public init(root: MarkdownFolder, factory: PageContext, rootIsHome: Bool) {
+    public init(root: MarkdownFolder, pageContext: PageContext, rootIsHome: Bool) {
         self.root = root
-        self.factory = factory
-        self.routes = FolderRoutes(factory: factory)
+        self.pageContext = pageContext
+        self.routes = FolderRoutes(pageContext: pageContext)
         self.rootIsHome = rootIsHome
-        self.pageSize = max(1, factory.config.pageSize)
+        self.pageSize = max(1, pageContext.config.pageSize)
     }
 
     /// Each section's index pages in each language are one job and its content pages jobs of a few hundred; the jobs
@@ -40,7 +40,7 @@ public struct FolderPages: Sendable {
         for section in root.all {
             let listing = listing(section)
             let sidebar = sidebarListing(section, listing)
-            for language in factory.languages {
+            for language in pageContext.languages {
                 let trail = breadcrumbs(of: section, language)
                 if !(section.folders.isEmpty && !rootIsHome) { jobs.append { indexPages(section, trail: trail, listing: listing, language) } }
                 let inputs = contentInputs(section, trail: trail, sidebar: sidebar, language)
@@ -57,7 +57,7 @@ public struct FolderPages: Sendable {
     public func contentPages(of page: FolderPage, in section: MarkdownFolder) -> [Page] {
         guard let index = section.pages.firstIndex(where: { $0.name == page.name }) else { return [] }
         let sidebar = sidebarListing(section, listing(section))
-        return factory.languages.map { language in
+        return pageContext.languages.map { language in
             let trail = breadcrumbs(of: section, language)
             return contentPage(at: index, in: section, trail: trail, inputs: contentInputs(section, trail: trail, sidebar: sidebar, language), language)
         }
@@ -87,14 +87,14 @@ public struct FolderPages: Sendable {
 
     /// The page's text in `language`, with its links resolved for `route`.
     func text(of page: FolderPage, at route: Route, _ language: String) -> (version: FolderPage.Version, resolved: (html: String, input: BuildInput?)) {
-        let version = page.version(language, defaultLanguage: factory.defaultLanguage)!
-        return (version, factory.links.rewrite(version.body, source: version.file, route: route, language: language))
+        let version = page.version(language, defaultLanguage: pageContext.defaultLanguage)!
+        return (version, pageContext.links.rewrite(version.body, source: version.file, route: route, language: language))
     }
 
     /// A link to each page of `section`, as its index lists them.
     func links(to pages: some Sequence<FolderPage>, in section: MarkdownFolder, from route: Route, _ language: String) -> [DocLinkView] {
         pages.map { page in
-            let version = page.version(language, defaultLanguage: factory.defaultLanguage)!
+            let version = page.version(language, defaultLanguage: pageContext.defaultLanguage)!
             return DocLinkView(title: version.title, description: version.description,
                                href: route.link(to: routes.page(page, in: section, language)), draft: page.draft)
         }
@@ -103,7 +103,7 @@ public struct FolderPages: Sendable {
     /// A link to each folder below `section`, with how many pages it holds.
     func links(toFoldersOf section: MarkdownFolder, from route: Route, _ language: String) -> [SectionLinkView] {
         section.subsections.map { child in
-            SectionLinkView(title: child.title(language, defaultLanguage: factory.defaultLanguage),
+            SectionLinkView(title: child.title(language, defaultLanguage: pageContext.defaultLanguage),
                             href: route.link(to: routes.index(child, language)), count: child.totalPages)
         }
     }
@@ -116,11 +116,11 @@ public struct FolderPages: Sendable {
     /// Home, then each folder above `section` and `section` itself, as titled links.
     func breadcrumbs(of section: MarkdownFolder, _ language: String) -> [(label: String, route: Route)] {
         guard !section.folders.isEmpty else { return [] }
-        var trail = [(label: factory.text("nav_home", language), route: factory.route(language))]
+        var trail = [(label: pageContext.text("nav_home", language), route: pageContext.route(language))]
         var current = root
         for folder in section.folders {
             guard let next = current.subsections.first(where: { $0.folders.last == folder }) else { break }
-            trail.append((next.title(language, defaultLanguage: factory.defaultLanguage), routes.index(next, language)))
+            trail.append((next.title(language, defaultLanguage: pageContext.defaultLanguage), routes.index(next, language)))
             current = next
         }
         return trail
@@ -130,14 +130,14 @@ public struct FolderPages: Sendable {
     func sectionIndex(_ section: MarkdownFolder, trail: [(label: String, route: Route)], listing: BuildInput, _ language: String) -> [Page] {
         let count = max(1, (section.pages.count + pageSize - 1) / pageSize)
         let isHome = section.folders.isEmpty
-        let title = isHome && section.titles.isEmpty ? factory.config.title : section.title(language, defaultLanguage: factory.defaultLanguage)
+        let title = isHome && section.titles.isEmpty ? pageContext.config.title : section.title(language, defaultLanguage: pageContext.defaultLanguage)
         let inputs = [listing] + (section.index?.inputs ?? [])
-        let version = section.index?.version(language, defaultLanguage: factory.defaultLanguage)
+        let version = section.index?.version(language, defaultLanguage: pageContext.defaultLanguage)
         return (1...count).map { number in
             let route = routes.index(section, page: number, language)
             let links = Array(trail.dropLast()).map { LinkView(href: route.link(to: $0.route), label: $0.label) }
             let shown = section.pages[min((number - 1) * pageSize, section.pages.count)..<min(number * pageSize, section.pages.count)]
-            let resolved = number == 1 ? version.map { factory.links.rewrite($0.body, source: $0.file, route: route, language: language) } : nil
+            let resolved = number == 1 ? version.map { pageContext.links.rewrite($0.body, source: $0.file, route: route, language: language) } : nil
             let view = SectionView(
                 title: title, description: version?.description ?? "", html: resolved?.html ?? "",
                 breadcrumbs: links, hasBreadcrumbs: !links.isEmpty,
@@ -146,10 +146,10 @@ public struct FolderPages: Sendable {
                 pages: self.links(to: shown, in: section, from: route, language),
                 hasPages: !shown.isEmpty,
                 pagination: PaginationView(count: count, current: number, route: route, link: { routes.index(section, page: $0, language) },
-                                           previousLabel: factory.text("previous", language), nextLabel: factory.text("next", language)))
+                                           previousLabel: pageContext.text("previous", language), nextLabel: pageContext.text("next", language)))
             return Page(route: route, language: language, template: isHome ? "index" : "section",
                         title: number == 1 ? title : "\(title) (\(number))", description: view.description,
-                        navigationKey: isHome ? "home" : section.slugs.first ?? "", alternates: factory.alternates { routes.index(section, page: number, $0) },
+                        navigationKey: isHome ? "home" : section.slugs.first ?? "", alternates: pageContext.alternates { routes.index(section, page: number, $0) },
                         content: view)
                 .with(inputs: inputs + (resolved?.input.map { [$0] } ?? []))
                 .with { facts in
@@ -169,7 +169,7 @@ public struct FolderPages: Sendable {
             contentLanguage: version.language == language ? nil : version.language, draft: page.draft,
             breadcrumbs: links, hasBreadcrumbs: !links.isEmpty)
         return Page(route: route, language: language, template: "page", title: version.title, description: version.description,
-                    navigationKey: section.slugs.first ?? "", alternates: factory.alternates { routes.page(page, in: section, $0) }, content: view)
+                    navigationKey: section.slugs.first ?? "", alternates: pageContext.alternates { routes.page(page, in: section, $0) }, content: view)
             .with(inputs: inputs + page.inputs + (resolved.input.map { [$0] } ?? []))
             .with { facts in
                 facts.breadcrumbs = trail.map { Crumb(label: $0.label, route: $0.route) }
@@ -195,7 +195,7 @@ public struct FolderPages: Sendable {
     /// What a section's index shows of its pages and subsections, as one input.
     func listing(_ section: MarkdownFolder) -> BuildInput {
         FolderPageMapper.listing(section.pages, folder: section.folder, extra: section.subsections.map { child in
-            "\(child.slugs.last ?? "")|\(child.totalPages)|" + factory.languages.map { child.title($0, defaultLanguage: factory.defaultLanguage) }.joined(separator: "|")
+            "\(child.slugs.last ?? "")|\(child.totalPages)|" + pageContext.languages.map { child.title($0, defaultLanguage: pageContext.defaultLanguage) }.joined(separator: "|")
         })
     }
 }

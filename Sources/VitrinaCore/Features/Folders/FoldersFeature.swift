@@ -5,7 +5,7 @@ public struct FoldersFeature: Feature {
     public init() {}
     public var key: String { "folders" }
 
-    public func load(_ context: FeatureContext) async throws -> (any FeatureContent)? {
+    public func load(_ context: FeatureContext) async throws -> (any LoadedFeature)? {
         let root = try await FolderLoader(loader: context.documents, reserved: context.reserved, drafts: context.drafts).load() ?? .empty
         let menu = try Self.menu(root.subsections, names: context.config.menu)
         return MarkdownFolders(root: root, menu: menu.shown, more: menu.more)
@@ -28,7 +28,7 @@ public struct FoldersFeature: Feature {
 
 /// The folders of Markdown as one tree, and the ones the header lists.
 /// Las carpetas de Markdown como un árbol, y las que lista la cabecera.
-public struct MarkdownFolders: FeatureContent {
+public struct MarkdownFolders: LoadedFeature {
     /// `Content/` itself, whose pages sit at the site root.
     public let root: MarkdownFolder
     let menu: [MarkdownFolder]
@@ -36,41 +36,41 @@ public struct MarkdownFolders: FeatureContent {
     let more: Bool
 
     /// Every folder's index page and every page, in each language.
-    public func register(_ links: inout ContentLinks, factory: PageContext) {
-        let routes = FolderRoutes(factory: factory)
+    public func register(_ links: inout ContentLinks, pageContext: PageContext) {
+        let routes = FolderRoutes(pageContext: pageContext)
         for section in root.all {
             let folder = section.folders.joined(separator: "/")
             if let index = section.index {
-                links.addPage(index, routes: factory.alternates { routes.index(section, $0) }, defaultLanguage: factory.defaultLanguage,
-                              languages: factory.languages, folder: folder)
+                links.addPage(index, routes: pageContext.alternates { routes.index(section, $0) }, defaultLanguage: pageContext.defaultLanguage,
+                              languages: pageContext.languages, folder: folder)
             } else if !folder.isEmpty {
-                links.addFolder(folder, files: [], routes: factory.alternates { routes.index(section, $0) }, bodies: [:], sources: [])
+                links.addFolder(folder, files: [], routes: pageContext.alternates { routes.index(section, $0) }, bodies: [:], sources: [])
             }
             for page in section.pages {
-                links.addPage(page, routes: factory.alternates { routes.page(page, in: section, $0) }, defaultLanguage: factory.defaultLanguage,
-                              languages: factory.languages)
+                links.addPage(page, routes: pageContext.alternates { routes.page(page, in: section, $0) }, defaultLanguage: pageContext.defaultLanguage,
+                              languages: pageContext.languages)
             }
         }
     }
 
     /// A header link per listed folder (then "more"), a home card per top-level guide (the first is the site's guide),
     /// and every folder's pages.
-    public func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
-        let routes = FolderRoutes(factory: factory)
-        let defaultLanguage = factory.defaultLanguage
-        var part = FeatureContribution(pages: { [root] in FolderPages(root: root, factory: factory, rootIsHome: !factory.config.appScreens).pages() })
+    public func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
+        let routes = FolderRoutes(pageContext: pageContext)
+        let defaultLanguage = pageContext.defaultLanguage
+        var part = FeatureContribution(pages: { [root] in FolderPages(root: root, pageContext: pageContext, rootIsHome: !pageContext.config.appScreens).pages() })
         for section in menu {
             part.navigation.append(.init(key: section.slugs.first ?? "", labelKey: "", route: { routes.index(section, $0) },
                                          label: { section.title($0, defaultLanguage: defaultLanguage) }))
         }
-        if more { part.navigation.append(.init(key: "more", labelKey: "nav_more", route: { factory.route($0) })) }
+        if more { part.navigation.append(.init(key: "more", labelKey: "nav_more", route: { pageContext.route($0) })) }
         for section in root.subsections where section.layout == .docs {
             let key = section.slugs.first ?? ""
             let route: @Sendable (String) -> Route = { routes.index(section, $0) }
             part.cards.append(FeatureCard(
                 key: key, icon: "❑", route: route,
-                title: { factory.strings.optionalText("card_\(key)_title", $0) ?? section.title($0, defaultLanguage: defaultLanguage) },
-                text: { factory.strings.optionalText("card_\(key)_text", $0) ?? section.index?.version($0, defaultLanguage: defaultLanguage)?.description ?? "" }))
+                title: { pageContext.strings.optionalText("card_\(key)_title", $0) ?? section.title($0, defaultLanguage: defaultLanguage) },
+                text: { pageContext.strings.optionalText("card_\(key)_text", $0) ?? section.index?.version($0, defaultLanguage: defaultLanguage)?.description ?? "" }))
             part.guide = part.guide ?? route
         }
         return part

@@ -7,9 +7,9 @@ extension APIFeature {
         remembered: { try await PokeAPI(fetcher: $0, source: $1).pokedex() })
 }
 
-extension Pokedex: FeatureContent {
-    public func contribution(factory: PageContext, inputs: FeatureInputs) -> FeatureContribution {
-        let routes = PokemonRoutes(factory: factory)
-        return .section("pokemon", icon: "◓", route: routes.list) { PokemonPages(pokedex: self, factory: factory).pages() }
+extension Pokedex: LoadedFeature {
+    public func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
+        let routes = PokemonRoutes(pageContext: pageContext)
+        return .section("pokemon", icon: "◓", route: routes.list) { PokemonPages(pokedex: self, pageContext: pageContext).pages() }
     }
 }

@@ -22,26 +22,26 @@ public struct FeatureCard: Sendable {
 /// Construye la portada: las tarjetas de funciones de la app, cada una enlazando a su sección.
 public struct HomePages: Sendable {
     let cards: [FeatureCard]
-    let factory: PageContext
+    let pageContext: PageContext
 
-    public init(cards: [FeatureCard], factory: PageContext) {
+    public init(cards: [FeatureCard], pageContext: PageContext) {
         self.cards = cards
-        self.factory = factory
+        self.pageContext = pageContext
     }
 
     public func pages() -> [Page] {
-        factory.languages.map { language in
-            let route = factory.route(language)
+        pageContext.languages.map { language in
+            let route = pageContext.route(language)
             let view = HomeView(
-                heading: factory.config.title, intro: factory.text("home_intro", language),
+                heading: pageContext.config.title, intro: pageContext.text("home_intro", language),
                 cards: cards.map { card in
                     HomeCardView(
-                        key: card.key, icon: card.icon, title: card.title?(language) ?? factory.text("card_\(card.key)_title", language),
-                        text: card.text?(language) ?? factory.text("card_\(card.key)_text", language),
+                        key: card.key, icon: card.icon, title: card.title?(language) ?? pageContext.text("card_\(card.key)_title", language),
+                        text: card.text?(language) ?? pageContext.text("card_\(card.key)_text", language),
                         href: route.link(to: card.route(language)))
                 })
-            return Page(route: route, language: language, template: "home/index", title: factory.config.title, description: view.intro,
-                        navigationKey: "home", alternates: factory.alternates { factory.route($0) }, content: view)
+            return Page(route: route, language: language, template: "home/index", title: pageContext.config.title, description: view.intro,
+                        navigationKey: "home", alternates: pageContext.alternates { pageContext.route($0) }, content: view)
                 .with(inputs: [.of("home:cards", view.cards.flatMap { [$0.key, $0.icon, $0.title, $0.text, $0.href] })])
         }
     }

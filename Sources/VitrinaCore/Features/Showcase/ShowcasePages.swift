@@ -2,7 +2,7 @@
 /// and the coordinates tool. Their behaviour is client-side; each reads well without JavaScript.
 /// Construye las pantallas propias de la app; su comportamiento vive en el navegador y se leen sin JavaScript.
 public struct ShowcasePages: Sendable {
-    let factory: PageContext
+    let pageContext: PageContext
     let routes: ShowcaseRoutes
     let profile: Profile?
     /// Other sections' maps, by title key, for the maps index.
@@ -10,10 +10,10 @@ public struct ShowcasePages: Sendable {
     /// Where the components page's "Click aquí" link goes (the docs, when the site has them).
     let linkTarget: @Sendable (String) -> Route
 
-    public init(factory: PageContext, profile: Profile?, maps: [MapLink],
+    public init(pageContext: PageContext, profile: Profile?, maps: [MapLink],
                 linkTarget: @escaping @Sendable (String) -> Route) {
-        self.factory = factory
-        self.routes = ShowcaseRoutes(factory: factory)
+        self.pageContext = pageContext
+        self.routes = ShowcaseRoutes(pageContext: pageContext)
         self.profile = profile
         self.maps = maps
         self.linkTarget = linkTarget
@@ -21,7 +21,7 @@ public struct ShowcasePages: Sendable {
 
     /// Every screen in every language; the album index lists the album pages it is given.
     public func pages(albums: [Page]) -> [Page] {
-        factory.languages.flatMap { language -> [Page] in
+        pageContext.languages.flatMap { language -> [Page] in
             var pages = [searchPage(language), favouritesPage(language), settingsPage(language), componentsPage(language),
                          albumsPage(language, albums: albums.filter { $0.language == language }), mapsPage(language), coordinatesPage(language)]
             if let profile { pages.append(profilePage(profile, language)) }
@@ -29,13 +29,13 @@ public struct ShowcasePages: Sendable {
         }
     }
 
-    private func t(_ key: String, _ language: String) -> String { factory.text(key, language) }
+    private func t(_ key: String, _ language: String) -> String { pageContext.text(key, language) }
 
     /// A screen made from the site, its template, its strings and `inputs` (nothing of the data when none are given).
     private func page(_ route: Route, _ language: String, template: String, titleKey: String, introKey: String, kind: String,
                       alternates: @escaping (String) -> Route, content: any Sendable, inputs: [BuildInput] = [.noData]) -> Page {
         Page(route: route, language: language, template: template, title: t(titleKey, language), description: t(introKey, language),
-             navigationKey: kind, alternates: factory.alternates(alternates), content: content).with(kind: kind).with(inputs: inputs)
+             navigationKey: kind, alternates: pageContext.alternates(alternates), content: content).with(kind: kind).with(inputs: inputs)
     }
 
     func searchPage(_ language: String) -> Page {
@@ -55,7 +55,7 @@ public struct ShowcasePages: Sendable {
         let route = routes.settings(language)
         let view = SettingsView(
             heading: t("settings_title", language), intro: t("settings_intro", language),
-            languages: factory.languages.map { other in
+            languages: pageContext.languages.map { other in
                 LinkView(href: route.link(to: routes.settings(other)), label: t("language_\(other)", language), current: other == language)
             })
         return page(route, language, template: "showcase/settings", titleKey: "settings_title", introKey: "settings_intro",
@@ -76,10 +76,10 @@ public struct ShowcasePages: Sendable {
         let route = routes.profile(language)
         let view = ProfileView(
             heading: t("profile_title", language), name: profile.name,
-            photo: factory.image(profile.photoKey, alt: profile.name, from: route, expected: (160, 160)),
+            photo: pageContext.image(profile.photoKey, alt: profile.name, from: route, expected: (160, 160)),
             details: profile.details.map { ProfileDetailView(key: $0.key, label: $0.labels[language] ?? $0.labels["en"] ?? $0.key, value: $0.value) })
         return page(route, language, template: "showcase/profile", titleKey: "profile_title", introKey: "profile_intro",
-                    kind: "profile", alternates: routes.profile, content: view, inputs: [.of("profile", profile, factory.media[profile.photoKey])])
+                    kind: "profile", alternates: routes.profile, content: view, inputs: [.of("profile", profile, pageContext.media[profile.photoKey])])
     }
 
     func albumsPage(_ language: String, albums: [Page]) -> Page {
@@ -112,7 +112,7 @@ public struct ShowcasePages: Sendable {
         let route = routes.coordinates(language)
         let view = CoordinatesView(
             heading: t("coords_title", language), intro: t("coords_intro", language),
-            map: factory.map([], label: t("coords_title", language), fit: "all", from: route),
+            map: pageContext.map([], label: t("coords_title", language), fit: "all", from: route),
             back: LinkView(href: route.link(to: routes.maps(language)), label: t("maps_title", language)))
         return page(route, language, template: "showcase/coordinates", titleKey: "coords_title", introKey: "coords_intro",
                     kind: "coordinates", alternates: routes.coordinates, content: view)

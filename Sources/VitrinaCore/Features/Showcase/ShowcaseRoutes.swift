@@ -1,14 +1,14 @@
 /// Where the app's own screens live in each language.
 /// Dónde viven las pantallas propias de la app en cada idioma.
 public struct ShowcaseRoutes: Sendable {
-    let factory: PageContext
+    let pageContext: PageContext
 
     /// The strings naming these routes' segments.
     static let keys = ["route_search", "route_favourites", "route_settings", "route_components", "route_profile", "route_album",
                        "route_map", "route_coordinates"]
 
     private func named(_ language: String, _ keys: String...) -> Route {
-        factory.route(language, keys.map { factory.segment($0, language) })
+        pageContext.route(language, keys.map { pageContext.segment($0, language) })
     }
 
     public func search(_ language: String) -> Route { named(language, "route_search") }

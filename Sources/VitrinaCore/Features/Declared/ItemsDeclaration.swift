@@ -1,6 +1,6 @@
 /// How to list the items of any JSON API, as a source's `items:` in site.yml declares it: no Swift needed.
 /// Cómo listar los elementos de cualquier API JSON, tal como lo declara `items:` de una fuente en site.yml.
-public struct DeclaredItems: Sendable, Equatable {
+public struct ItemsDeclaration: Sendable, Equatable {
     /// How the API hands out the next page of the list.
     /// Cómo entrega la API la siguiente página de la lista.
     public enum Paging: Sendable, Equatable {
@@ -175,7 +175,7 @@ public struct URLTemplate: Sendable, Equatable, CustomStringConvertible {
         guard bytes.first == UInt8(ascii: "/"), bytes.dropFirst().first != UInt8(ascii: "/") else {
             throw JSONPath.ParseError("it must be a path under base_url starting with one /, like /products")
         }
-        guard bytes.count <= DeclaredItems.maxURLBytes else { throw JSONPath.ParseError("it is longer than \(DeclaredItems.maxURLBytes) bytes") }
+        guard bytes.count <= ItemsDeclaration.maxURLBytes else { throw JSONPath.ParseError("it is longer than \(ItemsDeclaration.maxURLBytes) bytes") }
         if let bad = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\\") }) {
             throw JSONPath.ParseError("byte \(bad + 1) is a space, a control character, # or \\, which a URL path cannot hold")
         }

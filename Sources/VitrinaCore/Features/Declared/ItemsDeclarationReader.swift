@@ -3,7 +3,7 @@ import Yams
 /// Reads a source's `items:` mapping (site.yml or a source.yml); every error names the file, the line and the key to fix.
 /// Lee el mapa `items:` de una fuente (site.yml o un source.yml); cada error nombra el fichero, la línea y la clave que corregir.
 extension YAMLReader {
-    func declaredItems(_ node: Node, source name: String) throws -> DeclaredItems {
+    func itemsDeclaration(_ node: Node, source name: String) throws -> ItemsDeclaration {
         let key = { (field: String) in sourceKey(name, "items\(field.isEmpty ? "" : ".\(field)")") }
         // The name becomes a template folder, strings keys and a navigation key: plain folder names only.
         // El nombre pasa a ser carpeta de plantillas, claves de textos y de navegación: solo nombres de carpeta simples.
@@ -17,9 +17,9 @@ extension YAMLReader {
         // Unknown keys first, so a typo is named before anything it would have set is missed.
         // Primero las claves desconocidas, para nombrar una errata antes de echar en falta lo que habría puesto.
         for (keyNode, _) in map {
-            guard let text = keyNode.string, DeclaredItems.keys.contains(text) else {
+            guard let text = keyNode.string, ItemsDeclaration.keys.contains(text) else {
                 throw VitrinaError(.config, "\(file):\(line(keyNode)): \(key(keyNode.string ?? "?")) is not a key items: knows; "
-                    + "use some of: \(DeclaredItems.keys.joined(separator: ", "))")
+                    + "use some of: \(ItemsDeclaration.keys.joined(separator: ", "))")
             }
         }
         func required(_ field: String, example: String) throws -> Node {
@@ -69,9 +69,9 @@ extension YAMLReader {
         }
 
         let chosen = try text("paging") ?? "none"
-        guard DeclaredItems.Paging.names.contains(chosen) else {
+        guard ItemsDeclaration.Paging.names.contains(chosen) else {
             throw VitrinaError(.config, "\(file):\(line(map["paging"]!)): \(key("paging")) \(String(reflecting: chosen)) is not a way of paging; "
-                + "use one of: \(DeclaredItems.Paging.names.joined(separator: ", "))")
+                + "use one of: \(ItemsDeclaration.Paging.names.joined(separator: ", "))")
         }
         for (field, paging) in [("next", "next"), ("cursor", "cursor")] where map[field] != nil && chosen != paging {
             throw VitrinaError(.config, "\(file):\(line(map[field]!)): \(key(field)) applies to paging: \(paging) only; remove it or set paging: \(paging)")
@@ -80,7 +80,7 @@ extension YAMLReader {
         let offsetParameter = try parameter("offset_param", default: "offset", for: "offset", chosen: chosen)
         let limitParameter = try parameter("limit_param", default: "limit", for: "offset", chosen: chosen)
         let pageParameter = try parameter("page_param", default: "page", for: "pages", chosen: chosen)
-        let paging: DeclaredItems.Paging
+        let paging: ItemsDeclaration.Paging
         switch chosen {
         case "next": paging = .next(try optionalPath("next") ?? JSONPath(segments: [.key("next")]))
         case "link": paging = .link
@@ -96,7 +96,7 @@ extension YAMLReader {
         default: paging = .none
         }
 
-        var items = DeclaredItems(
+        var items = ItemsDeclaration(
             list: list, paging: paging, at: try map["at"].map { try path("at", $0, allowRoot: true) } ?? .root,
             id: try path("id", try required("id", example: "id")), title: try path("title", try required("title", example: "title")))
         if let slugNode = map["slug"], let slug = try text("slug") {
@@ -133,7 +133,7 @@ extension YAMLReader {
             }
         }
         if let orderNode = map["group_order"], let order = try text("group_order") {
-            guard let chosen = DeclaredItems.GroupOrder(rawValue: order) else {
+            guard let chosen = ItemsDeclaration.GroupOrder(rawValue: order) else {
                 throw VitrinaError(.config, "\(file):\(line(orderNode)): \(key("group_order")) \(String(reflecting: order)) is not an order; "
                     + "use first (as their first item comes) or name")
             }
@@ -172,8 +172,8 @@ extension YAMLReader {
             if case .scalar = imagesNode { nodes = [imagesNode] } else if let sequence = imagesNode.sequence { nodes = Array(sequence) } else {
                 throw VitrinaError(.config, "\(file):\(line(imagesNode)): \(key("images")) must be a list of JSON paths, like [image, thumbnail.url]")
             }
-            guard nodes.count <= DeclaredItems.maxImages else {
-                throw VitrinaError(.config, "\(file):\(line(imagesNode)): \(key("images")) names \(nodes.count) paths; at most \(DeclaredItems.maxImages)")
+            guard nodes.count <= ItemsDeclaration.maxImages else {
+                throw VitrinaError(.config, "\(file):\(line(imagesNode)): \(key("images")) names \(nodes.count) paths; at most \(ItemsDeclaration.maxImages)")
             }
             items.images = try nodes.map { try path("images", $0) }
         }
@@ -181,18 +181,18 @@ extension YAMLReader {
         if let sortNode = map["sort"], let sort = try text("sort") {
             let descending = sort.utf8.first == UInt8(ascii: "-")
             let field = descending ? String(decoding: sort.utf8.dropFirst(), as: UTF8.self) : sort
-            items.sort = DeclaredItems.SortOrder(path: try parsed("sort", field, at: sortNode), descending: descending)
+            items.sort = ItemsDeclaration.SortOrder(path: try parsed("sort", field, at: sortNode), descending: descending)
         }
         return items
     }
 
     /// `numbers:`: a name for templates, each with `at:` (a JSON path) and optional `digits:`, `percent_of:` and `text:`.
-    private func numberFormats(_ node: Node, key: (String) -> String) throws -> [DeclaredItems.NumberFormat] {
+    private func numberFormats(_ node: Node, key: (String) -> String) throws -> [ItemsDeclaration.NumberFormat] {
         guard let map = node.mapping else {
             throw VitrinaError(.config, "\(file):\(line(node)): \(key("numbers")) must be a mapping of names, like price: {at: price, digits: 2}")
         }
-        guard map.count <= DeclaredItems.maxNumbers else {
-            throw VitrinaError(.config, "\(file):\(line(node)): \(key("numbers")) names \(map.count) numbers; at most \(DeclaredItems.maxNumbers)")
+        guard map.count <= ItemsDeclaration.maxNumbers else {
+            throw VitrinaError(.config, "\(file):\(line(node)): \(key("numbers")) names \(map.count) numbers; at most \(ItemsDeclaration.maxNumbers)")
         }
         return try map.map { nameNode, entry in
             let name = nameNode.string ?? ""
@@ -215,7 +215,7 @@ extension YAMLReader {
             do { path = try JSONPath(parsing: pathText) } catch {
                 throw VitrinaError(.config, "\(file):\(line(pathNode)): \(field).at \(String(reflecting: pathText)) is not a JSON path: \(String(describing: error))")
             }
-            var format = DeclaredItems.NumberFormat(name: name, path: path)
+            var format = ItemsDeclaration.NumberFormat(name: name, path: path)
             if let digitsNode = settings["digits"] {
                 guard let digits = digitsNode.int, (0...6).contains(digits) else {
                     throw VitrinaError(.config, "\(file):\(line(digitsNode)): \(field).digits must be a whole number from 0 to 6")
@@ -223,7 +223,7 @@ extension YAMLReader {
                 format.digits = digits
             }
             if let maximumNode = settings["percent_of"] {
-                guard let maximum = maximumNode.float, maximum.isFinite, maximum > 0, maximum <= DeclaredItems.NumberFormat.maxMagnitude else {
+                guard let maximum = maximumNode.float, maximum.isFinite, maximum > 0, maximum <= ItemsDeclaration.NumberFormat.maxMagnitude else {
                     throw VitrinaError(.config, "\(file):\(line(maximumNode)): \(field).percent_of must be a number above 0, like 5")
                 }
                 format.percentOf = maximum

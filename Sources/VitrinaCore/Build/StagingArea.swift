@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+
+/// The folder a build writes into before its files reach the output; refuses paths that would leave it.
+/// La carpeta en la que escribe una construcción antes de llevar sus ficheros a la salida; rechaza rutas que saldrían de ella.
+public struct StagingArea: Sendable {
+    public let directory: String
+    /// The output holding an earlier build, and what each of its files held: a file whose content is unchanged is
+    /// not written again, so a rebuild touches only what changed.
+    let previous: String?
+    let previousHashes: [String: String]
+    private let createdFolders = PathSet()
+    private let written = HashBook()
+    private let changedFiles = PathSet()
+
+    public init(directory: String, previous: String? = nil, previousHashes: [String: String] = [:], keepingAll: Bool = false) {
+        self.directory = directory
+        self.previous = previous
+        self.previousHashes = previousHashes
+        if keepingAll { written.record(previousHashes) }
+    }
+
+    /// Fingerprints of the files of this build, by path.
+    var hashes: [String: String] { written.all }
+    /// Files written into the staging folder because they are new or changed.
+    var changed: Set<String> { changedFiles.all }
+
+    public func write(_ bytes: [UInt8], to path: String) throws {
+        try write(hash: Self.hash(bytes), size: bytes.count, to: path) { bytes }
+    }
+
+    /// A file whose fingerprint (`hash(_:)`) and size are known: its bytes are asked for only when it must be written.
+    func write(hash: String, size: Int, to path: String, bytes: () throws -> [UInt8]) throws {
+        guard let target = try place(path, hash: hash, size: size) else { return }
+        try Files.writeFile(try bytes(), to: target)
+    }
+
+    /// A file from beside the Markdown, copied only when its stamp (size, times, inode) differs from the one the last
+    /// build recorded; one of a megabyte or more is hard-linked when the output is on the same disk.
+    public func copy(_ file: ContentFile, from source: String, to path: String) throws {
+        let hash = Fingerprint.hex("copy " + file.stamp.token) + "-" + String(file.size)
+        guard let target = try place(path, hash: hash, size: file.size) else { return }
+        if file.size >= Self.linkSize, SafePath.kind(source) == .file, link(source, target) == 0 { return }
+        try Files.copy(source, to: target)
+    }
+
+    /// Records `hash` for `path`; when the last build's file is the same, nil (nothing to write), else the staging path
+    /// to write, its folder created.
+    private func place(_ path: String, hash: String, size: Int) throws -> String? {
+        guard SafePath.isPlainRelative(path) else {
+            throw VitrinaError(.write, "refused to write \(path): output paths must stay inside the output folder")
+        }
+        written.record(hash, for: path)
+        if let previous, previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == size { return nil }
+        try createFolder(Self.folder(of: path))
+        changedFiles.insert(path)
+        return "\(directory)/\(path)"
+    }
+
+    /// Creates `folder` and the folders above it that this build has not created yet, each with one `mkdir`: a fresh
+    /// output is mostly folders (one per page), and asking the disk again for one it made costs as much as making it.
+    /// A folder is noted once it exists, so a task writing beside another's never finds it missing (two tasks may both
+    /// ask for it; `mkdir` lets the second know it is there).
+    private func createFolder(_ folder: String) throws {
+        guard !folder.isEmpty, !createdFolders.contains(folder) else { return }
+        try createFolder(Self.folder(of: folder))
+        try Files.createDirectory("\(directory)/\(folder)")
+        createdFolders.insert(folder)
+    }
+
+    static func folder(of path: String) -> String {
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
+    }
+
+    /// From this size on, a file is hard-linked rather than copied.
+    static let linkSize = 1 << 20
+
+    /// A file the earlier build wrote and this one keeps as it is, unrendered: its size, or nil when there is none to keep.
+    func keep(_ path: String) -> Int? {
+        guard let previous, let hash = previousHashes[path], let size = Self.size(inHash: hash),
+              Self.size(of: "\(previous)/\(path)") == size else { return nil }
+        written.record(hash, for: path)
+        return size
+    }
+
+    /// What the manifest records of a file's content: its fingerprint and its size.
+    static func hash(_ bytes: [UInt8]) -> String { Fingerprint.hex(bytes) + "-" + String(bytes.count) }
+
+    static func size(inHash hash: String) -> Int? { hash.split(separator: "-").last.flatMap { Int($0) } }
+
+    static func size(of path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+}
+
+/// A set of paths shared by render tasks: folders already created, files changed.
+/// Un conjunto de rutas compartido por las tareas: carpetas ya creadas, ficheros cambiados.
+final class PathSet: Sendable {
+    private let paths = Mutex<Set<String>>([])
+
+    func insert(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+    func contains(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
+    var all: Set<String> { paths.withLock { $0 } }
+}
+
+/// Content fingerprints recorded while a build writes, by path.
+/// Huellas del contenido anotadas mientras se escribe, por ruta.
+final class HashBook: Sendable {
+    private let entries = Mutex<[String: String]>([:])
+
+    func record(_ hash: String, for path: String) { entries.withLock { $0[path] = hash } }
+    func record(_ hashes: [String: String]) { entries.withLock { $0.merge(hashes) { _, new in new } } }
+    var all: [String: String] { entries.withLock { $0 } }
+}
