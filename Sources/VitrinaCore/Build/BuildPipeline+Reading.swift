@@ -112,9 +112,6 @@ extension BuildPipeline {
         for image in data.features.flatMap(\.localImages) {
             addLocalImage(image.path, folder: image.folder, key: image.key, owner: image.owner, into: &data.media, mediaSources: &data.mediaSources)
         }
-        if let profile = data.profile, let photo = profile.photo, let key = profile.photoKey {
-            addLocalImage(photo, folder: "", key: key, owner: "Content/profile.yml", into: &data.media, mediaSources: &data.mediaSources)
-        }
     }
 
     /// A picture from `Content/<folder>/<path>` copied to `media/<folder>/<path>`; a missing one is a warning.

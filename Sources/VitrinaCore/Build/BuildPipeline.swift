@@ -7,7 +7,6 @@ public struct SiteData: Sendable {
     var loaded: [Int: any LoadedFeature] = [:]
     /// What the features loaded, in the list's order (navigation order).
     public var features: [any LoadedFeature] { loaded.keys.sorted().compactMap { loaded[$0] } }
-    public var profile: Profile?
     /// The folders of Markdown, when the site's features include them.
     public var folders: MarkdownFolders? { features.lazy.compactMap { $0 as? MarkdownFolders }.first }
     /// The files beside the Markdown (images, PDFs, archives), published as they are.
@@ -136,14 +135,13 @@ public struct BuildPipeline: Sendable {
         try await fetchSources(session.context, session.features)
     }
 
-    /// Content: the Markdown of every feature that reads no API (the diary, the folders of Markdown), the profile and the
-    /// files beside the Markdown.
+    /// Content: every feature that reads no API (the diary, the folders of Markdown, the app's screens) and the files
+    /// beside the Markdown.
     /// Contenido: el Markdown de cada función que no lee APIs, el perfil y los ficheros junto al Markdown.
     func loadContent(_ context: FeatureContext, _ features: [any Feature], _ data: SiteData) async throws -> SiteData {
         var data = data
         let results = await load(features, where: { !$0.readsSources }, context)
         for (index, result) in results.sorted(by: { $0.key < $1.key }) { data.loaded[index] = try result.get() }
-        data.profile = try Profile.load(path: options.contentDirectory + "/profile.yml", display: "Content/profile.yml")
         // A folder holding a source.yml is the declaration's: nothing in it is published as a file.
         // Una carpeta con source.yml es de la declaración: nada en ella se publica como fichero.
         data.files = try ContentFiles.scan(contentDirectory: options.contentDirectory,
@@ -180,7 +178,7 @@ public struct BuildPipeline: Sendable {
         for content in data.features {
             for warning in try content.check(theme, strings: strings) { diagnostics.warn(.i18n, warning) }
         }
-        let routeKeys = data.loaded.keys.sorted().flatMap { features[$0].routeKeys } + (config.appScreens ? ShowcaseRoutes.keys : [])
+        let routeKeys = data.loaded.keys.sorted().flatMap { features[$0].routeKeys }
         try strings.checkRouteSegments(routeKeys, origin: theme.origin)
         let plan = try SitePlanner(pageContext: PageContext(config: config, strings: strings, media: data.media)).plan(data)
         let pageContext = plan.pageContext

@@ -67,6 +67,9 @@ public struct FeatureContext: Sendable {
     public let drafts: Bool
     /// The top-level folders of `Content/` that features own (`diary`) or that hold data (`data`).
     public var reserved: Set<String> = []
+
+    /// The site's `Content/` folder.
+    public var contentDirectory: String { Files.join(documents.siteDirectory, "Content") }
 }
 
 /// What a feature loaded: its images, its Markdown for the link resolver, and its part of the site.
@@ -152,6 +155,44 @@ public struct FeatureContribution: Sendable {
     }
 }
 
+/// What the features before it contributed, for content that draws from the whole site (the app's screens).
+/// Lo que aportaron las funciones anteriores, para el contenido que se dibuja a partir de todo el sitio.
+public struct SiteSoFar: Sendable {
+    /// Every page of the other features, in their order.
+    public let pages: [Page]
+    public let cards: [FeatureCard]
+    public let maps: [MapLink]
+    /// The site's guide, when a feature has one.
+    public let guide: (@Sendable (String) -> Route)?
+}
+
+/// Loaded content that draws after every other feature, from what they contributed: the app's home, album and map
+/// indexes and search. The planner calls it once the other features' pages are built.
+/// Contenido cargado que se dibuja tras las demás funciones, a partir de lo que aportaron.
+public protocol ClosingFeature: LoadedFeature {
+    func contribution(after site: SiteSoFar, pageContext: PageContext) -> ClosingContribution
+}
+
+/// What closing content adds to the site.
+/// Lo que añade el contenido que cierra el sitio.
+public struct ClosingContribution: Sendable {
+    public var pages: [Page] = []
+    /// Entries of the header's tools (favourites, settings).
+    public var tools: [PageRenderer.NavigationEntry] = []
+    /// Where the header's search box goes.
+    public var searchRoute: (@Sendable (String) -> Route)?
+    /// Data scripts made from every page of the site, sorted by route, given the search kinds in the features' order.
+    public var filesFromPages: (@Sendable ([Page], [String]) -> [DataFile])?
+
+    public init(pages: [Page] = [], tools: [PageRenderer.NavigationEntry] = [], searchRoute: (@Sendable (String) -> Route)? = nil,
+                filesFromPages: (@Sendable ([Page], [String]) -> [DataFile])? = nil) {
+        self.pages = pages
+        self.tools = tools
+        self.searchRoute = searchRoute
+        self.filesFromPages = filesFromPages
+    }
+}
+
 /// A map screen of a feature, by the string key of its title.
 /// Una pantalla de mapa de una función, por la clave de su título.
 public struct MapLink: Sendable {
@@ -178,7 +219,7 @@ public struct FeatureInputs: Sendable {
 /// Las funciones que conoce Vitrina, en el orden de la navegación.
 public enum FeatureRegistry {
     public static var standard: [any Feature] {
-        [APIFeature.pokemon, APIFeature.characters, DiaryFeature(), FoldersFeature()]
+        [APIFeature.pokemon, APIFeature.characters, DiaryFeature(), FoldersFeature(), ShowcaseFeature()]
     }
 
     /// The features that read sources in the order site.yml lists those sources, then the rest in their given order.

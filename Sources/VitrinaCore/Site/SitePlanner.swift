@@ -27,7 +27,6 @@ public struct SitePlanner: Sendable {
 
     /// Every page once; two pages that would land on the same file are an error naming both.
     public func plan(_ data: SiteData) throws -> Plan {
-        let showcase = ShowcaseRoutes(pageContext: pageContext)
         var linked = self.pageContext
         var notes: [String] = []
         (linked.links, notes) = Self.links(data, pageContext: linked)
@@ -51,18 +50,19 @@ public struct SitePlanner: Sendable {
             maps += part.maps
             guide = guide ?? part.guide
         }
-        let appScreens = pageContext.config.appScreens
         pages += Self.run(jobs)
-        if appScreens {
-            let albums = pages.filter { $0.kind == "album" }
-            let home: @Sendable (String) -> Route = { pageContext.route($0) }
-            let linkTarget: @Sendable (String) -> Route = guide ?? home
-            pages += ShowcasePages(pageContext: pageContext, profile: data.profile, maps: maps, linkTarget: linkTarget).pages(albums: albums)
-            cards += [FeatureCard(key: "album", icon: "▦", route: showcase.albums), FeatureCard(key: "map", icon: "◉", route: showcase.maps),
-                      FeatureCard(key: "favourites", icon: "♥", route: showcase.favourites), FeatureCard(key: "settings", icon: "⚙", route: showcase.settings),
-                      FeatureCard(key: "components", icon: "◧", route: showcase.components)]
-            if data.profile != nil { cards.append(FeatureCard(key: "profile", icon: "☺", route: showcase.profile)) }
-            pages += HomePages(cards: cards, pageContext: pageContext).pages()
+        // Content that draws from the whole site (the app's screens) comes last, from what the others contributed.
+        // El contenido que se dibuja a partir de todo el sitio (las pantallas de la app) va al final.
+        var tools: [PageRenderer.NavigationEntry] = []
+        var searchRoute: (@Sendable (String) -> Route)?
+        var filesFromPages: [@Sendable ([Page], [String]) -> [DataFile]] = []
+        let soFar = SiteSoFar(pages: pages, cards: cards, maps: maps, guide: guide)
+        for content in data.features.compactMap({ $0 as? any ClosingFeature }) {
+            let part = content.contribution(after: soFar, pageContext: pageContext)
+            pages += part.pages
+            tools += part.tools
+            searchRoute = searchRoute ?? part.searchRoute
+            if let make = part.filesFromPages { filesFromPages.append(make) }
         }
         pages.append(notFoundPage())
         // Search kinds in the order the features' pages came (the navigation's order), before pages are sorted by route.
@@ -73,11 +73,7 @@ public struct SitePlanner: Sendable {
         for (a, b) in zip(pages, pages.dropFirst()) where a.route == b.route {
             throw VitrinaError(.content, "two pages would both be written to \(a.route.file) (\(a.title) and \(b.title)); give one a different slug")
         }
-        if appScreens { files += SearchIndex.files(for: pages, kinds: kinds, pageContext: pageContext) }
-        let tools: [PageRenderer.NavigationEntry] = appScreens ? [
-            .init(key: "favourites", labelKey: "nav_favourites", route: showcase.favourites),
-            .init(key: "settings", labelKey: "nav_settings", route: showcase.settings),
-        ] : []
+        for make in filesFromPages { files += make(pages, kinds) }
         // A file beside the Markdown never replaces a page or a data script.
         let taken = Set(pages.map(\.route.file) + files.map(\.path))
         var published: [ContentLinks.Published] = []
@@ -99,7 +95,7 @@ public struct SitePlanner: Sendable {
                 feeds.append(feed)
             }
         }
-        return Plan(pages: pages, navigation: navigation, tools: tools, searchRoute: appScreens ? showcase.search : nil, files: files,
+        return Plan(pages: pages, navigation: navigation, tools: tools, searchRoute: searchRoute, files: files,
                     pageContext: pageContext, published: published, notes: notes, feeds: feeds)
     }
 

@@ -17,13 +17,6 @@ extension PageContext {
     }
 }
 
-/// A generated file that is not a page: data scripts for the client side.
-/// Un fichero generado que no es una página: scripts de datos para el navegador.
-public struct DataFile: Sendable {
-    public let path: String
-    public let bytes: [UInt8]
-}
-
 extension FavouriteView: TemplateConvertible {
     var templateValue: TemplateValue {
         .object(["id": .string(id), "title": .string(title), "href": .string(href), "image": .string(image), "kindLabel": .string(kindLabel),
