@@ -104,3 +104,79 @@ struct QuickEditTests {
         try await site.expectSameAsFullBuild()
     }
 }
+
+/// A feature that exists only in this test, with its own quick-edit path: one page listing the lines of the site's
+/// `quotes.txt` (beside `Content/`, so it is not published as a file), drawn again alone when that file changes.
+/// Una función que solo existe en esta prueba, con su propia edición rápida.
+struct QuoteFileFeature: Feature {
+    var key: String { "quotefile" }
+
+    func load(_ context: FeatureContext) async throws -> (any LoadedFeature)? {
+        QuoteFile(lines: try Self.lines(in: context.documents.siteDirectory))
+    }
+
+    static func lines(in site: String) throws -> [String] {
+        try Files.readText(Files.join(site, "quotes.txt")).split(separator: "\n").map(String.init)
+    }
+}
+
+struct QuoteFile: QuickEditableFeature {
+    let lines: [String]
+
+    func pages(_ pageContext: PageContext) -> [Page] {
+        pageContext.languages.map { language in
+            let route = pageContext.route(language, "frases")
+            let view = NotFoundView(heading: "Frases", text: lines.joined(separator: " · "),
+                                    home: LinkView(href: route.link(to: pageContext.route(language)), label: "home"))
+            return Page(route: route, language: language, template: "404", title: "Frases", navigationKey: "quotefile",
+                        alternates: pageContext.alternates { pageContext.route($0, "frases") }, content: view)
+                .with(inputs: [.of("quotefile", lines)])
+        }
+    }
+
+    func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
+        FeatureContribution(pages: { pages(pageContext) })
+    }
+
+    func quickEdit(_ changed: [String], reading loader: DocumentLoader, pageContext: inout PageContext) throws -> QuickEdited? {
+        guard changed == ["quotes.txt"] else { return nil }
+        let edited = QuoteFile(lines: try QuoteFileFeature.lines(in: loader.siteDirectory))
+        return QuickEdited(content: edited, pages: edited.pages(pageContext))
+    }
+}
+
+@Suite("Quick edits of a feature of its own")
+struct FeatureQuickEditTests {
+    @Test func aFeatureAddedInATestRedrawsItsOwnPageOnItsOwn() async throws {
+        let site = try TestSite(files: ["Content/site.yml": "title: Frases\ndefault_language: es\nlanguages: [es, en]\n",
+                                        "quotes.txt": "Carpe diem\n", "Content/docs/a.md": "# A\n\nUna página.\n"])
+        defer { site.remove() }
+        let features = FeatureRegistry.standard + [QuoteFileFeature()]
+        let session = DevSession(options: BuildOptions(siteDirectory: site.root, offline: true), client: NoNetwork(), features: features) { _, _ in }
+        #expect(await session.build())
+        #expect(try site.read("frases/index.html").contains("Carpe diem"))
+        let before = try site.snapshotOfOutput()
+
+        try site.write("quotes.txt", "Carpe diem\nAlea iacta est\n")
+        let (report, quick) = try await session.redraw(["quotes.txt"])
+        #expect(quick && report.stages.map(\.name) == QuickEditTests.quickStages, "\(report.stages.map(\.name))")
+        #expect(report.rendered == 2, "its page in each language, and nothing else")
+        let after = try site.snapshotOfOutput()
+        #expect(after.filter { before[$0.key] != $0.value }.keys.sorted() == [".vitrina-manifest", "en/frases/index.html", "frases/index.html"])
+        #expect(try site.read("en/frases/index.html").contains("Carpe diem · Alea iacta est"))
+
+        // The same as a full build with the same features, file for file.
+        let fresh = site.root + "/Fresh"
+        _ = try await BuildPipeline(options: BuildOptions(siteDirectory: site.root, outputDirectory: fresh, offline: true), client: NoNetwork(),
+                                    features: features).build()
+        let full = try site.snapshotOfOutput(fresh)
+        #expect(Set(full.keys) == Set(after.keys))
+        for (path, bytes) in full where after[path] != bytes { Issue.record("\(path) differs from a full build") }
+
+        // A Markdown file is the folders' to redraw; a file no feature owns needs a build.
+        try site.write("Content/docs/a.md", "# A\n\nOtra página.\n")
+        #expect(try await session.redraw(["Content/docs/a.md"]).quick)
+        try site.write("Content/other.txt", "x\n")
+        #expect(try await !session.redraw(["Content/other.txt"]).quick)
+    }
+}

@@ -32,7 +32,7 @@ extension BuildPipeline {
     }
 
     /// The registry's features and one per source of `config` that declares its items, in navigation order.
-    func features(for config: SiteConfig) -> [any Feature] { FeatureRegistry.ordered(features + DeclaredFeature.all(in: config), config: config) }
+    func features(for config: SiteConfig) -> [any Feature] { FeatureRegistry.features(features, for: config) }
 
     /// The client chain, outermost first: retries (whose waits end when the host goes down) → a limit of requests in
     /// flight per host → the breaker, which sees every attempt and refuses those to a host that is down → the live client.
@@ -94,6 +94,15 @@ extension BuildPipeline {
     /// The Markdown reader, with the documents the last build parsed (`vitrina serve`'s memory, or the memo
     /// `vitrina build` saved in `.vitrina/documents.bin`) and a way to save them for the next build.
     func documentLoader(_ config: SiteConfig, memo remembering: Bool = true) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
+        DocumentLoader.forBuild(options, config: config, remembering: remembering)
+    }
+}
+
+extension DocumentLoader {
+    /// The Markdown reader of a build with `options`, with the documents the last build parsed (`vitrina serve`'s memory,
+    /// or the memo `vitrina build` saved), and a way to save them for the next build.
+    /// El lector de Markdown de una construcción, con los documentos que analizó la anterior.
+    static func forBuild(_ options: BuildOptions, config: SiteConfig, remembering: Bool = true) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
         let memoPath = options.documentMemoPath
         let memoContext = [VitrinaVersion.number, "\(config.unsafeHTML)", config.defaultLanguage, config.orderedLanguages.joined(separator: ",")]
             .joined(separator: "|")
@@ -104,7 +113,9 @@ extension BuildPipeline {
         let kept = options.memo != nil || !remembering
         return (loader, { if !kept { try? memo.save(to: memoPath, context: memoContext) } })
     }
+}
 
+extension BuildPipeline {
     func fetchMedia(_ config: SiteConfig, _ fetcher: Fetcher, into data: inout SiteData, includeLocal: Bool = true) async {
         let images = data.features.flatMap(\.remoteImages)
         await MediaFetcher(fetcher: fetcher, sources: config.sources, diagnostics: diagnostics).fetchAll(images, into: &data.media)

@@ -7,8 +7,6 @@ public struct SiteData: Sendable {
     var loaded: [Int: any LoadedFeature] = [:]
     /// What the features loaded, in the list's order (navigation order).
     public var features: [any LoadedFeature] { loaded.keys.sorted().compactMap { loaded[$0] } }
-    /// The folders of Markdown, when the site's features include them.
-    public var folders: MarkdownFolders? { features.lazy.compactMap { $0 as? MarkdownFolders }.first }
     /// The files beside the Markdown (images, PDFs, archives), published as they are.
     public var files: [ContentFile] = []
     /// Files of `Content/` already published as media (diary photos, profile photo): their path below
@@ -54,8 +52,7 @@ public struct BuildPipeline: Sendable {
             let site = try timer.run("plan") { try plan(config, look, data, features: session.features) }
             let diff = timer.run("diff") { self.diff(site, since: lastOutput()) }
             for note in diff.notes { diagnostics.warn(.output, note) }
-            let staging = try diff.writer.beginStaging(after: diff.last)
-            do {
+            return try stages.staged(by: diff.writer, after: diff.last) { staging in
                 let pages = try timer.run("render") { try render(site, diff.jobs, into: staging) }
                 let assembly = timer.run("assemble") { assemble(site) }
                 var output = pages
@@ -72,9 +69,6 @@ public struct BuildPipeline: Sendable {
                 report.stages = timer.stages
                 keepLive(site, diff, output, state: written.state, hashes: staging.hashes, warnings: report.warnings)
                 return report
-            } catch {
-                diff.writer.discard(staging)
-                throw error
             }
         }
     }
@@ -262,7 +256,7 @@ public struct BuildPipeline: Sendable {
                   warnings: [BuildWarning]) {
         options.memo?.keep(LiveSite(
             outputDirectory: options.outputDirectory, config: site.config, pageContext: site.pageContext, renderer: site.renderer,
-            digester: diff.digester, root: site.data.folders?.root, pages: site.plan.pages, state: state, files: output.files, hashes: hashes,
+            digester: diff.digester, contents: site.data.features, pages: site.plan.pages, state: state, files: output.files, hashes: hashes,
             bytes: output.bytes, otherWarnings: warnings.filter { $0.kind != .link || $0.location != nil }))
     }
 

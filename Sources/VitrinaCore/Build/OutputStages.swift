@@ -14,6 +14,20 @@ struct OutputStages {
         progress = options.progress
     }
 
+    /// Runs `work` with a new staging area after `last`; when it throws, the staging area is discarded and the output
+    /// left as it was.
+    /// Ejecuta `work` con una carpeta temporal nueva; si falla, se descarta y la salida queda como estaba.
+    func staged<T>(by writer: OutputWriter, after last: OutputWriter.LastBuild, keepingAll: Bool = false,
+                   _ work: (StagingArea) throws -> T) throws -> T {
+        let staging = try writer.beginStaging(after: last, keepingAll: keepingAll)
+        do {
+            return try work(staging)
+        } catch {
+            writer.discard(staging)
+            throw error
+        }
+    }
+
     /// Render: draws each page whose inputs changed into `staging`, in parallel; the others keep their file and record.
     /// Dibujo: dibuja en la carpeta temporal cada página cuyas entradas cambiaron; las demás conservan su fichero.
     func render(_ jobs: [RenderStage.Job], with renderer: PageRenderer, into staging: StagingArea) throws -> RenderStage.Output {

@@ -193,6 +193,26 @@ public struct ClosingContribution: Sendable {
     }
 }
 
+/// Loaded content that redraws its own pages for edited files without a build (`vitrina serve`'s quick edit).
+/// Contenido cargado que redibuja sus propias páginas para ficheros editados, sin construcción.
+public protocol QuickEditableFeature: LoadedFeature {
+    /// For `changed` (paths below the site), when every one is its own: the content with the edits, and the pages that
+    /// show them drawn again, the link resolver in `pageContext` told of them; nil when the change needs a build.
+    func quickEdit(_ changed: [String], reading loader: DocumentLoader, pageContext: inout PageContext) throws -> QuickEdited?
+}
+
+/// What a quick edit made: the content with the edits, and its pages to draw again.
+/// Lo que hizo una edición rápida: el contenido con los cambios y sus páginas para volver a dibujar.
+public struct QuickEdited: Sendable {
+    public let content: any LoadedFeature
+    public let pages: [Page]
+
+    public init(content: any LoadedFeature, pages: [Page]) {
+        self.content = content
+        self.pages = pages
+    }
+}
+
 /// A map screen of a feature, by the string key of its title.
 /// Una pantalla de mapa de una función, por la clave de su título.
 public struct MapLink: Sendable {
@@ -220,6 +240,12 @@ public struct FeatureInputs: Sendable {
 public enum FeatureRegistry {
     public static var standard: [any Feature] {
         [APIFeature.pokemon, APIFeature.characters, DiaryFeature(), FoldersFeature(), ShowcaseFeature()]
+    }
+
+    /// The site's features: `list` and one feature per source that declares its items, in navigation order.
+    /// Las funciones del sitio: la lista y una por cada fuente que declara sus elementos, en el orden de la navegación.
+    static func features(_ list: [any Feature], for config: SiteConfig) -> [any Feature] {
+        ordered(list + DeclaredFeature.all(in: config), config: config)
     }
 
     /// The features that read sources in the order site.yml lists those sources, then the rest in their given order.

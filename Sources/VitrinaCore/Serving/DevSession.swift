@@ -6,14 +6,17 @@ import Foundation
 public struct DevSession: Sendable {
     public let options: BuildOptions
     public let client: any HTTPClient
+    /// The features the site is made of (`FeatureRegistry.standard` unless another list is given).
+    let features: [any Feature]
     public let watcher: SiteWatcher
     public let hub: ReloadHub
     /// What to do with each build's outcome (print the report or the error).
     public let onBuild: @Sendable (Result<BuildReport, BuildFailure>, [String]) -> Void
     let memo: BuildMemo
 
-    public init(options: BuildOptions, client: any HTTPClient, hub: ReloadHub = ReloadHub(), interval: Duration = .milliseconds(100),
-                onBuild: @escaping @Sendable (Result<BuildReport, BuildFailure>, [String]) -> Void) {
+    public init(options: BuildOptions, client: any HTTPClient, features: [any Feature] = FeatureRegistry.standard, hub: ReloadHub = ReloadHub(),
+                interval: Duration = .milliseconds(100), onBuild: @escaping @Sendable (Result<BuildReport, BuildFailure>, [String]) -> Void) {
+        self.features = features
         var options = options
         let memo = options.memo ?? BuildMemo()
         options.memo = memo
@@ -46,13 +49,13 @@ public struct DevSession: Sendable {
     /// A quick edit's report when the change allows one, else a build's.
     func redraw(_ changed: [String]) async throws -> (report: BuildReport, quick: Bool) {
         if let report = try quickEdit(changed) { return (report, true) }
-        return (try await BuildPipeline(options: options, client: client).build(), false)
+        return (try await BuildPipeline(options: options, client: client, features: features).build(), false)
     }
 
     /// The report of a quick edit, or nil when the change needs a build.
     func quickEdit(_ changed: [String]) throws -> BuildReport? {
         guard !changed.isEmpty, var live = memo.takeLive() else { return nil }
-        guard let report = try QuickEdit(options: options, memo: memo).apply(changed, to: &live) else { return nil }
+        guard let report = try QuickEdit(options: options).apply(changed, to: &live) else { return nil }
         memo.keep(live)
         return report
     }

@@ -56,20 +56,6 @@ public struct ContentLinks: Sendable {
         for source in sources { self.sources[source.display] = source }
     }
 
-    /// A page made from Markdown files in every language, with the text each language shows.
-    mutating func addPage(_ page: FolderPage, routes: [String: Route], defaultLanguage: String, languages: [String], folder: String? = nil) {
-        let files = page.versions.values.map(\.file)
-        let bodies = Dictionary(uniqueKeysWithValues: languages.compactMap { language in
-            page.version(language, defaultLanguage: defaultLanguage).map { (language, $0.body) }
-        })
-        let sources = page.versions.values.map { Source(display: $0.file, language: $0.language, body: $0.body) }
-        if let folder {
-            addFolder(folder, files: files, routes: routes, bodies: bodies, sources: sources)
-        } else {
-            addPage(files: files, routes: routes, bodies: bodies, sources: sources)
-        }
-    }
-
     /// A folder's index page (a section's list, the docs index); its `README.md`/`index.md`/`_index.md` files lead to it.
     mutating func addFolder(_ folder: String, files: [String], routes: [String: Route], bodies: [String: RenderedMarkdown], sources: [Source]) {
         let target = Target(display: files.sorted().first ?? "Content/\(folder)", routes: routes, bodies: bodies)

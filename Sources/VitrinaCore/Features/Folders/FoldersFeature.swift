@@ -34,6 +34,14 @@ public struct MarkdownFolders: LoadedFeature {
     let menu: [MarkdownFolder]
     /// Some top-level folders are not in the header.
     let more: Bool
+    /// Where each file's page lives, once a quick edit needed it.
+    var fileIndex: FolderFileIndex?
+
+    init(root: MarkdownFolder, menu: [MarkdownFolder], more: Bool) {
+        self.root = root
+        self.menu = menu
+        self.more = more
+    }
 
     /// Every folder's index page and every page, in each language.
     public func register(_ links: inout ContentLinks, pageContext: PageContext) {
