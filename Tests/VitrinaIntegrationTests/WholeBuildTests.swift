@@ -202,3 +202,37 @@ struct WholeBuildTests {
         }
     }
 }
+
+/// Each feature's client code sits with its templates and reaches only the pages that use it; app.js keeps what every
+/// page needs.
+/// El código de cliente de cada función va con sus plantillas y solo llega a las páginas que lo usan.
+@Suite("Client code per feature")
+struct ClientCodeTests {
+    @Test func aFeaturesScriptIsPublishedFromItsTemplatesAndLoadedOnlyWhereItIsUsed() async throws {
+        try await withReplayServer { server in
+            try await withSite { site in
+                _ = try await site.build(site.options(server: server))
+                let scripts = ["pokemon": "assets/pokemon/pokemon.js", "characters": "assets/characters/characters.js",
+                               "showcase": "assets/showcase/showcase.js"]
+                for (folder, path) in scripts {
+                    #expect(try site.read(path) == Files.readText("\(site.root)/Templates/\(folder)/\(folder).js"), "\(path) is the template folder's")
+                }
+                let uses = ["pokemon/index.html": "pokemon", "personajes/index.html": "characters", "buscar/index.html": "showcase",
+                            "componentes/index.html": "showcase", "en/pokemon/index.html": "pokemon"]
+                for (page, feature) in uses {
+                    let html = try site.read(page)
+                    for (other, path) in scripts { #expect(html.contains(path) == (other == feature), "\(page) and \(path)") }
+                }
+                for page in ["index.html", "favoritos/index.html", "tienda/index.html"] {
+                    let html = try site.read(page)
+                    #expect(!scripts.values.contains { html.contains($0) }, "\(page) loads no feature's script")
+                }
+                // app.js, on every page, holds none of the features' own screens.
+                let app = try site.read("assets/js/app.js")
+                for marker in ["pokemon-table", "character-filter", "episode-list", "search-results", "component-text", "profile-form"] {
+                    #expect(!app.contains(marker), "app.js still serves \(marker)")
+                }
+            }
+        }
+    }
+}

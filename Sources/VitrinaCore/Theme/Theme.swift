@@ -32,9 +32,13 @@ public struct Theme: Sendable {
 
     public func text(_ path: String) -> String? { files[path].map { String(decoding: $0, as: UTF8.self) } }
 
-    /// The files copied as they are into the output's `assets/`.
+    /// The files copied as they are into the output's `assets/`: the theme's `assets/` folder, and each script that sits
+    /// with a feature's templates (`pokemon/pokemon.js` is published as `assets/pokemon/pokemon.js`).
     public var assets: [(path: String, bytes: [UInt8])] {
-        files.keys.filter { $0.hasPrefix("assets/") }.sorted().map { ($0, files[$0]!) }
+        files.keys.compactMap { path -> (String, String)? in
+            if path.hasPrefix("assets/") { return (path, path) }
+            return path.hasSuffix(".js") ? ("assets/" + path, path) : nil
+        }.sorted { $0.0 < $1.0 }.map { ($0.0, files[$0.1]!) }
     }
 
     /// The fingerprint of one file, for the build's dependency records.

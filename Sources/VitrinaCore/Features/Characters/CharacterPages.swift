@@ -62,7 +62,7 @@ public struct CharacterPages: Sendable {
         return Page(route: route, language: language, template: "characters/grid",
                     title: number > 1 ? "\(title) (\(number))" : title, description: view.intro,
                     navigationKey: "characters", alternates: pageContext.alternates { routes.grid(page: number, $0) }, content: view)
-            .with(kind: "characters", scripts: [dataPath(language)])
+            .with(kind: "characters", scripts: [dataPath(language), Self.script])
             .with(inputs: slice.map { inputs.card($0.id) } + [inputs.characterOrder, inputs.species])
     }
 
@@ -87,7 +87,7 @@ public struct CharacterPages: Sendable {
                     description: "\(character.name): \(status(character.status, language).label), \(character.species), \(gender).",
                     navigationKey: "characters", alternates: pageContext.alternates { routes.character(character, $0) },
                     makeContent: { [self] in characterView(character, language, route) })
-            .with(kind: "character", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "character")
+            .with(kind: "character", scripts: ["assets/js/map.js", Self.script], styles: ["assets/map.css"], searchKind: "character")
             .with(inputs: madeFrom(character))
             .with { $0.image = pageContext.imagePath(character.image) }
     }
@@ -194,8 +194,12 @@ public struct CharacterPages: Sendable {
                                    episodes: multiverse.episodes.map { episodeLink($0, language, from: route) })
         return Page(route: route, language: language, template: "characters/episodes", title: view.heading, navigationKey: "characters",
                     alternates: pageContext.alternates(routes.episodes), content: view)
+            .with(scripts: [Self.script])
             .with(inputs: multiverse.episodes.map { inputs.episodeLink($0.id) } + [inputs.episodeOrder])
     }
+
+    /// Watched episodes and the grid's filter, with the feature's templates (`Templates/characters/characters.js`).
+    static let script = "assets/characters/characters.js"
 
     func episodePage(_ episode: Episode, _ language: String) -> Page {
         let route = routes.episode(episode, language)

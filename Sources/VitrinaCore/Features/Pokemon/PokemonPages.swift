@@ -36,7 +36,7 @@ public struct PokemonPages: Sendable {
             types: pokedex.types.values.filter { !$0.pokemonIDs.isEmpty }.sorted { $0.id < $1.id }.map { badge($0.name, language, from: route) })
         return Page(route: route, language: language, template: "pokemon/list", title: view.heading, description: view.intro,
                     navigationKey: "pokemon", alternates: pageContext.alternates(routes.list), content: view)
-            .with(kind: "pokemon-list")
+            .with(kind: "pokemon-list", scripts: [Self.script])
             .with(inputs: pokedex.pokemon.flatMap { rowInputs($0.id) } + inputs.allTypes + [inputs.order])
     }
 
@@ -163,8 +163,12 @@ public struct PokemonPages: Sendable {
             back: LinkView(href: route.link(to: routes.list(language)), label: pageContext.text("pokemon_title", language)))
         return Page(route: route, language: language, template: "pokemon/type", title: "\(pageContext.text("type_label", language)): \(name)",
                     navigationKey: "pokemon", alternates: pageContext.alternates { routes.type(type.name, $0) }, content: view)
+            .with(scripts: [Self.script])
             .with(inputs: [inputs.type(type.name)] + type.pokemonIDs.flatMap(rowInputs))
     }
+
+    /// The table's filter and removal, with the feature's templates (`Templates/pokemon/pokemon.js`).
+    static let script = "assets/pokemon/pokemon.js"
 
     static func number(_ id: Int) -> String {
         let digits = String(id)

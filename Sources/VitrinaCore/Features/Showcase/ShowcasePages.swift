@@ -31,6 +31,9 @@ public struct ShowcasePages: Sendable {
 
     private func t(_ key: String, _ language: String) -> String { pageContext.text(key, language) }
 
+    /// Search, the components page and the profile, with the feature's templates (`Templates/showcase/showcase.js`).
+    static let script = "assets/showcase/showcase.js"
+
     /// A screen made from the site, its template, its strings and `inputs` (nothing of the data when none are given).
     private func page(_ route: Route, _ language: String, template: String, titleKey: String, introKey: String, kind: String,
                       alternates: @escaping (String) -> Route, content: any Sendable, inputs: [BuildInput] = [.noData]) -> Page {
@@ -42,7 +45,7 @@ public struct ShowcasePages: Sendable {
         let view = IntroView(heading: t("search_title", language), intro: t("search_intro", language))
         return page(routes.search(language), language, template: "showcase/search", titleKey: "search_title", introKey: "search_intro",
                     kind: "search", alternates: routes.search, content: view)
-            .with(scripts: [SearchIndex.path(language)])
+            .with(scripts: [SearchIndex.path(language), Self.script])
     }
 
     func favouritesPage(_ language: String) -> Page {
@@ -70,6 +73,7 @@ public struct ShowcasePages: Sendable {
             image: ImageView(src: route.link(toFile: "assets/sample.svg"), width: 320, height: 200, alt: t("component_image_alt", language), placeholder: false))
         return page(route, language, template: "showcase/components", titleKey: "components_title", introKey: "components_intro",
                     kind: "components", alternates: routes.components, content: view, inputs: [.of("components:link", view.docs)])
+            .with(scripts: [Self.script])
     }
 
     func profilePage(_ profile: Profile, _ language: String) -> Page {
@@ -80,6 +84,7 @@ public struct ShowcasePages: Sendable {
             details: profile.details.map { ProfileDetailView(key: $0.key, label: $0.labels[language] ?? $0.labels["en"] ?? $0.key, value: $0.value) })
         return page(route, language, template: "showcase/profile", titleKey: "profile_title", introKey: "profile_intro",
                     kind: "profile", alternates: routes.profile, content: view, inputs: [.of("profile", profile, pageContext.media[profile.photoKey])])
+            .with(scripts: [Self.script])
     }
 
     func albumsPage(_ language: String, albums: [Page]) -> Page {

@@ -1,0 +1,282 @@
+/* The app's own screens: site search, the components page and the profile.
+   Las pantallas propias de la app: búsqueda del sitio, componentes y perfil.
+   Classic deferred script, loaded after app.js by the pages that use it; its helpers come from app.js's kit. */
+(function () {
+  'use strict';
+
+  const V = window.VITRINA;
+  if (!V || !V.kit) return;
+  const { announce, canFocus, closeOnClick, el, focusablesIn, hasString, normalize, openDialog, readQuery, storeObject, storeRemove, storeSet, t, url } = V.kit;
+
+  /* ================================================================
+     Site search page / Página de búsqueda del sitio
+     ================================================================ */
+
+  // A title with the matched parts in <mark>, accent-insensitive. / Un título con las coincidencias en <mark>, sin acentos.
+  function highlight(title, tokens) {
+    const chars = Array.from(String(title));
+    let folded = '';
+    const origin = [];
+    chars.forEach(function (char, index) {
+      const part = normalize(char);
+      for (let k = 0; k < part.length; k += 1) origin.push(index);
+      folded += part;
+    });
+    const marked = new Array(chars.length).fill(false);
+    tokens.forEach(function (token) {
+      const at = folded.indexOf(token);
+      if (at === -1) return;
+      for (let k = at; k < at + token.length; k += 1) marked[origin[k]] = true;
+    });
+    const fragment = document.createDocumentFragment();
+    let run = '';
+    let runMarked = false;
+    function flush() {
+      if (!run) return;
+      fragment.append(runMarked ? el('mark', {}, [run]) : run);
+      run = '';
+    }
+    chars.forEach(function (char, index) {
+      if (marked[index] !== runMarked) {
+        flush();
+        runMarked = marked[index];
+      }
+      run += char;
+    });
+    flush();
+    return fragment;
+  }
+
+  // Entries whose title has every word of the query. / Entradas cuyo título tiene cada palabra de la consulta.
+  // The index lists each kind together, in the site's order of features: that is the order results are grouped in.
+  // El índice lista cada tipo junto, en el orden de las funciones del sitio: así se agrupan los resultados.
+  function searchIndex(index, tokens) {
+    const rank = new Map();
+    index.forEach(function (entry) { if (entry && !rank.has(entry.k)) rank.set(entry.k, rank.size); });
+    const scored = [];
+    index.forEach(function (entry, position) {
+      if (!entry || typeof entry.t !== 'string') return;
+      const title = normalize(entry.t);
+      if (!tokens.every(function (token) { return title.indexOf(token) !== -1; })) return;
+      scored.push({
+        entry: entry,
+        kind: rank.get(entry.k),
+        prefix: title.indexOf(tokens[0]) === 0 ? 0 : 1,
+        position: position
+      });
+    });
+    scored.sort(function (a, b) { return a.kind - b.kind || a.prefix - b.prefix || a.position - b.position; });
+    return scored.map(function (item) { return item.entry; });
+  }
+
+  function initSearchPage() {
+    const results = document.getElementById('search-results');
+    if (!results) return;
+    const count = document.getElementById('search-count');
+    const empty = document.getElementById('search-empty');
+    const query = readQuery(['q']).q;
+    document.querySelectorAll('form[role="search"] input[name="q"]').forEach(function (input) { input.value = query; });
+    const tokens = normalize(query).split(/\s+/).filter(Boolean);
+    if (tokens.length === 0) {
+      results.replaceChildren();
+      if (count) count.textContent = '';
+      if (empty) empty.hidden = true;
+      return;
+    }
+    const matches = searchIndex(Array.isArray(V.search) ? V.search : [], tokens);
+    let lastKind = null;
+    const items = matches.map(function (entry) {
+      const first = entry.k !== lastKind;
+      lastKind = entry.k;
+      return el('li', { class: 'search-result kind-' + String(entry.k || 'other').replace(/[^a-z0-9-]/gi, '') + (first ? ' is-first-of-kind' : '') }, [
+        el('a', { href: url(entry.h) }, [highlight(entry.t, tokens)]),
+        ' ',
+        el('span', { class: 'badge search-kind' }, [entry.kl || entry.k || ''])
+      ]);
+    });
+    results.replaceChildren.apply(results, items);
+    results.hidden = items.length === 0;
+    const heading = t('search_results_for', { q: query });
+    if (count) count.textContent = heading + ': ' + t('results_count', { n: items.length });
+    if (empty) {
+      empty.hidden = items.length > 0;
+      if (!empty.textContent.trim()) empty.textContent = t('no_results');
+    }
+    document.title = heading + ' · ' + document.title;
+  }
+
+  /* ================================================================
+     Components page / Página de componentes
+     ================================================================ */
+
+  // Text of the label for a control. / Texto de la etiqueta de un control.
+  function labelText(control) {
+    const label = control.id ? document.querySelector('label[for="' + control.id + '"]') : null;
+    return (label || control.closest('label') || { textContent: '' }).textContent.trim();
+  }
+
+  // Switch the field between name (text) and age (number). / Cambia el campo entre nombre (texto) y edad (número).
+  function applyComponentMode(field, mode, radio) {
+    if (mode === 'age') {
+      // Empty first: a number field warns about text it cannot parse. / Vacía antes: un campo numérico avisa del texto.
+      field.value = '';
+      field.removeAttribute('value');
+      field.type = 'number';
+      field.setAttribute('inputmode', 'numeric');
+      field.min = '0';
+      field.step = '1';
+    } else {
+      field.type = 'text';
+      field.removeAttribute('inputmode');
+      field.removeAttribute('min');
+      field.removeAttribute('step');
+    }
+    const label = field.id ? document.querySelector('label[for="' + field.id + '"]') : null;
+    const key = 'component_' + mode;
+    if (label) label.textContent = hasString(key) ? t(key) : (labelText(radio) || t(key));
+  }
+
+  function initComponents() {
+    const field = document.getElementById('component-text');
+    const editable = document.getElementById('component-editable');
+    const mode = document.getElementById('component-mode');
+    const opener = document.getElementById('component-open-dialog');
+    const dialog = document.getElementById('component-dialog');
+
+    // The switch makes the field editable or read-only. / El interruptor hace el campo editable o de solo lectura.
+    if (field && editable) {
+      const sync = function () { field.readOnly = !editable.checked; };
+      editable.addEventListener('change', sync);
+      sync();
+    }
+
+    // The segmented control keeps one value per mode. / El control segmentado guarda un valor por modo.
+    if (field && mode) {
+      const values = {};
+      const checked = mode.querySelector('input[type="radio"]:checked');
+      let current = checked ? checked.value : 'name';
+      if (checked) applyComponentMode(field, current, checked);
+      mode.addEventListener('change', function (event) {
+        const radio = event.target;
+        if (!radio || radio.type !== 'radio' || radio.value === current) return;
+        values[current] = field.value;
+        current = radio.value;
+        applyComponentMode(field, current, radio);
+        field.value = values[current] || '';
+      });
+    }
+
+    // The demo dialog. / El diálogo de muestra.
+    if (opener && dialog) {
+      opener.addEventListener('click', function () { openDialog(dialog, { opener: opener }); });
+      closeOnClick(document.getElementById('component-dialog-close'), dialog, 'close');
+    }
+  }
+
+  /* ================================================================
+     Profile page / Página de perfil
+     ================================================================ */
+
+  function initProfile() {
+    const view = document.getElementById('profile-view');
+    const form = document.getElementById('profile-form');
+    if (!view || !form) return;
+    const nameNode = document.getElementById('profile-name');
+    const edit = document.getElementById('profile-edit');
+    const cancel = document.getElementById('profile-cancel');
+    const reset = document.getElementById('profile-reset');
+    const status = document.getElementById('profile-status');
+    const fields = Array.from(view.querySelectorAll('[data-field]'));
+
+    // Values shown in the view. / Valores que muestra la vista.
+    function readView() {
+      const values = { name: nameNode ? nameNode.textContent.trim() : '' };
+      fields.forEach(function (field) {
+        const dd = field.querySelector('dd');
+        values[field.getAttribute('data-field')] = dd ? dd.textContent.trim() : '';
+      });
+      return values;
+    }
+    const defaults = readView();
+
+    // Show values in the view. / Muestra valores en la vista.
+    function writeView(values) {
+      if (nameNode && typeof values.name === 'string' && values.name) nameNode.textContent = values.name;
+      fields.forEach(function (field) {
+        const key = field.getAttribute('data-field');
+        const dd = field.querySelector('dd');
+        if (dd && typeof values[key] === 'string') dd.textContent = values[key];
+      });
+    }
+
+    // Form inputs ↔ values. / Campos del formulario ↔ valores.
+    function fillForm(values) {
+      Object.keys(values).forEach(function (key) {
+        const input = form.elements.namedItem(key);
+        if (input && 'value' in input) input.value = values[key];
+      });
+    }
+    function readForm() {
+      const values = {};
+      Object.keys(defaults).forEach(function (key) {
+        const input = form.elements.namedItem(key);
+        values[key] = input && 'value' in input ? String(input.value).trim() : defaults[key];
+      });
+      if (!values.name) values.name = defaults.name;
+      return values;
+    }
+
+    // Switch between viewing and editing. / Cambia entre ver y editar.
+    function setEditing(on) {
+      form.hidden = !on;
+      view.hidden = on;
+      if (edit) edit.hidden = on;
+      if (on) {
+        fillForm(readView());
+        const first = focusablesIn(form)[0];
+        if (first) first.focus();
+      } else if (canFocus(edit)) {
+        edit.focus();
+      }
+    }
+
+    const saved = storeObject('profile');
+    if (Object.keys(saved).length > 0) writeView(saved);
+
+    if (edit) edit.addEventListener('click', function () { setEditing(true); });
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      const values = readForm();
+      storeSet('profile', values);
+      writeView(values);
+      setEditing(false);
+      announce(status, t('profile_saved'));
+    });
+    if (cancel) {
+      cancel.addEventListener('click', function (event) {
+        event.preventDefault();
+        setEditing(false);
+      });
+    }
+    form.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setEditing(false);
+      }
+    });
+    if (reset) {
+      reset.addEventListener('click', function (event) {
+        event.preventDefault();
+        storeRemove('profile');
+        writeView(defaults);
+        fillForm(defaults);
+        if (!form.hidden) setEditing(false);
+        announce(status, t('profile_reset_done'));
+      });
+    }
+  }
+
+  V.ready(function () {
+    [initSearchPage, initComponents, initProfile].forEach(V.kit.run);
+  });
+})();
