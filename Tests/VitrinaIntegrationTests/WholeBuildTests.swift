@@ -232,6 +232,16 @@ struct ClientCodeTests {
                 for marker in ["pokemon-table", "character-filter", "episode-list", "search-results", "component-text", "profile-form"] {
                     #expect(!app.contains(marker), "app.js still serves \(marker)")
                 }
+                // map.js draws maps; the characters' map and the coordinates tool come from their features, before it.
+                let map = try site.read("assets/js/map.js")
+                for marker in ["map-carousel", "coords-form", "character"] { #expect(!map.contains(marker), "map.js still serves \(marker)") }
+                for (page, script) in [("personajes/mapa/index.html", "assets/characters/character-map.js"),
+                                       ("mapa/coordenadas/index.html", "assets/showcase/coordinates.js")] {
+                    let html = try site.read(page)
+                    let own = try #require(html.range(of: script), "\(page) loads \(script)")
+                    let map = try #require(html.range(of: "assets/js/map.js"), "\(page) loads map.js")
+                    #expect(own.lowerBound < map.lowerBound, "\(page): its own map script registers before map.js starts")
+                }
             }
         }
     }

@@ -1,8 +1,8 @@
 /* Vitrina maps — offline world maps with pins, zoom and pan.
    Plain script (no modules, no dependencies, no network). Enhances every [data-map] element:
    zoom buttons, fit, drag / pinch / wheel / arrow-key navigation, all by changing the svg viewBox
-   (x = longitude, y = -latitude, world = "-180 -90 360 180"). Page behaviours for the character
-   map (data-page="map") and the coordinates tool (data-page="coordinates") live here too.
+   (x = longitude, y = -latitude, world = "-180 -90 360 180"). A page's own map behaviour comes from its feature's
+   script, which registers under window.VITRINA.mapPages by the page's data-page.
    Public API: window.VITRINA.map = { enhance, fitTo, centreOn, addPin }. */
 (function () {
   'use strict';
@@ -10,8 +10,6 @@
   var SVG_NS = 'http://www.w3.org/2000/svg';
   var WORLD_W = 360;
   var DEFAULT_FIT_ZOOM = 5;     // zoom used to show a single pin
-  var SELECT_ZOOM = 4;          // minimum zoom when a character is chosen
-  var DROP_ZOOM = 6;            // zoom after dropping a pin with the coordinates tool
   var ANIMATION_MS = 260;
   // Screen pixels per map unit at which world.svg switches to thinner borders (#s2, #s4, …).
   var BORDER_BANDS = [2, 4, 10, 25, 60, 150];
@@ -485,301 +483,7 @@
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Character map (data-page="map")
-  // ---------------------------------------------------------------------------------------------
-
-  function statusKey(s) { return s === 'alive' || s === 'dead' ? s : 'unknown'; }
-
-  function statusWord(c) {
-    return c.sl || t('status_' + statusKey(c.s), null, statusKey(c.s));
-  }
-
-  function statusBadge(c, tag) {
-    var badge = document.createElement(tag || 'span');
-    badge.className = 'status status-' + statusKey(c.s);
-    var dot = document.createElement('span');
-    dot.className = 'status-dot';
-    dot.setAttribute('aria-hidden', 'true');
-    badge.appendChild(dot);
-    badge.appendChild(document.createTextNode(statusWord(c)));
-    return badge;
-  }
-
-  function characterImage(c, size) {
-    var source = siteUrl(c.i);
-    if (!source) return null;
-    var img = document.createElement('img');
-    img.src = source;
-    img.alt = '';
-    img.width = c.w || size;
-    img.height = c.ht || size;
-    img.loading = 'lazy';
-    img.decoding = 'async';
-    return img;
-  }
-
-  function initCharacterMap() {
-    var el = document.querySelector('[data-map]');
-    var data = window.VITRINA && Array.isArray(window.VITRINA.characters) ? window.VITRINA.characters : [];
-    if (!el) return;
-    var svg = el.querySelector('svg');
-    if (!svg) return;
-    el.setAttribute('data-map-links', '');
-
-    var carousel = document.getElementById('map-carousel');
-    var filter = document.getElementById('map-filter');
-    var panel = document.getElementById('map-info');
-    var byId = new Map();
-    var order = [];
-    var selectedId = null;
-
-    // Pins: one <g>, one <a> per character, built off-document in a fragment.
-    var layer = pinLayer(svg);
-    var pinFragment = document.createDocumentFragment();
-    var cardFragment = document.createDocumentFragment();
-    data.forEach(function (c) {
-      var x = number(c.x, NaN), y = number(c.y, NaN);
-      if (!isFinite(x) || !isFinite(y) || c.id == null) return;
-      var id = String(c.id);
-      var pin = createPin({
-        id: id, x: x, y: y, href: siteUrl(c.h), status: statusKey(c.s),
-        label: c.n + ' (' + statusWord(c) + ')', tabindex: -1
-      });
-      pinFragment.appendChild(pin);
-      var item = null, button = null;
-      if (carousel) {
-        item = document.createElement('li');
-        item.setAttribute('data-pin-id', id);
-        button = document.createElement('button');
-        button.type = 'button';
-        button.className = 'carousel-card';
-        button.tabIndex = -1;
-        var img = characterImage(c, 300);
-        if (img) button.appendChild(img);
-        var name = document.createElement('span');
-        name.className = 'carousel-name';
-        name.textContent = c.n;
-        button.appendChild(name);
-        button.appendChild(statusBadge(c));
-        item.appendChild(button);
-        cardFragment.appendChild(item);
-      }
-      byId.set(id, { c: c, pin: pin, item: item, button: button, x: x, y: y });
-      order.push(id);
-    });
-    layer.appendChild(pinFragment);
-    if (carousel) {
-      carousel.textContent = '';
-      carousel.appendChild(cardFragment);
-    }
-    setRovingCard(firstVisible());
-
-    function isVisible(id) {
-      var entry = byId.get(id);
-      return entry && !entry.pin.classList.contains('is-filtered');
-    }
-
-    function firstVisible() {
-      for (var i = 0; i < order.length; i++) if (isVisible(order[i])) return order[i];
-      return null;
-    }
-
-    function setRovingCard(id) {
-      byId.forEach(function (entry, key) {
-        if (entry.button) entry.button.tabIndex = key === id ? 0 : -1;
-      });
-    }
-
-    function scrollCard(entry) {
-      if (!entry.item || entry.item.hidden) return;
-      // Smooth only for short hops: a long smooth scroll across hundreds of cards is slow to settle.
-      var far = false;
-      if (carousel) {
-        var box = carousel.getBoundingClientRect(), at = entry.item.getBoundingClientRect();
-        far = Math.abs(at.left - box.left) > box.width * 3;
-      }
-      entry.item.scrollIntoView({ inline: 'center', block: 'nearest', behavior: reducedMotion() || far ? 'instant' : 'smooth' });
-    }
-
-    function select(id, source) {
-      var entry = byId.get(id);
-      if (!entry || !isVisible(id)) return;
-      var previous = selectedId != null ? byId.get(selectedId) : null;
-      if (previous) {
-        previous.pin.classList.remove('is-selected');
-        var oldPulse = previous.pin.querySelector('.pin-pulse');
-        if (oldPulse) oldPulse.remove();
-        if (previous.button) previous.button.removeAttribute('aria-current');
-      }
-      selectedId = id;
-      entry.pin.classList.add('is-selected');
-      if (!entry.pin.querySelector('.pin-pulse')) {
-        entry.pin.insertBefore(svgEl('circle', { 'class': 'pin-pulse', cx: entry.x, cy: entry.y, r: 2 }), entry.pin.querySelector('.pin-dot'));
-      }
-      layer.appendChild(entry.pin); // drawn on top of its neighbours
-      if (entry.button) entry.button.setAttribute('aria-current', 'true');
-      setRovingCard(id);
-      var st = states.get(el);
-      if (source !== 'pin') {
-        centreOn(el, entry.x, entry.y, Math.max(st ? zoomOf(st.view) : 1, SELECT_ZOOM));
-      } else if (st) {
-        updateScale(st);
-      }
-      scrollCard(entry);
-      showInfo(entry.c);
-    }
-
-    function deselect() {
-      if (selectedId == null) return;
-      var entry = byId.get(selectedId);
-      if (entry) {
-        entry.pin.classList.remove('is-selected');
-        var pulse = entry.pin.querySelector('.pin-pulse');
-        if (pulse) pulse.remove();
-        if (entry.button) entry.button.removeAttribute('aria-current');
-      }
-      selectedId = null;
-      if (panel) panel.hidden = true;
-    }
-
-    function showInfo(c) {
-      if (!panel) return;
-      var fields = {
-        name: c.n,
-        status: statusWord(c),
-        location: c.loc || '',
-        episodes: c.e != null ? t('episodes_count', { n: c.e }, '{n}') : ''
-      };
-      var slots = panel.querySelectorAll('[data-info]');
-      if (slots.length) {
-        // The page provides its own slots: fill them.
-        Array.prototype.forEach.call(slots, function (slot) {
-          var key = slot.getAttribute('data-info');
-          if (key === 'link') {
-            var href = siteUrl(c.h);
-            if (href) slot.href = href;
-            else slot.removeAttribute('href');
-          } else if (key === 'image') {
-            var source = siteUrl(c.i);
-            if (source) { slot.src = source; slot.alt = ''; }
-          } else if (key === 'status') {
-            slot.className = slot.className.replace(/\bstatus-\w+/g, '').trim() + ' status-' + statusKey(c.s);
-            slot.textContent = fields.status;
-          } else if (Object.prototype.hasOwnProperty.call(fields, key)) {
-            slot.textContent = fields[key];
-            if (key === 'location') slot.hidden = !fields.location;
-          }
-        });
-      } else {
-        panel.textContent = '';
-        var img = characterImage(c, 96);
-        if (img) { img.className = 'map-info-image'; img.loading = 'eager'; panel.appendChild(img); }
-        var body = document.createElement('div');
-        body.className = 'map-info-body';
-        var heading = document.createElement('h2');
-        heading.className = 'map-info-name';
-        heading.textContent = c.n;
-        body.appendChild(heading);
-        var status = statusBadge(c, 'p');
-        status.classList.add('map-info-status');
-        body.appendChild(status);
-        if (fields.location) {
-          var loc = document.createElement('p');
-          loc.className = 'map-info-location';
-          loc.textContent = fields.location;
-          body.appendChild(loc);
-        }
-        if (fields.episodes) {
-          var eps = document.createElement('p');
-          eps.className = 'map-info-episodes';
-          eps.textContent = fields.episodes;
-          body.appendChild(eps);
-        }
-        var profile = siteUrl(c.h);
-        if (profile) {
-          var link = document.createElement('a');
-          link.className = 'button map-info-link';
-          link.href = profile;
-          link.textContent = t('map_view_profile', null, 'Ver ficha');
-          body.appendChild(link);
-        }
-        panel.appendChild(body);
-      }
-      panel.hidden = false;
-    }
-
-    // Pins: one delegated listener on the layer.
-    layer.addEventListener('click', function (event) {
-      var pin = event.target.closest('.map-pin[data-pin-id]');
-      if (!pin || !byId.has(pin.getAttribute('data-pin-id'))) return;
-      if (event.ctrlKey || event.metaKey || event.shiftKey || event.button === 1) return; // new tab: follow the link
-      event.preventDefault();
-      select(pin.getAttribute('data-pin-id'), 'pin');
-    });
-    layer.addEventListener('keydown', function (event) {
-      if (event.key !== 'Enter' && event.key !== ' ') return;
-      var pin = event.target.closest('.map-pin[data-pin-id]');
-      if (!pin) return;
-      event.preventDefault();
-      select(pin.getAttribute('data-pin-id'), 'pin');
-    });
-
-    if (carousel) {
-      carousel.addEventListener('click', function (event) {
-        var button = event.target.closest('.carousel-card');
-        if (!button) return;
-        var item = button.closest('[data-pin-id]');
-        if (item) select(item.getAttribute('data-pin-id'), 'card');
-      });
-      carousel.addEventListener('keydown', function (event) {
-        var button = event.target.closest('.carousel-card');
-        if (!button) return;
-        var item = button.closest('[data-pin-id]');
-        var visible = order.filter(isVisible);
-        var index = visible.indexOf(item.getAttribute('data-pin-id'));
-        var next = null;
-        switch (event.key) {
-          case 'ArrowRight': case 'ArrowDown': next = visible[Math.min(visible.length - 1, index + 1)]; break;
-          case 'ArrowLeft': case 'ArrowUp': next = visible[Math.max(0, index - 1)]; break;
-          case 'Home': next = visible[0]; break;
-          case 'End': next = visible[visible.length - 1]; break;
-          default: return;
-        }
-        event.preventDefault();
-        if (next == null) return;
-        var entry = byId.get(next);
-        select(next, 'card');
-        if (entry.button) entry.button.focus({ preventScroll: true });
-      });
-    }
-
-    if (filter) {
-      var applyFilter = function () {
-        var allowed = new Set();
-        Array.prototype.forEach.call(filter.querySelectorAll('input[name="status"]'), function (input) {
-          if (input.checked) allowed.add(input.value);
-        });
-        byId.forEach(function (entry) {
-          var show = allowed.has(statusKey(entry.c.s));
-          entry.pin.classList.toggle('is-filtered', !show);
-          if (entry.item) entry.item.hidden = !show;
-        });
-        if (selectedId != null && !isVisible(selectedId)) deselect();
-        var focusable = selectedId != null ? selectedId : firstVisible();
-        setRovingCard(focusable);
-        var empty = document.getElementById('map-empty');
-        if (empty) empty.hidden = firstVisible() != null;
-      };
-      filter.addEventListener('change', applyFilter);
-      applyFilter();
-    }
-
-    // Exposed for the page and for tests.
-    window.VITRINA.map.select = function (id) { select(String(id), 'card'); };
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Coordinates tool (data-page="coordinates")
+  // Coordinates, as the coordinates tool and other pages type them
   // ---------------------------------------------------------------------------------------------
 
   var NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -790,104 +494,6 @@
       .replace(/\s*°$/, '');
     if (s.indexOf(',') !== -1 && s.indexOf('.') === -1) s = s.replace(',', '.'); // decimal comma
     return NUMBER_RE.test(s) ? parseFloat(s) : NaN;
-  }
-
-  function formatCoordinate(n) {
-    return String(Math.round(n * 1e6) / 1e6);
-  }
-
-  function initCoordinates() {
-    var form = document.getElementById('coords-form');
-    var lat = document.getElementById('coords-lat');
-    var lon = document.getElementById('coords-lon');
-    var error = document.getElementById('coords-error');
-    var result = document.getElementById('coords-result');
-    var el = document.querySelector('[data-map]');
-    if (!form || !lat || !lon) return;
-
-    function markField(input, bad) {
-      if (bad) {
-        input.setAttribute('aria-invalid', 'true');
-        var ids = (input.getAttribute('aria-describedby') || '').split(/\s+/).filter(Boolean);
-        if (error && error.id && ids.indexOf(error.id) === -1) {
-          ids.push(error.id);
-          input.setAttribute('aria-describedby', ids.join(' '));
-          input.setAttribute('data-described-by-error', '');
-        }
-      } else {
-        input.removeAttribute('aria-invalid');
-        if (input.hasAttribute('data-described-by-error')) {
-          var rest = (input.getAttribute('aria-describedby') || '').split(/\s+/).filter(function (id) {
-            return id && id !== (error && error.id);
-          });
-          if (rest.length) input.setAttribute('aria-describedby', rest.join(' '));
-          else input.removeAttribute('aria-describedby');
-          input.removeAttribute('data-described-by-error');
-        }
-      }
-    }
-
-    function labelOf(input) {
-      var label = input.id ? document.querySelector('label[for="' + input.id + '"]') : null;
-      return label ? label.textContent.trim() : '';
-    }
-
-    function check(input, min, max, rangeKey) {
-      var value = parseCoordinate(input.value);
-      if (!isFinite(value)) {
-        return { message: t('coords_invalid_number', { field: labelOf(input) }, 'Not a number') };
-      }
-      if (value < min || value > max) {
-        return { message: t(rangeKey, { field: labelOf(input), min: min, max: max }, min + '…' + max) };
-      }
-      return { value: value };
-    }
-
-    function run(moveFocus) {
-      var a = check(lat, -90, 90, 'coords_lat_range');
-      var b = check(lon, -180, 180, 'coords_lon_range');
-      markField(lat, !!a.message);
-      markField(lon, !!b.message);
-      var messages = [];
-      if (a.message) messages.push(a.message);
-      if (b.message && b.message !== a.message) messages.push(b.message);
-      if (messages.length) {
-        if (error) error.textContent = messages.join(' ');
-        if (result) result.textContent = '';
-        if (moveFocus) (a.message ? lat : lon).focus();
-        return false;
-      }
-      if (error) error.textContent = '';
-      var text = t('coords_result', { lat: formatCoordinate(a.value), lon: formatCoordinate(b.value) },
-        '{lat}, {lon}');
-      if (result) result.textContent = text;
-      if (el) {
-        var old = el.querySelectorAll('.map-pin.is-dropped');
-        for (var i = 0; i < old.length; i++) old[i].remove();
-        addPin(el, { x: b.value, y: -a.value, className: 'is-dropped', label: text, pulse: true });
-        centreOn(el, b.value, -a.value, DROP_ZOOM);
-      }
-      return true;
-    }
-
-    form.addEventListener('submit', function (event) {
-      event.preventDefault();
-      run(true);
-    });
-    [lat, lon].forEach(function (input) {
-      input.addEventListener('input', function () {
-        if (input.getAttribute('aria-invalid') === 'true') markField(input, false);
-      });
-    });
-
-    // Without JS the form submits GET to the same page: honour ?lat=…&lon=… on load.
-    var params = new URLSearchParams(window.location.search);
-    var qLat = params.get(lat.name || 'lat'), qLon = params.get(lon.name || 'lon');
-    if (qLat != null && qLon != null) {
-      lat.value = qLat;
-      lon.value = qLon;
-      run(false);
-    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -903,11 +509,21 @@
     parseCoordinate: parseCoordinate
   };
 
+  // A page's own map behaviour comes from the script of the feature that draws it, loaded before this one, which
+  // registers it under the page's data-page: run before the maps are enhanced, or after.
+  // El comportamiento propio del mapa de una página viene del script de su función, cargado antes que este.
+  var kit = {
+    addPin: addPin, centreOn: centreOn, createPin: createPin, number: number,
+    parseCoordinate: parseCoordinate, pinLayer: pinLayer, reducedMotion: reducedMotion, round: round, siteUrl: siteUrl,
+    states: states, svgEl: svgEl, t: t, updateScale: updateScale, zoomOf: zoomOf
+  };
+
   function start() {
     var page = html.getAttribute('data-page');
-    if (page === 'map') initCharacterMap();
+    var own = (window.VITRINA.mapPages || {})[page] || {};
+    if (own.beforeMaps) own.beforeMaps(kit);
     Array.prototype.forEach.call(document.querySelectorAll('[data-map]'), function (el) { enhance(el); });
-    if (page === 'coordinates') initCoordinates();
+    if (own.afterMaps) own.afterMaps(kit);
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

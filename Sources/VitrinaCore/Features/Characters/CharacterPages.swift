@@ -145,7 +145,7 @@ public struct CharacterPages: Sendable {
             back: LinkView(href: route.link(to: routes.grid(page: 1, language)), label: t("characters_title")))
         return Page(route: route, language: language, template: "characters/map", title: view.heading, description: view.intro,
                     navigationKey: "characters", alternates: pageContext.alternates(routes.map), content: view)
-            .with(kind: "map", scripts: [dataPath(language), "assets/js/map.js"], styles: ["assets/map.css"])
+            .with(kind: "map", scripts: [dataPath(language), Self.mapScript, "assets/js/map.js"], styles: ["assets/map.css"])
             .with(inputs: multiverse.characters.map { inputs.card($0.id) } + [inputs.characterOrder])
     }
 
@@ -200,6 +200,8 @@ public struct CharacterPages: Sendable {
 
     /// Watched episodes and the grid's filter, with the feature's templates (`Templates/characters/characters.js`).
     static let script = "assets/characters/characters.js"
+    /// The characters' map: pins, carousel and filter (`Templates/characters/character-map.js`), loaded before map.js.
+    static let mapScript = "assets/characters/character-map.js"
 
     func episodePage(_ episode: Episode, _ language: String) -> Page {
         let route = routes.episode(episode, language)

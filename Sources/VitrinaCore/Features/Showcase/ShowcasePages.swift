@@ -33,6 +33,8 @@ public struct ShowcasePages: Sendable {
 
     /// Search, the components page and the profile, with the feature's templates (`Templates/showcase/showcase.js`).
     static let script = "assets/showcase/showcase.js"
+    /// The coordinates tool (`Templates/showcase/coordinates.js`), loaded before map.js.
+    static let coordinatesScript = "assets/showcase/coordinates.js"
 
     /// A screen made from the site, its template, its strings and `inputs` (nothing of the data when none are given).
     private func page(_ route: Route, _ language: String, template: String, titleKey: String, introKey: String, kind: String,
@@ -121,7 +123,7 @@ public struct ShowcasePages: Sendable {
             back: LinkView(href: route.link(to: routes.maps(language)), label: t("maps_title", language)))
         return page(route, language, template: "showcase/coordinates", titleKey: "coords_title", introKey: "coords_intro",
                     kind: "coordinates", alternates: routes.coordinates, content: view)
-            .with(scripts: ["assets/js/map.js"], styles: ["assets/map.css"])
+            .with(scripts: [Self.coordinatesScript, "assets/js/map.js"], styles: ["assets/map.css"])
     }
 }
 
