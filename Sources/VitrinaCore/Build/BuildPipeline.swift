@@ -190,14 +190,15 @@ public struct BuildPipeline: Sendable {
     func lastOutput() -> LastOutput {
         let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
         let last = writer.lastBuild()
-        return LastOutput(writer: writer, last: last, previous: previousState(stages.statePath, buildID: last.id))
+        return LastOutput(writer: writer, last: last, previous: previousState(stages.statePath, buildID: last.id),
+                          kept: KeptPages(outputDirectory: options.outputDirectory))
     }
 
     /// Diff: each page's digest against the last build's record of this output, and what the writer will refuse to touch.
     /// Diferencias: la huella de cada página frente a lo que anotó la última construcción en esta salida.
     func diff(_ site: PlannedSite, since output: LastOutput) -> SiteDiff {
         let digester = PageDigester(pages: site.plan.pages, templates: site.templates, strings: site.strings, site: siteInput(site))
-        return SiteDiff(writer: output.writer, last: output.last, previous: output.previous, digester: digester,
+        return SiteDiff(writer: output.writer, last: output.last, previous: output.previous, kept: output.kept, digester: digester,
                         jobs: digester.jobs(site.plan.pages, previous: output.previous), notes: output.writer.refusalNotes(output.last))
     }
 
@@ -226,7 +227,7 @@ public struct BuildPipeline: Sendable {
         let files = Set(output.files)
         let filesChanged = diff.previous == nil || Set(diff.last.files.keys) != files
         var findings = stages.check(output.drawn, records: output.records, files: files, filesChanged: filesChanged,
-                                    ids: IncrementalLinkCheck.ids(of: output.records, in: diff.previous))
+                                    ids: IncrementalLinkCheck.ids(of: output.records, in: diff.previous), kept: diff.kept)
         findings.problems = site.pageContext.links.withoutReported(findings.problems)
         return findings
     }
@@ -305,6 +306,8 @@ struct LastOutput {
     let writer: OutputWriter
     let last: OutputWriter.LastBuild
     let previous: BuildState?
+    /// Its pages, for the check to read a kept page's links back.
+    let kept: KeptPages
 }
 
 /// The plan stage's result: the theme, its strings and templates, every page, and the renderer that draws them.
@@ -327,6 +330,7 @@ struct SiteDiff {
     let writer: OutputWriter
     let last: OutputWriter.LastBuild
     let previous: BuildState?
+    let kept: KeptPages
     let digester: PageDigester
     let jobs: [RenderStage.Job]
     /// What the writer will leave alone, and why.

@@ -38,10 +38,9 @@ struct OutputStages {
     /// their link outcomes, the ids known of every page, and every problem, by page, as values.
     /// Comprobación: los enlaces de las páginas dibujadas y de las que pueden dar otro resultado, como valores.
     func check(_ drawn: [PageLinks], records: [String: BuildState.Record], files: Set<String>, filesChanged: Bool,
-               ids: [String: Set<String>]) -> LinkFindings {
+               ids: [String: Set<String>], kept: KeptPages) -> LinkFindings {
         var findings = LinkFindings(records: records, ids: ids)
-        // A kept page whose links may lead elsewhere now is read back from the output, as the last build wrote it.
-        IncrementalLinkCheck(files: files, filesChanged: filesChanged, readKept: { [outputDirectory] in try? Files.read("\(outputDirectory)/\($0)") })
+        IncrementalLinkCheck(files: files, filesChanged: filesChanged, readKept: kept.html)
             .run(drawn: drawn, records: &findings.records, ids: &findings.ids)
         findings.problems = IncrementalLinkCheck.problems(findings.records)
         return findings
@@ -67,4 +66,14 @@ struct LinkFindings: Sendable {
     var records: [String: BuildState.Record]
     var ids: [String: Set<String>]
     var problems: [String] = []
+}
+
+/// The pages the last build left in the output, read back only when the check needs a kept page's links again (a page
+/// that links to a file that appeared or went away). It belongs to what the loading side hands the check, like the
+/// records, so the check itself touches no disk.
+/// Las páginas que dejó la última construcción, leídas solo cuando la comprobación necesita de nuevo sus enlaces.
+struct KeptPages: Sendable {
+    let outputDirectory: String
+
+    func html(_ file: String) -> [UInt8]? { try? Files.read("\(outputDirectory)/\(file)") }
 }

@@ -30,7 +30,7 @@ struct QuickEdit {
             let output = try timer.run("render") { try stages.render(jobs, with: live.renderer, into: staging) }
             let findings = timer.run("check") {
                 stages.check(output.drawn, records: live.state.records.merging(output.records) { _, drawn in drawn }, files: lookup.files,
-                             filesChanged: false, ids: lookup.ids)
+                             filesChanged: false, ids: lookup.ids, kept: KeptPages(outputDirectory: live.outputDirectory))
             }
             lookup.ids = findings.ids
             let written = try timer.run("write") { try stages.write(staging, assembly: nil, files: live.files, records: findings.records, by: writer) }
