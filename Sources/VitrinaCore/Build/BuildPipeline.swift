@@ -65,8 +65,10 @@ public struct BuildPipeline: Sendable {
                 let written = try timer.run("write") {
                     try stages.write(staging, assembly: assembly, files: output.files, records: output.records, by: diff.writer)
                 }
-                var report = report(of: site, output, notes: written.notes, fetch: session.fetcher.stats)
-                report.stages = timer.stages
+                let report = BuildReport(
+                    outputDirectory: options.outputDirectory, pages: site.plan.pages.count, rendered: output.rendered, files: output.files.count,
+                    bytes: output.bytes, stages: timer.stages, fetch: session.fetcher.stats,
+                    warnings: diagnostics.warnings + written.notes.map { BuildWarning(.output, $0) })
                 keepLive(site, diff, output, state: written.state, hashes: staging.hashes, warnings: report.warnings)
                 return report
             }
@@ -238,18 +240,6 @@ public struct BuildPipeline: Sendable {
         guard options.strict, !warnings.isEmpty else { return }
         throw VitrinaError(.check, "--strict: the build has \(warnings.count) warning(s), which fail it:\n"
             + warnings.map { "  - \($0.message)" }.joined(separator: "\n"))
-    }
-
-    func report(of site: PlannedSite, _ output: RenderStage.Output, notes: [String], fetch: FetchStats) -> BuildReport {
-        var report = BuildReport()
-        report.outputDirectory = options.outputDirectory
-        report.fetch = fetch
-        report.pages = site.plan.pages.count
-        report.rendered = output.rendered
-        report.files = output.files.count
-        report.bytes = output.bytes
-        report.warnings = Diagnostics.ordered(diagnostics.warnings + notes.map { BuildWarning(.output, $0) })
-        return report
     }
 
     /// `vitrina serve` keeps the build in memory, for quick edits.

@@ -11,6 +11,16 @@ public struct BuildReport: Sendable {
     public var warnings: [BuildWarning] = []
     public var outputDirectory = ""
 
+    public init() {}
+
+    /// The report of a build or a quick edit into `outputDirectory`: its pages and what was drawn of them, the output's
+    /// files and bytes, the stages' times and the warnings, sorted and without repeats.
+    init(outputDirectory: String, pages: Int, rendered: Int, files: Int, bytes: Int, stages: [(name: String, duration: Duration)],
+         fetch: FetchStats = FetchStats(), warnings: [BuildWarning]) {
+        (self.outputDirectory, self.pages, self.rendered, self.files, self.bytes) = (outputDirectory, pages, rendered, files, bytes)
+        (self.stages, self.fetch, self.warnings) = (stages, fetch, Diagnostics.ordered(warnings))
+    }
+
     public var total: Duration { stages.reduce(.zero) { $0 + $1.duration } }
 
     public var summary: String {

@@ -40,20 +40,10 @@ struct QuickEdit {
             live.contents[place] = edit.content
             live.otherWarnings = live.otherWarnings.filter { $0.location == nil } + pageContext.links.problems()
             (live.pageContext, live.pages, live.state, live.hashes, live.lookup) = (pageContext, pages, written.state, hashes, lookup)
-            return report(live, rendered: output.rendered, problems: findings.problems, stages: timer.stages)
+            return BuildReport(outputDirectory: live.outputDirectory, pages: live.pages.count, rendered: output.rendered, files: live.files.count,
+                               bytes: live.bytes, stages: timer.stages,
+                               warnings: live.otherWarnings + live.pageContext.links.withoutReported(findings.problems).map { BuildWarning(.link, $0) })
         }
-    }
-
-    private func report(_ live: LiveSite, rendered: Int, problems: [String], stages: [(name: String, duration: Duration)]) -> BuildReport {
-        var report = BuildReport()
-        report.outputDirectory = live.outputDirectory
-        report.pages = live.pages.count
-        report.rendered = rendered
-        report.files = live.files.count
-        report.bytes = live.bytes
-        report.stages = stages
-        report.warnings = Diagnostics.ordered(live.otherWarnings + live.pageContext.links.withoutReported(problems).map { BuildWarning(.link, $0) })
-        return report
     }
 
     private static func size(_ hash: String?) -> Int { hash.flatMap(StagingArea.size(inHash:)) ?? 0 }
