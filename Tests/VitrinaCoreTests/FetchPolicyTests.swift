@@ -111,6 +111,18 @@ struct FetchPolicyTests {
         }
     }
 
+    @Test func outsideTextInAWarningStaysOneLineOfPrintableText() {
+        #expect(Printable.short("http://x/\n\r\u{202E}\u{0}a") == "http://x/\\u{a}\\u{d}\\u{202e}\\u{0}a")
+        #expect(Printable.short("e\u{301}🎉") == "e\u{301}🎉", "marks and emoji are printed as they are")
+        #expect(Printable.short(String(repeating: "a", count: 500), limit: 10) == String(repeating: "a", count: 10) + "…")
+        var random = SeededGenerator(seed: 0x9)
+        for _ in 0..<2_000 {
+            let text = Printable.short(HostileText.string(&random, maxPieces: 30), limit: 40)
+            #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
+            #expect(text.unicodeScalars.count <= 40 * 10 + 1, "bounded: each scalar escapes to at most ten")
+        }
+    }
+
     @Test func breakerKeysAreTheHostsAURLActuallyNames() {
         #expect(URLParts.host(of: "https://pokeapi.co/api") == "pokeapi.co")
         #expect(URLParts.host(of: "http://127.0.0.1:8080/x") == "127.0.0.1:8080")

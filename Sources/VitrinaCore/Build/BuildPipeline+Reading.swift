@@ -90,17 +90,11 @@ extension BuildPipeline {
     func warnAboutOutages(_ fetcher: Fetcher) {
         for warning in fetcher.outageWarnings { diagnostics.warn(.stale, warning) }
     }
-
-    /// The Markdown reader, with the documents the last build parsed (`vitrina serve`'s memory, or the memo
-    /// `vitrina build` saved in `.vitrina/documents.bin`) and a way to save them for the next build.
-    func documentLoader(_ config: SiteConfig, memo remembering: Bool = true) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
-        DocumentLoader.forBuild(options, config: config, remembering: remembering)
-    }
 }
 
 extension DocumentLoader {
     /// The Markdown reader of a build with `options`, with the documents the last build parsed (`vitrina serve`'s memory,
-    /// or the memo `vitrina build` saved), and a way to save them for the next build.
+    /// or the memo `vitrina build` saved in `.vitrina/documents.bin`), and a way to save them for the next build.
     /// El lector de Markdown de una construcción, con los documentos que analizó la anterior.
     static func forBuild(_ options: BuildOptions, config: SiteConfig, remembering: Bool = true) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
         let memoPath = options.documentMemoPath

@@ -81,7 +81,7 @@ public struct BuildPipeline: Sendable {
             let config = try loadConfig()
             let fetcher = try makeFetcher(config, revalidateAll: true)
             // Only the features that read APIs load here, so the Markdown reader needs no memo.
-            let documents = documentLoader(config, memo: false)
+            let documents = DocumentLoader.forBuild(options, config: config, remembering: false)
             var data = try await fetchSources(FeatureContext(config: config, fetcher: fetcher, documents: documents.loader, drafts: options.drafts),
                                               features(for: config))
             await fetchMedia(config, fetcher, into: &data, includeLocal: false)
@@ -115,7 +115,7 @@ public struct BuildPipeline: Sendable {
                 progress.advance("fetch", done: fetcher.stats.requests, total: nil)
             }
         }
-        let documents = documentLoader(config)
+        let documents = DocumentLoader.forBuild(options, config: config)
         let features = features(for: config)
         let reserved = Set(["data"] + features.flatMap(\.folders))
         let saveDecoded: @Sendable () -> Void = { [options] in

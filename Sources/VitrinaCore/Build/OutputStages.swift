@@ -1,14 +1,12 @@
 /// Render, check and write: the stages a build and a quick edit share, so both draw, check and record pages alike.
 /// Dibujo, comprobación y escritura: las etapas que comparten la construcción y la edición rápida.
 struct OutputStages {
-    let outputDirectory: String
     /// Where this output's build state is kept.
     let statePath: String
     let memo: BuildMemo?
     let progress: (any BuildProgress)?
 
     init(options: BuildOptions) {
-        outputDirectory = options.outputDirectory
         statePath = BuildState.path(siteDirectory: options.siteDirectory, outputDirectory: options.outputDirectory)
         memo = options.memo
         progress = options.progress

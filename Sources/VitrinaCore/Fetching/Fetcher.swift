@@ -84,6 +84,7 @@ public final class Fetcher: Sendable {
     /// A response for `url`; with `required: false` an offline miss is not added to the missing list.
     public func fetch(_ url: String, required: Bool = true, kind: ResponseKind = .json) async throws -> StoredResponse {
         ReadTrail.current?.breakOff()  // read without a stamp to remember it by
+        try checkDoor(url)
         return try await served(url, required: required, kind: kind)
     }
 
@@ -93,8 +94,13 @@ public final class Fetcher: Sendable {
         return nil
     }
 
-    private func served(_ url: String, required: Bool, kind: ResponseKind) async throws -> StoredResponse {
+    /// The door: a URL the policy refuses is not looked up in the cache or the snapshot, nor requested.
+    private func checkDoor(_ url: String) throws {
         if let refusal = refusal(of: url) { throw FetchError.refused(url: url, refusal) }
+    }
+
+    /// Past the door: the cache, the snapshot or the network.
+    private func served(_ url: String, required: Bool, kind: ResponseKind) async throws -> StoredResponse {
         let (response, origin) = try await resolve(url, required: required, kind: kind)
         record(.whole(response), origin, for: url)
         return response
@@ -133,7 +139,7 @@ public final class Fetcher: Sendable {
     /// Lo que `derive` saca de la respuesta; con memoria, una copia guardada que no cambió no se descomprime ni se vuelve a leer.
     func derived<T: Codable>(_ key: String, from url: String, required: Bool = true, kind: ResponseKind = .json,
                              _ derive: (StoredResponse) throws -> T) async throws -> (value: T, body: LazyBody) {
-        if let refusal = refusal(of: url) { throw FetchError.refused(url: url, refusal) }
+        try checkDoor(url)
         if let decoded, let (entry, origin) = storedAsIs(url) {
             let fingerprint = entry.fingerprint
             if let compact = decoded.compact(key, fingerprint: fingerprint), let value = try? JSONDecoder().decode(T.self, from: Data(compact)) {

@@ -7,7 +7,7 @@ public struct WebRequest: Sendable {
     /// Which addresses the host may resolve to; the policy widens it only for a source pointed somewhere with `--api`.
     public var addresses: AddressScope = .publicInternet
     /// The most bytes of body read (after unzipping); a larger answer is `FetchError.tooLarge`.
-    public var maxBodyBytes = 32 * ByteCount.mebibyte
+    public var maxBodyBytes = FetchLimits().json
 
     /// Until the response's head arrives. Generous: a busy server (or a loaded machine serving tests) may be slow
     /// without being down; one that is silent this long a few times in a row is marked down by the breaker.

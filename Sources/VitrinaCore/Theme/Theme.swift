@@ -33,12 +33,15 @@ public struct Theme: Sendable {
     public func text(_ path: String) -> String? { files[path].map { String(decoding: $0, as: UTF8.self) } }
 
     /// The files copied as they are into the output's `assets/`: the theme's `assets/` folder, and each script that sits
-    /// with a feature's templates (`pokemon/pokemon.js` is published as `assets/pokemon/pokemon.js`).
+    /// with a feature's templates (`pokemon/pokemon.js` is published as `assets/pokemon/pokemon.js`). A script whose
+    /// published path an `assets/` file already has (`js/app.js` beside `assets/js/app.js`) is not published.
     public var assets: [(path: String, bytes: [UInt8])] {
-        files.keys.compactMap { path -> (String, String)? in
-            if path.hasPrefix("assets/") { return (path, path) }
-            return path.hasSuffix(".js") ? ("assets/" + path, path) : nil
-        }.sorted { $0.0 < $1.0 }.map { ($0.0, files[$0.1]!) }
+        var published: [String: String] = [:]
+        for path in files.keys where path.hasPrefix("assets/") { published[path] = path }
+        for path in files.keys where !path.hasPrefix("assets/") && path.hasSuffix(".js") && published["assets/" + path] == nil {
+            published["assets/" + path] = path
+        }
+        return published.keys.sorted().map { ($0, files[published[$0]!]!) }
     }
 
     /// The fingerprint of one file, for the build's dependency records.

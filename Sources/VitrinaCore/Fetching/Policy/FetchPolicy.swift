@@ -141,7 +141,6 @@ public struct FetchPolicy: Sendable {
 
     /// What may be requested of a permitted URL.
     public struct Permit: Sendable, Equatable {
-        public let origin: WebOrigin
         /// Named by `--api`: any address the author chose, loopback and private included.
         public let explicit: Bool
     }
@@ -166,8 +165,8 @@ public struct FetchPolicy: Sendable {
         switch WebOrigin.of(url) {
         case .failure(let refusal): return .failure(refusal)
         case .success(let origin):
-            if explicit.contains(origin) { return .success(Permit(origin: origin, explicit: true)) }
-            if declared.contains(origin) { return .success(Permit(origin: origin, explicit: false)) }
+            if explicit.contains(origin) { return .success(Permit(explicit: true)) }
+            if declared.contains(origin) { return .success(Permit(explicit: false)) }
             if origin.scheme == "http", declared.contains(WebOrigin(scheme: "https", host: origin.host, port: origin.port == 80 ? 443 : origin.port)) {
                 return .failure(.insecure(origin.description))
             }
