@@ -34,7 +34,10 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            exclude: ["Content/Highlighting/Chroma/LICENSE", "Content/Highlighting/Chroma/Lexers"],
+            // The regular expressions of the highlighter run on the ICU that Foundation already links into every binary.
+            linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
         .executableTarget(
             name: "vitrina",

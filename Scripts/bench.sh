@@ -4,7 +4,9 @@
 # the default site into a fresh output (against `cp -r` of it and against every page redrawn into an existing one, with
 # and without the published outputs), its warm rebuild, its warm rebuild after one character's response changed, one page edited under
 # `vitrina serve`, and the default site with its APIs down (a stale cache served at once; nothing cached, one error
-# listing the hosts), and the packed binary of `make dist` (its size, `vitrina --version`, a build of an empty site).
+# listing the hosts), the Rust book (../shared/corpora/rust-book: a full build with its code blocks highlighted
+# against the same build with `highlight: false`, and their warm rebuilds), and the packed binary of `make dist` (its
+# size, `vitrina --version`, a build of an empty site).
 # Each figure is the median of
 # RUNS runs (default 3), the two tools interleaved in every run, each build into a fresh, empty output folder.
 # Prints one table and the goals with PASS/FAIL; exits 0 when a goal fails (it is a report), non-zero when a build fails.
@@ -14,6 +16,7 @@
 #   VITRINA_BIN=path/to/vitrina Scripts/bench.sh  use that binary, skip `swift build -c release`
 #   VITRINA_DIST_BIN=path/to/vitrina              the packed binary to size and start, skip Scripts/dist.sh
 #   CORPUS=path/to/corpus Scripts/bench.sh        another corpus of Markdown folders
+#   RUST_BOOK=path/to/docs Scripts/bench.sh       another folder of Markdown with fenced code (default ../shared/corpora/rust-book)
 #   REPLAY_BIN=path/to/vitrina-replay             use that replay server, skip building it
 #   RECORDINGS=path/to/recordings                 what the replay server serves (default ../shared/recordings)
 set -euo pipefail
@@ -23,6 +26,9 @@ runs="${RUNS:-3}"
 corpus="${CORPUS:-../shared/corpora/tldr-en}"
 [ -d "$corpus" ] || { echo "No corpus at $corpus" >&2; exit 1; }
 corpus=$(cd "$corpus" && pwd)
+rust_book="${RUST_BOOK:-../shared/corpora/rust-book}"
+[ -d "$rust_book" ] || { echo "No Rust book at $rust_book" >&2; exit 1; }
+rust_book=$(cd "$rust_book" && pwd)
 
 # ---------------------------------------------------------------------------------------------
 # Tools: Debian's hugo and time when missing, then Vitrina in release (unless VITRINA_BIN is set).
@@ -248,6 +254,33 @@ for site in "$default_site" "$plain_site"; do
   rm -rf "$work/out/warm-up"
 done
 
+# ---------------------------------------------------------------------------------------------
+# The Rust book: the docs folder as Content/ of two sites, the same site.yml but for `highlight: false` in one, so
+# that the difference between their builds is the highlighting of the code blocks (lexing them, and the stylesheet).
+# El libro de Rust: dos sitios con la carpeta como Content/, iguales salvo `highlight: false` en uno.
+# ---------------------------------------------------------------------------------------------
+echo "Preparing the Rust book sites in $work" >&2
+rust_site="$work/rust-site"
+rust_plain="$work/rust-plain"
+for site in "$rust_site" "$rust_plain"; do
+  mkdir -p "$site" && cp -r "$rust_book" "$site/Content"
+  printf '%s\n' 'title: The Rust Programming Language' 'languages: [en]' 'default_language: en' > "$site/Content/site.yml"
+done
+echo 'highlight: false' >> "$rust_plain/Content/site.yml"
+
+rust_book_run() { # run number: full builds (no .vitrina/, fresh output on tmpfs) with and without highlighting, then
+  # each one's warm rebuild (nothing changed, same output); checks that only the first site's pages have Chroma's HTML.
+  local i=$1
+  rm -rf "$rust_site/.vitrina" "$rust_plain/.vitrina"
+  vitrina_build rust-full/vitrina "$shm/rust-$i" --site "$rust_site" --offline
+  vitrina_build rust-plain-full/vitrina "$shm/rust-plain-$i" --site "$rust_plain" --offline
+  vitrina_build rust-warm/vitrina "$shm/rust-$i" --site "$rust_site" --offline
+  vitrina_build rust-plain-warm/vitrina "$shm/rust-plain-$i" --site "$rust_plain" --offline
+  grep -rqF 'class="chroma"' "$shm/rust-$i" || { echo "The Rust book's pages have no highlighted code" >&2; exit 1; }
+  if grep -rqF 'class="chroma"' "$shm/rust-plain-$i"; then echo "The Rust book has highlighted code with highlight: false" >&2; exit 1; fi
+  rm -rf "$shm/rust-$i" "$shm/rust-plain-$i"
+}
+
 redraw() { # key, site, output folder: every page drawn again into an output that holds them (the site's record removed)
   rm -rf "$2/.vitrina/state"
   vitrina_build "$1" "$3" --site "$2" --offline
@@ -367,6 +400,9 @@ for i in $(seq "$runs"); do
   expect_in_log "was down from .* (timed out waiting for an answer)" "the host that never answered as down"
   vitrina_failure down-empty/vitrina "$work/out/down-empty-$i" --site "$empty_site" "${down_apis[@]}"
   expect_in_log "3 hosts were down" "one error listing the three hosts that were down"
+  # g. The Rust book (see above): full builds with and without highlighting, then their warm rebuilds.
+  # El libro de Rust: construcciones completas con y sin resaltado, y sus reconstrucciones sin cambios.
+  rust_book_run "$i"
 done
 
 # ---------------------------------------------------------------------------------------------
@@ -468,6 +504,10 @@ row "default site, warm rebuild" default/vitrina ""
 row "default site, every page redrawn" default-redraw/vitrina ""
 row "  the same, no published outputs" plain-redraw/vitrina ""
 row "default site, character changed" character/vitrina ""
+row "Rust book, full, highlighting" rust-full/vitrina ""
+row "  the same, highlighting off" rust-plain-full/vitrina ""
+row "Rust book, warm rebuild" rust-warm/vitrina ""
+row "  the same, highlighting off" rust-plain-warm/vitrina ""
 printf "%-32s %9.3f\n" "serve: one page edited to disk" "$(median "$serve_secs")"
 row "dead APIs: offline build (same)" down-offline/vitrina ""
 row "dead APIs: stale cache, refused" down-stale/vitrina ""
@@ -491,6 +531,8 @@ goal "default site, fresh output <= 1.5x its warm rebuild" "$(ratio "$(s default
 goal "default site, fresh output's writing <= cp -r of it (s)" \
   "$(awk -v f="$(s default-cold/vitrina)" -v r="$(s default-redraw/vitrina)" 'BEGIN { printf "%.3f", f - r }')" "<=" "$(s default-copy/cp)"
 goal "published outputs add < 5% (all redrawn in place)" "$(ratio "$(s default-redraw/vitrina)" "$(s plain-redraw/vitrina)")" "<" 1.05
+goal "Rust book: full build, highlighting <= 1.25x off" "$(ratio "$(s rust-full/vitrina)" "$(s rust-plain-full/vitrina)")" "<=" 1.25
+goal "Rust book: warm rebuild, highlighting <= 1.1x off" "$(ratio "$(s rust-warm/vitrina)" "$(s rust-plain-warm/vitrina)")" "<=" 1.1
 goal "serve: one tldr page edited to disk < 50 ms (s)" "$(median "$serve_secs")" "<" 0.05
 goal "dead APIs, stale: <= 2x offline + connect timeout (s)" "$(s down-stale/vitrina)" "<=" \
   "$(awk -v o="$(s down-offline/vitrina)" -v c="$connect_timeout" 'BEGIN { printf "%.2f", 2 * o + c }')"

@@ -160,7 +160,7 @@ public struct BuildPipeline: Sendable {
     /// strings file is the first thing a build says.
     /// Tema: las plantillas y los textos, cargados y compilados antes de descargar nada.
     func loadTheme(_ config: SiteConfig) throws -> LoadedTheme {
-        let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
+        let theme = try Theme.load(templatesDirectory: options.templatesDirectory).adding(CodeBlockAssets.files(for: config.highlight))
         let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
                                        diagnostics: diagnostics)
         return LoadedTheme(theme: theme, strings: strings, templates: try TemplateLibrary.load(theme: theme))
@@ -179,6 +179,7 @@ public struct BuildPipeline: Sendable {
         let plan = try SitePlanner(pageContext: PageContext(config: config, strings: strings, media: data.media)).plan(data)
         let pageContext = plan.pageContext
         diagnostics.warn(pageContext.links.problems())
+        diagnostics.warn(CodeBlockFindings.warnings(pageContext.links.sources.values))
         for note in plan.notes { diagnostics.warn(.content, note) }
         let renderer = PageRenderer(templates: templates, pageContext: pageContext, baseURL: config.baseURL, navigation: plan.navigation,
                                     tools: plan.tools, searchRoute: plan.searchRoute, feeds: plan.feeds)

@@ -99,6 +99,7 @@ public struct BuildState: Sendable {
 public final class BuildMemo: Sendable {
     public let documents = DocumentMemo()
     public let decoded = DecodedMemo()
+    public let highlighted = HighlightMemo()
     private let states = Mutex<[String: BuildState]>([:])
 
     public init() {}

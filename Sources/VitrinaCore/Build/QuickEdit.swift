@@ -39,6 +39,7 @@ struct QuickEdit {
             live.bytes += output.files.reduce(0) { $0 + Self.size(hashes[$1]) - Self.size(live.hashes[$1]) }
             live.contents[place] = edit.content
             live.otherWarnings = live.otherWarnings.filter { $0.location == nil } + pageContext.links.problems()
+                + CodeBlockFindings.warnings(pageContext.links.sources.values)
             (live.pageContext, live.pages, live.state, live.hashes, live.lookup) = (pageContext, pages, written.state, hashes, lookup)
             return BuildReport(outputDirectory: live.outputDirectory, pages: live.pages.count, rendered: output.rendered, files: live.files.count,
                                bytes: live.bytes, stages: timer.stages,

@@ -38,6 +38,8 @@ public struct BuildOptions: Sendable {
     public var cacheDirectory: String { Files.join(siteDirectory, ".vitrina", "cache") }
     /// Parsed Markdown kept between builds (`DocumentMemo`).
     public var documentMemoPath: String { Files.join(siteDirectory, ".vitrina", "documents.bin") }
+    /// Highlighted code blocks kept between builds (`HighlightMemo`).
+    public var highlightMemoPath: String { Files.join(siteDirectory, ".vitrina", "highlight.bin") }
     /// Where `vitrina build` keeps the API responses it decoded (`DecodedMemo`).
     public var decodedMemoPath: String { Files.join(siteDirectory, ".vitrina", "decoded.bin") }
     public var snapshotDirectory: String { Files.join(contentDirectory, "data") }

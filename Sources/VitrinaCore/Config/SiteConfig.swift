@@ -30,6 +30,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var author: String?
     /// How much one answer may weigh (`fetch:`).
     public var fetchLimits = FetchLimits()
+    /// How fenced code is highlighted (`highlight:`).
+    public var highlight = HighlightSettings()
 
     /// The author's name as feeds and JSON-LD give it.
     public var authorName: String { author ?? title }
@@ -173,6 +175,7 @@ extension SiteConfig {
         config.outputs = try reader.outputs(root)
         config.author = try reader.string(root, "author").flatMap { $0.isEmpty ? nil : $0 }
         config.fetchLimits = try reader.fetchLimits(root)
+        config.highlight = try reader.highlight(root)
         if !config.languages.contains(config.defaultLanguage) {
             throw VitrinaError(.config, "\(file): default_language \(config.defaultLanguage) is not in languages \(config.languages)")
         }

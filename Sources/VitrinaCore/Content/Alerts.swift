@@ -111,6 +111,6 @@ extension RenderedMarkdown {
         if language == "es", converted.contains(Self.footnoteBack) {
             converted = converted.replacingOccurrences(of: Self.footnoteBack, with: "aria-label=\"Volver al texto\"")
         }
-        return converted == html ? self : RenderedMarkdown(html: converted, headings: headings, links: links)
+        return converted == html ? self : RenderedMarkdown(html: converted, headings: headings, links: links, codeNotes: codeNotes)
     }
 }

@@ -120,7 +120,7 @@ public final class DocumentMemo: Sendable {
         changed.withLock { $0 = true }
     }
 
-    static let header = "vitrina-documents 3"
+    static let header = "vitrina-documents 4"
 
     /// The memo a build saved under the same settings (`context`), or an empty one.
     public static func load(from path: String, context: String) -> DocumentMemo {
@@ -162,6 +162,14 @@ public final class DocumentMemo: Sendable {
             writer.strings([link.url])
             for number in [link.line, link.column, link.isImage ? 1 : 0] { writer.int(number) }
         }
+        writer.int(document.body.codeNotes.count)
+        for note in document.body.codeNotes {
+            switch note.kind {
+            case .unknownLanguage: writer.strings([note.language])
+            case .plain(let reason): writer.strings([note.language, reason])
+            }
+            writer.int(note.line)
+        }
         write(document.fields.fields, to: &writer)
     }
 
@@ -193,11 +201,17 @@ public final class DocumentMemo: Sendable {
             guard let url = reader.strings(), url.count == 1, let line = reader.int(), let column = reader.int(), let image = reader.int() else { return nil }
             links.append(MarkdownLink(url: url[0], line: line, column: column, isImage: image == 1))
         }
+        guard let noteCount = reader.int(), (0...reader.remaining).contains(noteCount) else { return nil }
+        var notes: [CodeBlockNote] = []
+        for _ in 0..<noteCount {
+            guard let texts = reader.strings(), (1...2).contains(texts.count), let line = reader.int() else { return nil }
+            notes.append(CodeBlockNote(language: texts[0], line: line, kind: texts.count == 1 ? .unknownLanguage : .plain(texts[1])))
+        }
         guard let fields = readFields(&reader, depth: 0) else { return nil }
         let stamp = FileStamp(size: numbers[0], seconds: numbers[1], nanoseconds: numbers[2], changeSeconds: numbers[3],
                               changeNanoseconds: numbers[4], inode: numbers[5])
         let document = Document(file: texts[0], name: texts[1], language: texts[2], fields: FieldReader(file: texts[0], fields: fields),
-                                body: RenderedMarkdown(html: texts[4], headings: headings, links: links), fingerprint: texts[3])
+                                body: RenderedMarkdown(html: texts[4], headings: headings, links: links, codeNotes: notes), fingerprint: texts[3])
         return Entry(stamp: stamp, document: document, used: false)
     }
 

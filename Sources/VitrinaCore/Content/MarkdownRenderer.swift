@@ -6,9 +6,12 @@ import Synchronization
 /// Markdown a HTML con cmark-gfm: tablas, tachado, autoenlaces, listas de tareas y notas al pie.
 public struct MarkdownRenderer: Sendable {
     public let allowRawHTML: Bool
+    /// Highlights fenced code that names a language; nil leaves every block plain (`highlight: false`).
+    public let highlighter: CodeHighlighter?
 
-    public init(allowRawHTML: Bool = false) {
+    public init(allowRawHTML: Bool = false, highlighter: CodeHighlighter? = nil) {
         self.allowRawHTML = allowRawHTML
+        self.highlighter = highlighter
         Self.setUp
     }
 
@@ -23,10 +26,10 @@ public struct MarkdownRenderer: Sendable {
 
     /// Raw HTML out of cmark-gfm (safe mode drops raw HTML and dangerous URLs), handed to `body` while it lives, with
     /// the links and images of the document that point inside the site.
-    func withHTML<T>(_ markdown: String, _ body: (UnsafeBufferPointer<UInt8>, [MarkdownLink]) -> T) -> T {
+    func withHTML<T>(_ markdown: String, _ body: (UnsafeBufferPointer<UInt8>, [MarkdownLink], [CodeBlockNote]) -> T) -> T {
         let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         let options = CMARK_OPT_SMART | CMARK_OPT_FOOTNOTES | (allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT)
-        guard let parser = cmark_parser_new(options) else { return body(none, []) }
+        guard let parser = cmark_parser_new(options) else { return body(none, [], []) }
         defer { cmark_parser_free(parser) }
         for name in Self.extensionNames {
             if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
@@ -40,25 +43,26 @@ public struct MarkdownRenderer: Sendable {
                 }
             }
         }
-        guard let document = OpaquePointer(bitPattern: parsed) else { return body(none, []) }
+        guard let document = OpaquePointer(bitPattern: parsed) else { return body(none, [], []) }
         defer { cmark_node_free(document) }
         if !allowRawHTML { RawAnchors.keep(in: document) }
         let links = MarkdownLink.collect(in: document)
+        let notes = highlighter.map { FencedCode.highlight(in: document, with: $0) } ?? []
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
-            return body(none, links)
+            return body(none, links, notes)
         }
         defer { free(rendered) }
-        return rendered.withMemoryRebound(to: UInt8.self, capacity: 1) { body(UnsafeBufferPointer(start: $0, count: strlen(rendered)), links) }
+        return rendered.withMemoryRebound(to: UInt8.self, capacity: 1) { body(UnsafeBufferPointer(start: $0, count: strlen(rendered)), links, notes) }
     }
 
     /// Raw HTML out of cmark-gfm.
     public func html(_ markdown: String) -> String {
-        withHTML(markdown) { html, _ in String(decoding: html, as: UTF8.self) }
+        withHTML(markdown) { html, _, _ in String(decoding: html, as: UTF8.self) }
     }
 
     /// The rendered document: HTML with heading ids and anchors, its headings, and its links into the site.
     public func render(_ markdown: String) -> RenderedMarkdown {
-        withHTML(markdown) { html, links in HeadingAnchors.apply(to: html).with(links: links) }
+        withHTML(markdown) { html, links, notes in HeadingAnchors.apply(to: html).with(links: links, codeNotes: notes) }
     }
 }
 
@@ -102,19 +106,25 @@ public struct RenderedMarkdown: Sendable {
     public let headings: [Heading]
     /// Links and images pointing inside the site, in document order.
     public var links: [MarkdownLink] = []
+    /// Fenced blocks left plain: an unknown language, or over the highlighting budget.
+    public var codeNotes: [CodeBlockNote] = []
 
-    public init(html: String, headings: [Heading], links: [MarkdownLink] = []) {
+    public init(html: String, headings: [Heading], links: [MarkdownLink] = [], codeNotes: [CodeBlockNote] = []) {
         self.html = html
         self.headings = headings
         self.links = links
+        self.codeNotes = codeNotes
     }
 
-    func with(links: [MarkdownLink]) -> RenderedMarkdown { RenderedMarkdown(html: html, headings: headings, links: links) }
+    func with(links: [MarkdownLink], codeNotes: [CodeBlockNote] = []) -> RenderedMarkdown {
+        RenderedMarkdown(html: html, headings: headings, links: links, codeNotes: codeNotes)
+    }
 
-    /// The same document with its links' lines counted from the top of the file (the body starts at `bodyLine`).
+    /// The same document with its links' and code notes' lines counted from the top of the file (the body starts at `bodyLine`).
     func shifted(toBodyLine bodyLine: Int) -> RenderedMarkdown {
-        guard bodyLine > 1, !links.isEmpty else { return self }
-        return RenderedMarkdown(html: html, headings: headings, links: links.map { var link = $0; link.line += bodyLine - 1; return link })
+        guard bodyLine > 1, !links.isEmpty || !codeNotes.isEmpty else { return self }
+        return RenderedMarkdown(html: html, headings: headings, links: links.map { var link = $0; link.line += bodyLine - 1; return link },
+                                codeNotes: codeNotes.map { var note = $0; note.line += bodyLine - 1; return note })
     }
 
     /// Every id a `#fragment` may name: the headings', footnotes' (`fn-…`, `fnref-…`) and, with raw HTML allowed,

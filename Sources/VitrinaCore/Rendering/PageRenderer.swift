@@ -73,6 +73,8 @@ public struct PageRenderer: Sendable {
             siteTitle: pageContext.config.title,
             home: page.route.link(to: home),
             stylesheet: page.route.link(toFile: "assets/site.css"),
+            codeStylesheet: pageContext.config.highlight.enabled ? page.route.link(toFile: CodeBlockAssets.stylesheetPath) : nil,
+            codeScript: pageContext.config.highlight.enabled ? page.route.link(toFile: CodeBlockAssets.scriptPath) : nil,
             icon: page.route.link(toFile: "assets/favicon.svg"),
             nav: navigation.map { entry in
                 LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.navigationKey)
@@ -123,6 +125,9 @@ struct LayoutView: Sendable {
     let siteTitle: String
     let home: String
     let stylesheet: String
+    /// The highlighting stylesheet and the copy button's script, when code is highlighted.
+    let codeStylesheet: String?
+    let codeScript: String?
     let icon: String
     let nav: [LinkView]
     let languages: [LanguageLink]
@@ -165,6 +170,8 @@ extension LayoutView: TemplateConvertible {
         ]
         if let social { fields["social"] = social.templateValue }
         if let canonical { fields["canonical"] = .string(canonical) }
+        if let codeStylesheet { fields["codeStylesheet"] = .string(codeStylesheet) }
+        if let codeScript { fields["codeScript"] = .string(codeScript) }
         if let baseHref { fields["baseHref"] = .string(baseHref) }
         if let search { fields["search"] = .string(search) }
         if let converted = TemplateValue.from(content) { fields["content"] = converted }

@@ -34,7 +34,9 @@ enum DefaultTheme {
         {{/feeds}}{{#jsonLD}}<script type="application/ld+json">{{{.}}}</script>
         {{/jsonLD}}
         <link rel="stylesheet" href="{{stylesheet}}">
-        <link rel="icon" href="{{icon}}" type="image/svg+xml">
+        {{#codeStylesheet}}<link rel="stylesheet" href="{{codeStylesheet}}">
+        {{/codeStylesheet}}{{#codeScript}}<script defer src="{{codeScript}}"></script>
+        {{/codeScript}}<link rel="icon" href="{{icon}}" type="image/svg+xml">
         </head>
         <body>
         <a class="skip-link" href="#main">{{t.skip_to_content}}</a>

@@ -30,6 +30,14 @@ public struct Theme: Sendable {
     /// The theme compiled into Vitrina: a plain, readable layout for folders of Markdown.
     public static let builtIn = Theme(origin: "default theme", files: DefaultTheme.files.mapValues { Array($0.utf8) })
 
+    /// The same theme with `extra` files added where it has none of its own (a theme's file wins).
+    public func adding(_ extra: [String: String]) -> Theme {
+        guard !extra.isEmpty else { return self }
+        var merged = files
+        for (path, text) in extra where merged[path] == nil { merged[path] = Array(text.utf8) }
+        return Theme(origin: origin, files: merged)
+    }
+
     public func text(_ path: String) -> String? { files[path].map { String(decoding: $0, as: UTF8.self) } }
 
     /// The files copied as they are into the output's `assets/`: the theme's `assets/` folder, and each script that sits

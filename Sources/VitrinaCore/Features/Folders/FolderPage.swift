@@ -22,9 +22,11 @@ public struct FolderPage: Sendable {
         /// The Markdown file it came from and the fingerprint of its bytes, for the build's dependency records.
         public let file: String
         public let fingerprint: String
+        /// Fenced blocks left plain, for the build's warnings.
+        public var codeNotes: [CodeBlockNote] = []
 
         /// The rendered Markdown, as links are resolved against it.
-        public var body: RenderedMarkdown { RenderedMarkdown(html: html, headings: headings, links: links) }
+        public var body: RenderedMarkdown { RenderedMarkdown(html: html, headings: headings, links: links, codeNotes: codeNotes) }
     }
 
     /// The files of every translation with their fingerprints.
@@ -49,7 +51,7 @@ public enum FolderPageMapper {
                 title: fields.string("title") ?? document.body.firstHeading ?? name.replacingOccurrences(of: "-", with: " ").capitalized,
                 description: fields.string("description") ?? "",
                 date: try fields.date("date"), html: document.body.html, headings: document.body.headings, links: document.body.links, language: language,
-                file: document.file, fingerprint: document.fingerprint)
+                file: document.file, fingerprint: document.fingerprint, codeNotes: document.body.codeNotes)
         }
         let slug = Slug.make(primary.fields.string("slug") ?? name, fallback: "")
         return FolderPage(name: name, slug: slug.isEmpty ? Slug.codes(name) : slug,

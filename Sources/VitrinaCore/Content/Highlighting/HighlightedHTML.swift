@@ -1,0 +1,155 @@
+/// One piece of highlighted source: its Chroma token type and its text, exactly as the lexer cut it.
+/// Un trozo de código resaltado: su tipo de token de Chroma y su texto, tal como lo cortó el analizador.
+public struct CodeToken: Sendable, Equatable {
+    public var type: TokenType
+    public var text: String
+
+    public init(_ type: TokenType, _ text: String) {
+        self.type = type
+        self.text = text
+    }
+}
+
+/// A fenced block's display options, as Hugo reads them from `{linenos=table,hl_lines=[2,"4-5"],linenostart=10}`.
+/// Las opciones de presentación de un bloque, como Hugo las lee de `{linenos=table,hl_lines=[2,"4-5"],linenostart=10}`.
+public struct CodeBlockOptions: Sendable, Equatable, Hashable {
+    /// Hugo's `linenos`: none (`false`), a two-column table (`table` or `true`), or a number at the start of each line (`inline`).
+    /// El `linenos` de Hugo: sin números, tabla de dos columnas o número al principio de cada línea.
+    public enum LineNumbers: String, Sendable, Hashable {
+        case none, table, inline
+    }
+
+    public var lineNumbers: LineNumbers = .none
+    /// Hugo's `linenostart`: the number the block's first line shows.
+    public var lineNumberStart: Int = 1
+    /// Hugo's `hl_lines`: 1-based and relative to the block's first line, whatever `linenostart` says.
+    public var highlightedLines: [ClosedRange<Int>] = []
+
+    public init(lineNumbers: LineNumbers = .none, lineNumberStart: Int = 1, highlightedLines: [ClosedRange<Int>] = []) {
+        self.lineNumbers = lineNumbers
+        self.lineNumberStart = lineNumberStart
+        self.highlightedLines = highlightedLines
+    }
+}
+
+/// Writes tokens byte for byte as Hugo 0.111 writes a fenced block with `noClasses = false` (Chroma's class-based HTML).
+/// Escribe los tokens byte a byte como Hugo 0.111 escribe un bloque con `noClasses = false` (el HTML de Chroma con clases).
+public enum HighlightedHTML {
+    /// The block's HTML. `language` is written as the info string gave it (`rust`, `Go`, `c++`); Hugo writes it unescaped,
+    /// this escapes it as Chroma escapes text, which changes nothing for a real language name.
+    /// El HTML del bloque; el lenguaje se escribe como lo dio el bloque, escapado (no cambia nada para un nombre real).
+    public static func render(_ tokens: [CodeToken], language: String, options: CodeBlockOptions) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(tokens.reduce(256) { $0 + $1.text.utf8.count * 2 })
+        let lines = splitIntoLines(tokens)
+        let base = options.lineNumberStart
+        // Chroma pads every number to the width of the last one (`%*d`), the minus sign of a negative one included.
+        let digits = String(base + lines.count - 1).utf8.count
+        let offset = base - 1
+        let highlighted = options.highlightedLines.map { ($0.lowerBound + offset)...($0.upperBound + offset) }
+        func isHighlighted(_ line: Int) -> Bool { highlighted.contains { $0.contains(line) } }
+        let codeStart = "<pre tabindex=\"0\" class=\"chroma\"><code class=\"language-\(escape(language))\" data-lang=\"\(escape(language))\">"
+
+        out.append(contentsOf: "<div class=\"highlight\">".utf8)
+        if options.lineNumbers == .table {
+            out.append(contentsOf: "<div class=\"chroma\">\n<table class=\"lntable\"><tr><td class=\"lntd\">\n<pre tabindex=\"0\" class=\"chroma\"><code>".utf8)
+            for index in lines.indices {
+                let line = base + index
+                let highlight = isHighlighted(line)
+                if highlight { out.append(contentsOf: "<span class=\"hl\">".utf8) }
+                out.append(contentsOf: "<span class=\"lnt\">\(padded(line, to: digits))\n</span>".utf8)
+                if highlight { out.append(contentsOf: "</span>".utf8) }
+            }
+            out.append(contentsOf: "</code></pre></td>\n<td class=\"lntd\">\n".utf8)
+        }
+        out.append(contentsOf: codeStart.utf8)
+        for (index, tokens) in lines.enumerated() {
+            let line = base + index
+            out.append(contentsOf: (isHighlighted(line) ? "<span class=\"line hl\">" : "<span class=\"line\">").utf8)
+            if options.lineNumbers == .inline {
+                out.append(contentsOf: "<span class=\"ln\">\(padded(line, to: digits))</span>".utf8)
+            }
+            out.append(contentsOf: "<span class=\"cl\">".utf8)
+            for token in tokens {
+                let cssClass = token.type.cssClass
+                if cssClass.isEmpty {
+                    appendEscaped(token.text, to: &out)
+                } else {
+                    out.append(contentsOf: "<span class=\"\(cssClass)\">".utf8)
+                    appendEscaped(token.text, to: &out)
+                    out.append(contentsOf: "</span>".utf8)
+                }
+            }
+            out.append(contentsOf: "</span></span>".utf8)
+        }
+        out.append(contentsOf: "</code></pre>".utf8)
+        if options.lineNumbers == .table {
+            out.append(contentsOf: "</td></tr></table>\n</div>\n".utf8)
+        }
+        out.append(contentsOf: "</div>".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// What Hugo writes when no lexer knows the language (or the fence names none): the escaped code in a bare
+    /// `<pre tabindex="0"><code>`, no `<div class="highlight">`, no lines and no line numbers whatever the options say.
+    /// `code` is the block's text as Hugo passes it: trailing newlines cut, then one put back unless it is empty.
+    /// Lo que Hugo escribe cuando ningún analizador conoce el lenguaje: el código escapado en un `<pre><code>` sin más.
+    public static func renderUnhighlighted(_ code: String, language: String?) -> String {
+        var out: [UInt8] = Array("<pre tabindex=\"0\"><code".utf8)
+        if let language, !language.isEmpty {
+            out.append(contentsOf: " class=\"language-\(escape(language))\" data-lang=\"\(escape(language))\"".utf8)
+        }
+        out.append(UInt8(ascii: ">"))
+        appendEscaped(code, to: &out)
+        out.append(contentsOf: "</code></pre>".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Chroma's `SplitTokensIntoLines`: a token holding "\n" is cut after each one, the newline ending its line; a last
+    /// line made of one empty token is dropped. Cuts on bytes, so "\r\n" ends a line as Chroma's does (Swift's `Character`
+    /// would see one grapheme).
+    static func splitIntoLines(_ tokens: [CodeToken]) -> [[CodeToken]] {
+        var lines: [[CodeToken]] = []
+        var line: [CodeToken] = []
+        for token in tokens {
+            var rest = Substring(token.text).utf8
+            while let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
+                let end = rest.index(after: newline)
+                line.append(CodeToken(token.type, String(Substring(rest[rest.startIndex..<end]))))
+                lines.append(line)
+                line = []
+                rest = rest[end...]
+            }
+            line.append(CodeToken(token.type, String(Substring(rest))))
+        }
+        if !line.isEmpty { lines.append(line) }
+        if let last = lines.last, last.count == 1, last[0].text.isEmpty { lines.removeLast() }
+        return lines
+    }
+
+    /// Go's `html.EscapeString`, which Chroma uses: `&` `'` `<` `>` `"` become `&amp;` `&#39;` `&lt;` `&gt;` `&#34;`.
+    static func escape(_ text: String) -> String {
+        var out: [UInt8] = []
+        appendEscaped(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&#34;".utf8)
+            default: out.append(byte)
+            }
+        }
+    }
+
+    /// Go's `fmt.Sprintf("%*d", width, number)`: right-aligned with spaces.
+    private static func padded(_ number: Int, to width: Int) -> String {
+        let text = String(number)
+        return String(repeating: " ", count: max(0, width - text.utf8.count)) + text
+    }
+}
