@@ -41,6 +41,7 @@ enum AttributeScanner {
         let count = bytes.count
         while index < count {
             guard bytes[index] == space else { index += 1; continue }
+            if let end = HighlightedBlock.end(ofBlockAtSpace: index, in: bytes) { index = end; continue }
             var matched = false
             for (name, pattern) in patterns where index + pattern.count <= count {
                 var k = 1

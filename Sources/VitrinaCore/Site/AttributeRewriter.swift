@@ -10,6 +10,7 @@ enum AttributeRewriter {
         var index = 0
         while let space = bytes.firstIndex(of: UInt8(ascii: " "), from: index) {
             index = space + 1
+            if let end = HighlightedBlock.end(ofBlockAtSpace: space, in: bytes) { index = end; continue }
             let isHref = bytes.hasPrefix(href, at: space)
             guard isHref || bytes.hasPrefix(src, at: space) else { continue }
             let start = space + (isHref ? href.count : src.count)

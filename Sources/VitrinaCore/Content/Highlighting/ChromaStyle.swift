@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 /// An sRGB colour of a Chroma style, read as Chroma's `ParseColour` reads it and written as `#rrggbb`.
@@ -307,19 +308,18 @@ public struct ChromaStyle: Sendable, Equatable {
         self.init(name: name, entries: entries)
     }
 
-    /// Chroma's style of that name (`github`, `github-dark`, `monokai`…), or nil.
-    public static func named(_ name: String) -> ChromaStyle? { registry[name] }
+    /// Chroma's style of that name (`github`, `github-dark`, `monokai`…), or nil; each is read from its XML on first use.
+    public static func named(_ name: String) -> ChromaStyle? {
+        if let known = parsed.withLock({ $0[name] }) { return known }
+        guard let xml = ChromaData.styles[name], let style = try? ChromaStyle(xml: xml), style.name == name else { return nil }
+        parsed.withLock { $0[name] = style }
+        return style
+    }
 
-    /// The names of Chroma's styles, sorted.
-    public static var names: [String] { registry.keys.sorted() }
+    /// The names of Chroma's styles, sorted (each style's file is named as the style).
+    public static var names: [String] { ChromaData.styles.keys.sorted() }
 
-    private static let registry: [String: ChromaStyle] = {
-        var out: [String: ChromaStyle] = [:]
-        for xml in ChromaData.styles.values {
-            if let style = try? ChromaStyle(xml: xml) { out[style.name] = style }
-        }
-        return out
-    }()
+    private static let parsed = Mutex<[String: ChromaStyle]>([:])
 
     // MARK: Resolution (Chroma's Style.Get)
 

@@ -112,12 +112,27 @@ final class CompiledLexer: Sendable {
 
     /// Chroma's combined: a state `__combined_a__b` with the rules of each, and the rule pushes it.
     private static func resolveCombined(_ states: inout [String: [LexerDefinition.Rule]]) {
+        // A combined state may itself hold the rule that made it: resolve until none is left (each pass adds states only
+        // for new combinations, so this ends).
+        var pending = true
+        var passes = 0
+        while pending, passes < 16 {
+            pending = false
+            passes += 1
+            resolveCombinedOnce(&states, pending: &pending)
+        }
+    }
+
+    private static func resolveCombinedOnce(_ states: inout [String: [LexerDefinition.Rule]], pending: inout Bool) {
         for name in states.keys.sorted() {
             guard var rules = states[name] else { continue }
             for index in rules.indices {
                 guard case .combined(let parts)? = rules[index].mutator else { continue }
                 let combined = "__combined_" + parts.joined(separator: "__")
-                if states[combined] == nil { states[combined] = parts.flatMap { states[$0] ?? [] } }
+                if states[combined] == nil {
+                    states[combined] = parts.flatMap { states[$0] ?? [] }
+                    pending = true
+                }
                 rules[index].mutator = .push([combined])
             }
             states[name] = rules

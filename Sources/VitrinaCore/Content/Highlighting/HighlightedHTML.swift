@@ -153,3 +153,20 @@ public enum HighlightedHTML {
         return String(repeating: " ", count: max(0, width - text.utf8.count)) + text
     }
 }
+
+/// Where a highlighted block written by `HighlightedHTML` ends, so scanners looking for links and ids (which such a block
+/// never holds: its text is escaped code) step over it in one search instead of reading every token's span.
+/// Dónde termina un bloque resaltado, para que quien busca enlaces e ids lo salte de una vez.
+enum HighlightedBlock {
+    private static let start = Array("<div class=\"highlight\">".utf8)
+    private static let table = Array("<div class=\"highlight\"><div class=\"chroma\">".utf8)
+    private static let tableEnd = Array("</table>".utf8)
+    private static let plainEnd = Array("</code></pre></div>".utf8)
+
+    /// The index just past the block when a space at `space` is the one in its opening `<div class="highlight">`.
+    static func end(ofBlockAtSpace space: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard space >= 4, bytes[space - 4] == UInt8(ascii: "<"), bytes.hasPrefix(start, at: space - 4) else { return nil }
+        let closing = bytes.hasPrefix(table, at: space - 4) ? tableEnd : plainEnd
+        return bytes.firstIndex(of: closing, from: space).map { $0 + closing.count }
+    }
+}

@@ -136,53 +136,59 @@ public final class LexerRegistry: Sendable {
     }
 }
 
-/// Go's `filepath.Match` for the globs lexers name (`*.rs`, `Dockerfile.*`, `*.php[345]`).
-/// El `filepath.Match` de Go para los patrones de nombres de fichero.
+/// Go's `filepath.Match` for the globs lexers name (`*.rs`, `Dockerfile.*`, `*.php[345]`), in time linear in the
+/// name for each star (the classic backtrack to the last star), so no glob and name can make it explode.
+/// El `filepath.Match` de Go para los patrones de nombres de fichero, en tiempo acotado.
 enum Glob {
     static func matches(_ pattern: String, _ name: String) -> Bool {
-        matches(Array(pattern.unicodeScalars)[...], Array(name.unicodeScalars)[...], budget: 10_000)
+        let pattern = Array(pattern.unicodeScalars), name = Array(name.unicodeScalars)
+        var p = 0, n = 0
+        var star: (pattern: Int, name: Int)?
+        while n < name.count {
+            if p < pattern.count, pattern[p] == "*" {
+                star = (p, n)
+                p += 1
+            } else if p < pattern.count, let next = single(pattern, at: p, matching: name[n]) {
+                p = next
+                n += 1
+            } else if let last = star, name[last.name] != "/" {
+                star = (last.pattern, last.name + 1)
+                p = last.pattern + 1
+                n = last.name + 1
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count, pattern[p] == "*" { p += 1 }
+        return p == pattern.count
     }
 
-    private static func matches(_ pattern: ArraySlice<Unicode.Scalar>, _ name: ArraySlice<Unicode.Scalar>, budget: Int) -> Bool {
-        guard budget > 0 else { return false }
-        guard let first = pattern.first else { return name.isEmpty }
-        switch first {
-        case "*":
-            let rest = pattern.dropFirst()
-            var candidate = name
-            while true {
-                if matches(rest, candidate, budget: budget - 1) { return true }
-                guard let next = candidate.first, next != "/" else { return false }
-                candidate = candidate.dropFirst()
-            }
+    /// The position after the pattern element at `index` when it matches `scalar` (`?`, a `[…]` set, `\x`, a literal).
+    private static func single(_ pattern: [Unicode.Scalar], at index: Int, matching scalar: Unicode.Scalar) -> Int? {
+        switch pattern[index] {
         case "?":
-            guard let next = name.first, next != "/" else { return false }
-            return matches(pattern.dropFirst(), name.dropFirst(), budget: budget - 1)
+            return scalar == "/" ? nil : index + 1
         case "[":
-            guard let next = name.first, let close = pattern.dropFirst(2).firstIndex(of: "]") else { return false }
-            var set = pattern[(pattern.startIndex + 1)..<close]
+            guard let close = pattern[min(index + 2, pattern.count)...].firstIndex(of: "]") else { return nil }
+            var set = pattern[(index + 1)..<close]
             let negated = set.first == "^"
             if negated { set = set.dropFirst() }
             var inSet = false
-            var index = set.startIndex
-            while index < set.endIndex {
-                if index + 2 < set.endIndex, set[index + 1] == "-" {
-                    if (set[index]...set[index + 2]).contains(next) { inSet = true }
-                    index += 3
+            var position = set.startIndex
+            while position < set.endIndex {
+                if position + 2 < set.endIndex, set[position + 1] == "-" {
+                    if set[position] <= set[position + 2], (set[position]...set[position + 2]).contains(scalar) { inSet = true }
+                    position += 3
                 } else {
-                    if set[index] == next { inSet = true }
-                    index += 1
+                    if set[position] == scalar { inSet = true }
+                    position += 1
                 }
             }
-            guard inSet != negated else { return false }
-            return matches(pattern[(close + 1)...], name.dropFirst(), budget: budget - 1)
-        case "\\" where pattern.count > 1:
-            let literal = pattern[pattern.startIndex + 1]
-            guard name.first == literal else { return false }
-            return matches(pattern.dropFirst(2), name.dropFirst(), budget: budget - 1)
+            return inSet != negated ? close + 1 : nil
+        case "\\" where index + 1 < pattern.count:
+            return pattern[index + 1] == scalar ? index + 2 : nil
         default:
-            guard name.first == first else { return false }
-            return matches(pattern.dropFirst(), name.dropFirst(), budget: budget - 1)
+            return pattern[index] == scalar ? index + 1 : nil
         }
     }
 }

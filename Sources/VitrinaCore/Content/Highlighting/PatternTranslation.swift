@@ -9,15 +9,22 @@ enum PatternTranslation {
         var out = String.UnicodeScalarView()
         var index = 0
         var freeSpacing = false
-        // For each open group, whether it is a lookbehind (ICU needs those bounded: `*` and `+` become {0,255} and {1,255}).
-        var groups: [Bool] = []
+        // For each open group: whether it is a lookbehind (ICU needs those bounded: `*` and `+` become {0,255} and
+        // {1,255}), whether it is a lookahead, and where it starts in the output (an optional lookahead is dropped whole).
+        var groups: [(lookbehind: Bool, lookahead: Bool, start: String.UnicodeScalarView.Index)] = []
         while index < scalars.count {
             let scalar = scalars[index]
             switch scalar {
             case "*", "+":
-                out.append(contentsOf: groups.contains(true) ? (scalar == "*" ? "{0,255}" : "{1,255}").unicodeScalars : String(scalar).unicodeScalars)
+                out.append(contentsOf: groups.contains { $0.lookbehind } ? (scalar == "*" ? "{0,255}" : "{1,255}").unicodeScalars : String(scalar).unicodeScalars)
             case ")":
-                if !groups.isEmpty { groups.removeLast() }
+                let group = groups.popLast()
+                if let group, group.lookahead, index + 1 < scalars.count, scalars[index + 1] == "?" || scalars[index + 1] == "*" {
+                    // An optional lookahead always matches and takes nothing; ICU refuses to quantify it.
+                    out.removeSubrange(group.start...)
+                    index += 2
+                    continue
+                }
                 out.append(scalar)
             case "\\":
                 index = escape(scalars, at: index, into: &out)
@@ -26,7 +33,8 @@ enum PatternTranslation {
                 index = characterClass(scalars, at: index, freeSpacing: freeSpacing, into: &out)
                 continue
             case "(":
-                groups.append(starts(scalars, at: index, with: "(?<=") || starts(scalars, at: index, with: "(?<!"))
+                groups.append((starts(scalars, at: index, with: "(?<=") || starts(scalars, at: index, with: "(?<!"),
+                               starts(scalars, at: index, with: "(?=") || starts(scalars, at: index, with: "(?!"), out.endIndex))
                 if starts(scalars, at: index, with: "(?P<") {
                     out.append(contentsOf: "(?<".unicodeScalars)
                     index = groupName(scalars, at: index + 4, into: &out)
@@ -83,6 +91,14 @@ enum PatternTranslation {
         case "v":
             out.append(contentsOf: "\\x{0B}".unicodeScalars)
             return index + 2
+        case "Z":
+            // regexp2 in RE2 mode (as Chroma compiles) matches `\Z` at the very end only, as ICU's `\z`.
+            out.append(contentsOf: "\\z".unicodeScalars)
+            return index + 2
+        case "w", "W":
+            // regexp2's word characters are letters, non-spacing marks, decimal digits and connectors; ICU's `\w` has more.
+            out.append(contentsOf: (next == "w" ? "[" + wordSet + "]" : "[^" + wordSet + "]").unicodeScalars)
+            return index + 2
         case "k" where index + 2 < scalars.count && (scalars[index + 2] == "<" || scalars[index + 2] == "'"):
             out.append(contentsOf: "\\k<".unicodeScalars)
             return groupName(scalars, at: index + 3, into: &out)
@@ -96,6 +112,9 @@ enum PatternTranslation {
             return index + 2
         }
     }
+
+    /// regexp2's word characters (Go's IsWordChar): L, Mn, Nd and Pc.
+    static let wordSet = "\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}"
 
     /// The end of `\p{…}`, `\P{…}`, `\x{…}`, `\u{…}` or `\N{…}` starting at `index`, copied whole.
     private static func bracedEscapeEnd(_ scalars: [Unicode.Scalar], at index: Int) -> Int? {
@@ -174,7 +193,13 @@ enum PatternTranslation {
                     continue
                 }
                 if isCategory {
-                    if !decided { body.append("\\"); body.append(next) }
+                    if !decided {
+                        if next == "w" { body.append(contentsOf: wordSet.unicodeScalars) } else if next == "W" {
+                            body.append(contentsOf: ("[^" + wordSet + "]").unicodeScalars)
+                        } else {
+                            body.append("\\"); body.append(next)
+                        }
+                    }
                     decided = decided || "WSD".unicodeScalars.contains(next)
                     index += 2
                     continue

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VitrinaCore
+
+/// The pieces under the highlighter: Chroma's XML read tolerantly, regexp2 patterns rewritten for ICU, and the state
+/// machine's rules (push, pop, include, combined, bygroups, using, delegation) on small lexers written here.
+@Suite struct ChromaEngineTests {
+    // MARK: XML
+
+    @Test func chromasXMLIsReadWithRepeatedAttributesAndEntities() throws {
+        let root = try ChromaXML.parse(##"<?xml version="1.0"?><!-- c --><lexer><push state="#pop" state="b"/><rule pattern="&lt;a&amp;&#34;&#x41;"/><name> X </name></lexer>"##)
+        #expect(root.name == "lexer")
+        #expect(root.child("push")?.attributes(named: "state") == ["#pop", "b"])
+        #expect(root.child("rule")?.attribute("pattern") == "<a&\"A")
+        #expect(root.child("name")?.text == " X ")
+    }
+
+    @Test(arguments: ["<a>", "<a></b>", "<a b=c/>", "<a b=\"c/>", String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100), "", "<", "<a/"])
+    func brokenXMLIsAnErrorNotACrash(xml: String) {
+        #expect(throws: ChromaXML.ParseError.self) { try ChromaXML.parse(xml) }
+    }
+
+    @Test func seededHostileXMLNeverCrashesOrHangs() {
+        var random = SeededGenerator(seed: 42)
+        let pieces = ["<", ">", "/", "\"", "'", "=", "a", "rule", " ", "&", "&lt;", "&#", ";", "<!--", "-->", "<?", "?>", "<![CDATA[", "]]>", "\u{0}", "é"]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...60, using: &random)).map { _ in random.pick(pieces) }.joined()
+            _ = try? ChromaXML.parse(text)
+        }
+    }
+
+    // MARK: Patterns
+
+    @Test(arguments: [
+        ("", "(?:)"),
+        ("[[]", "[\\[]"),
+        ("[^\\]]", "[^\\]]"),
+        ("a{", "a\\{"),
+        ("a{2}", "a{2}"),
+        ("a{2,}b{,3}", "a{2,}b\\{,3\\}"),
+        ("(?P<name>x)", "(?<name>x)"),
+        ("(?<my_group>x)\\k<my_group>", "(?<mygroup>x)\\k<mygroup>"),
+        ("\\v", "\\x{0B}"),
+        ("[^\\W\\d]", "[^[^\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}]]"),
+        ("[^\\W\\d_]", "[^[^\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}]_]"),
+        ("[\\w\\d]", "[\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}\\d]"),
+        ("[a-z-[aeiou]]", "[[a-z]--[aeiou]]"),
+        ("\\b([<>]=)\\b?", "\\b([<>]=)"),
+        ("(?<=\\s*)x", "(?<=\\s{0,255})x"),
+        ("\\p{L}+", "\\p{L}+"),
+        ("[$_\\p{L}]", "[\\$_\\p{L}]"),
+        ("[&&]", "[\\&\\&]"),
+        ("a\\Z", "a\\z"),
+        ("(?=:if +)?(?=x)", "(?=x)"),
+        ("\\w+", "[\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}]+"),
+        ("[\\w.]", "[\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}.]"),
+        ("[^\\W\\s]", "[^[^\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}]]"),
+    ])
+    func regexp2PatternsAreRewrittenForICU(pattern: String, icu: String) throws {
+        #expect(PatternTranslation.icu(pattern) == icu)
+        _ = try ICUPattern(PatternTranslation.icu(pattern), flags: [.multiline, .unixLines])
+    }
+
+    @Test func everyBuiltInPatternCompiles() {
+        // Compiling every lexer compiles every pattern; a failure names the lexer, the state and the pattern.
+        for name in LexerRegistry.builtIn.names {
+            if case .failure(let error)? = LexerRegistry.builtIn.lexerOrFailure(named: name) { Issue.record("\(error)") }
+        }
+    }
+
+    // MARK: The state machine
+
+    static func lexer(_ states: String, config: String = "") -> String {
+        "<lexer><config><name>T</name><alias>t</alias>\(config)</config><rules>\(states)</rules></lexer>"
+    }
+
+    func tokens(_ xml: String, _ text: String, others: [String: String] = [:]) throws -> [String] {
+        let registry = LexerRegistry(sources: others.merging(["t": xml]) { $1 })
+        let lexer = try #require(registry.lexer(named: "t"))
+        var run = LexerRun(registry: registry, deadline: .now + .seconds(5))
+        return try run.tokenise(text, with: lexer).map { "\($0.type.name):\($0.text)" }
+    }
+
+    @Test func pushPopIncludeAndCombinedWorkAsInChroma() throws {
+        let xml = Self.lexer("""
+        <state name="root"><rule pattern="&quot;"><token type="LiteralString"/><push state="string"/></rule><rule><include state="words"/></rule><rule pattern="\\s+"><token type="Text"/></rule></state>
+        <state name="words"><rule pattern="[a-z]+"><token type="Name"/></rule><rule pattern="\\("><token type="Punctuation"/><combined state="inner" state="words"/></rule></state>
+        <state name="inner"><rule pattern="\\)"><token type="Punctuation"/><pop depth="1"/></rule></state>
+        <state name="string"><rule pattern="[^&quot;]+"><token type="LiteralString"/></rule><rule pattern="&quot;"><token type="LiteralString"/><pop depth="1"/></rule></state>
+        """)
+        #expect(try tokens(xml, "ab \"x y\" (cd)") == ["Name:ab", "Text: ", "LiteralString:\"x y\"", "Text: ", "Punctuation:(", "Name:cd", "Punctuation:)"])
+    }
+
+    @Test func anUnmatchedCharacterIsAnErrorAndANewlineResetsTheState() throws {
+        let xml = Self.lexer("""
+        <state name="root"><rule pattern="a"><token type="Keyword"/><push state="after"/></rule><rule pattern="\\n"><token type="Text"/></rule></state>
+        <state name="after"><rule pattern="b"><token type="Name"/></rule></state>
+        """)
+        #expect(try tokens(xml, "a?\na") == ["Keyword:a", "Error:?", "Text:\n", "Keyword:a"])
+    }
+
+    @Test func byGroupsUsingSelfAndUsingAnotherLexer() throws {
+        let other = "<lexer><config><name>Other</name><alias>other</alias></config><rules><state name=\"root\"><rule pattern=\"\\d+\"><token type=\"LiteralNumber\"/></rule><rule pattern=\"\\s+\"><token type=\"Text\"/></rule></state></rules></lexer>"
+        let xml = Self.lexer("""
+        <state name="root"><rule pattern="(let)(\\s+)(\\w+)"><bygroups><token type="Keyword"/><token type="Text"/><usingself state="name"/></bygroups></rule><rule pattern="\\[([^\\]]*)\\]"><using lexer="Other"/></rule></state>
+        <state name="name"><rule pattern="\\w+"><token type="NameVariable"/></rule></state>
+        """)
+        #expect(try tokens(xml, "let x[1 2]", others: ["other": other]) == ["Keyword:let", "Text: ", "NameVariable:x", "Error:[", "LiteralNumber:1", "Text: ", "LiteralNumber:2", "Error:]"])
+    }
+
+    @Test func aNestedGroupIsWrittenOnceNotTwice() throws {
+        // Chroma would write "  " twice here (group 2 is inside group 1); the text must come out whole and once.
+        let xml = Self.lexer(#"<state name="root"><rule pattern="((\s+)x)"><bygroups><token type="Name"/><token type="Text"/></bygroups></rule></state>"#)
+        #expect(try tokens(xml, "  x").joined() == "Name:  x")
+    }
+
+    @Test func delegationLexesOtherTextWithTheRootLexer() throws {
+        let root = "<lexer><config><name>Root</name><alias>root</alias></config><rules><state name=\"root\"><rule pattern=\"[a-z]+\"><token type=\"Name\"/></rule><rule pattern=\"\\s+\"><token type=\"Text\"/></rule></state></rules></lexer>"
+        let xml = Self.lexer(#"<state name="root"><rule pattern="\{\{[^}]*\}\}"><token type="CommentPreproc"/></rule><rule pattern="[^{]+"><token type="Other"/></rule></state>"#,
+                             config: #"<delegate lexer="Root"/>"#)
+        #expect(try tokens(xml, "ab {{x}} cd", others: ["root": root]) == ["Name:ab", "Text: ", "CommentPreproc:{{x}}", "Text: ", "Name:cd"])
+    }
+
+    @Test func stateLoopsAndDeepStacksEndAsFailures() throws {
+        let loop = Self.lexer(#"<state name="root"><rule pattern=""><push state="root"/></rule></state>"#)
+        let registry = LexerRegistry(sources: ["t": loop])
+        let lexer = try #require(registry.lexer(named: "t"))
+        var run = LexerRun(registry: registry, deadline: .now + .seconds(5))
+        #expect(throws: LexingFailure.self) { try run.tokenise("x", with: lexer) }
+    }
+
+    @Test func globsMatchAsGosFilepathMatch() {
+        #expect(Glob.matches("*.rs", "main.rs"))
+        #expect(!Glob.matches("*.rs", "main.rsx"))
+        #expect(Glob.matches("*.php[345]", "a.php4"))
+        #expect(!Glob.matches("*.php[345]", "a.php6"))
+        #expect(Glob.matches("Dockerfile.*", "Dockerfile.dev"))
+        #expect(Glob.matches("?akefile", "Makefile"))
+        #expect(!Glob.matches(String(repeating: "*", count: 50) + "x", String(repeating: "a", count: 60)))
+    }
+}
