@@ -8,7 +8,7 @@ VERSION := $(shell sed -n 's/^ *public static let number = "\(.*\)"$$/\1/p' Sour
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: site test deps build snapshot bench clean fixtures browser-deps screenshots version dist install
+.PHONY: site test deps build snapshot bench clean fixtures browser-deps screenshots version dist install chroma-data
 
 deps:
 	@if ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
@@ -67,6 +67,10 @@ screenshots: deps
 snapshot: deps
 	swift build --product vitrina --product vitrina-replay
 	Scripts/make-snapshot.sh "$(RECORDINGS)"
+
+## Rewrites Sources/VitrinaCore/Content/Highlighting/Chroma/ChromaData.swift from Debian's Chroma package and Chroma/Lexers/ (dev time only).
+chroma-data: deps
+	Scripts/make-chroma-data.py
 
 ## Rewrites the test fixtures under Tests/Fixtures/recordings (dev time only).
 fixtures:

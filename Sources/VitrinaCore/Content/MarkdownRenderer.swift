@@ -163,6 +163,11 @@ enum HeadingAnchors {
         var index = 0
         while let open = html.firstIndex(of: UInt8(ascii: "<"), from: index) {
             index = open + 1
+            if open + 4 < html.count, html[open + 1] == UInt8(ascii: "d"), let end = HighlightedBlock.end(ofBlockAtSpace: open + 4, in: html) {
+                // A highlighted block (its line-number table too) is code, never a heading or a table to wrap.
+                index = end
+                continue
+            }
             if let level = headingLevel(html, at: open), let close = html.firstIndex(of: closer(level), from: open + 4) {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied..<open]))
                 var inner = UnsafeBufferPointer(rebasing: html[(open + 4)..<close])

@@ -217,7 +217,8 @@ enum DefaultTheme {
         .lead, .muted, .count { color: var(--muted); }
         .pages li, .sections li { margin: .25rem 0; }
         .badge { font-size: .8em; padding: 0 .4em; border: 1px solid var(--muted); border-radius: .3em; }
-        .prose code, .prose pre { font-family: ui-monospace, monospace; background: color-mix(in srgb, var(--line) 45%, transparent); border-radius: .25em; }
+        .prose code, .prose pre { font-family: ui-monospace, monospace; border-radius: .25em; }
+        .prose code, .prose pre:not(.chroma) { background: color-mix(in srgb, var(--line) 45%, transparent); }
         .prose code { padding: .1em .3em; }
         .prose pre { padding: .75rem; overflow-x: auto; }
         .prose blockquote { margin: 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }

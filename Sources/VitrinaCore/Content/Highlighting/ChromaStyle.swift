@@ -476,7 +476,13 @@ public struct ChromaStyle: Sendable, Equatable {
             // A class with no colour of its own (noinherit) shows the colour it inherits in the page: the style's.
             let shown = entry.colour ?? background.colour!
             let behind = entry.background ?? ground
-            let adjusted = shown.adjusted(toContrast: minimum, on: behind)
+            var adjusted = shown.adjusted(toContrast: minimum, on: behind)
+            // A token on a marked line (`hl_lines`) is shown on the line highlight's background: it must read there too.
+            // (Only where one colour can read on both backgrounds.)
+            if behind == ground, type.code > 0, type != .text, let marked = filled.entry(for: .lineHighlight).background, marked != ground {
+                let onBoth = adjusted.adjusted(toContrast: minimum, on: marked)
+                if ChromaColour.contrastRatio(onBoth, ground) >= minimum { adjusted = onBoth }
+            }
             if adjusted != shown {
                 entry.colour = adjusted
                 out.entries[type] = entry

@@ -3,7 +3,9 @@
 /// ICU's spelling, `\v` as the single character regexp2 means, and group names ICU accepts.
 /// Traduce un patrón de Chroma (regexp2) al mismo patrón para ICU.
 enum PatternTranslation {
-    static func icu(_ pattern: String) -> String {
+    /// `groupOffset` renumbers numbered backreferences (`\\1` → `\\(1 + offset)`) for a pattern placed after that many
+    /// groups of an alternation.
+    static func icu(_ pattern: String, groupOffset: Int = 0) -> String {
         guard !pattern.isEmpty else { return "(?:)" }
         let scalars = Array(pattern.unicodeScalars)
         var out = String.UnicodeScalarView()
@@ -27,6 +29,14 @@ enum PatternTranslation {
                 }
                 out.append(scalar)
             case "\\":
+                if groupOffset > 0, index + 1 < scalars.count, ("1"..."9").contains(scalars[index + 1]) {
+                    var end = index + 1
+                    while end < scalars.count, end - index <= 2, ("0"..."9").contains(scalars[end]) { end += 1 }
+                    let number = Int(String(String.UnicodeScalarView(scalars[(index + 1)..<end]))) ?? 0
+                    out.append(contentsOf: "\\\(number + groupOffset)".unicodeScalars)
+                    index = end
+                    continue
+                }
                 index = escape(scalars, at: index, into: &out)
                 continue
             case "[":
