@@ -42,9 +42,9 @@ import TestSupport
         ("(?P<name>x)", "(?<name>x)"),
         ("(?<my_group>x)\\k<my_group>", "(?<mygroup>x)\\k<mygroup>"),
         ("\\v", "\\x{0B}"),
-        ("[^\\W\\d]", "[^[^\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}]]"),
-        ("[^\\W\\d_]", "[^[^\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}]_]"),
-        ("[\\w\\d]", "[\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}\\d]"),
+        ("[^\\W\\d]", "[^\\W]"),
+        ("[^\\W\\d_]", "[^\\W_]"),
+        ("[\\w\\d]", "[\\w\\d]"),
         ("[a-z-[aeiou]]", "[[a-z]--[aeiou]]"),
         ("\\b([<>]=)\\b?", "\\b([<>]=)"),
         ("(?<=\\s*)x", "(?<=\\s{0,255})x"),
@@ -53,9 +53,7 @@ import TestSupport
         ("[&&]", "[\\&\\&]"),
         ("a\\Z", "a\\z"),
         ("(?=:if +)?(?=x)", "(?=x)"),
-        ("\\w+", "[\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}]+"),
-        ("[\\w.]", "[\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}.]"),
-        ("[^\\W\\s]", "[^[^\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}]]"),
+        ("[^\\W\\s]", "[^\\W]"),
     ])
     func regexp2PatternsAreRewrittenForICU(pattern: String, icu: String) throws {
         #expect(PatternTranslation.icu(pattern) == icu)
@@ -138,5 +136,57 @@ import TestSupport
         #expect(Glob.matches("Dockerfile.*", "Dockerfile.dev"))
         #expect(Glob.matches("?akefile", "Makefile"))
         #expect(!Glob.matches(String(repeating: "*", count: 50) + "x", String(repeating: "a", count: 60)))
+    }
+}
+
+/// The first-character filter never skips a rule ICU would match: every rule of every built-in lexer, at texts starting
+/// with every ASCII character and a few beyond.
+@Suite struct FirstCharactersTests {
+    @Test func aSkippedRuleNeverMatches() throws {
+        var random = SeededGenerator(seed: 7)
+        let starts: [Unicode.Scalar] = (0..<128).compactMap(Unicode.Scalar.init) + ["é", "K", "ſ", "λ", "\u{1F600}", "\u{00A0}"]
+        let tails = ["", "abc", " x", "123", "\n", "_a", "(", "\"s\"", "->", "#!"]
+        var checked = 0
+        var skipped = 0
+        for key in ChromaData.lexers.keys.sorted() {
+            guard let definition = try? LexerDefinition(xml: ChromaData.lexers[key]!) else { continue }
+            var flags: ICUPattern.Flags = [.unixLines]
+            if !definition.config.notMultiline { flags.insert(.multiline) }
+            if definition.config.caseInsensitive { flags.insert(.caseInsensitive) }
+            if definition.config.dotAll { flags.insert(.dotAll) }
+            for rule in definition.states.values.flatMap({ $0 }) where random.chance(0.3) {
+                let translated = PatternTranslation.icu(rule.pattern)
+                let first = FirstCharacters.of(icuPattern: translated, caseInsensitive: definition.config.caseInsensitive)
+                guard !first.isAny, let matcher = try ICUPattern(translated, flags: flags).matcher() else { continue }
+                for start in starts {
+                    let text = Array((String(Character(start)) + random.pick(tails)).utf16)
+                    guard !first.admits(text[0]) else { continue }
+                    skipped += 1
+                    let outcome = text.withUnsafeBufferPointer { buffer in
+                        matcher.use(buffer, run: checked)
+                        return matcher.match(at: 0)
+                    }
+                    checked += 1
+                    #expect(outcome != .matched, "\(key): \(rule.pattern) matches at \(start.debugDescription) but was skipped")
+                }
+            }
+        }
+        print("First characters: \(skipped) skips checked against ICU")
+        #expect(skipped > 10_000)
+    }
+
+    @Test(arguments: [
+        ("abc", "a", "b"), ("\\(", "(", ")"), ("[a-c]x", "b", "d"), ("(?:if|else)\\b", "e", "x"), ("\\d+", "7", "a"), ("\\s+", " ", "a"),
+        ("(?i)select", "S", "x"), ("^#", "#", "a"), ("(?<=x)y", "y", "z"), ("[^a]", "b", "a"),
+    ])
+    func plainStartsAreRead(pattern: String, admitted: String, refused: String) {
+        let first = FirstCharacters.of(icuPattern: pattern, caseInsensitive: false)
+        #expect(first.admits(admitted.utf16.first!))
+        #expect(!first.admits(refused.utf16.first!))
+    }
+
+    @Test(arguments: ["a?b", "x*", "", "(?=a)", "\\p{L}", ".", "(?x) a", "(a|)", "\\1", "[[:alpha:]]"])
+    func anythingUnclearIsAnyCharacter(pattern: String) {
+        #expect(FirstCharacters.of(icuPattern: pattern, caseInsensitive: false).isAny)
     }
 }

@@ -9,16 +9,6 @@ final class CompiledLexer: Sendable {
     let stateNames: [String]
     let rootState: Int
     fileprivate let states: [[CompiledRule]]
-    /// Per state, its rules as one ICU alternation `(?:(r1)|(r2)|…)` (ordered, so the first rule that matches wins, as in
-    /// Chroma's loop) with where each rule's groups start; one call per token instead of one per rule. Nil where the
-    /// rules cannot share one pattern (a group name used twice): those are tried one by one.
-    fileprivate let alternations: [Alternation?]
-
-    struct Alternation: Sendable {
-        let pattern: Int
-        /// The wrapping group of each rule; its own groups follow it.
-        let firstGroups: [Int]
-    }
     fileprivate let patterns: [ICUPattern]
     private let pool = Mutex<[MatcherSet]>([])
 
@@ -40,6 +30,8 @@ final class CompiledLexer: Sendable {
 
     struct CompiledRule: Sendable {
         let pattern: Int
+        /// What a match can start with: a rule is not tried at a character it cannot start with.
+        let first: FirstCharacters
         let emitter: Emitter?
         let operations: [StackOperation]
     }
@@ -75,10 +67,8 @@ final class CompiledLexer: Sendable {
         var patternIndex: [String: Int] = [:]
         var patterns: [ICUPattern] = []
         var compiled: [[CompiledRule]] = []
-        var sources: [[String]] = []
         for name in names {
             var rules: [CompiledRule] = []
-            sources.append((states[name] ?? []).map(\.pattern))
             for rule in states[name] ?? [] {
                 let number: Int
                 if let known = patternIndex[rule.pattern] {
@@ -94,31 +84,14 @@ final class CompiledLexer: Sendable {
                 }
                 let emitter = try rule.emitter.map { try Self.compile($0, states: index, lexer: config.name) }
                 let operations = try rule.mutator.map { try Self.operations($0, states: index, lexer: config.name) } ?? []
-                rules.append(CompiledRule(pattern: number, emitter: emitter, operations: operations))
+                let first = FirstCharacters.of(icuPattern: PatternTranslation.icu(rule.pattern), caseInsensitive: config.caseInsensitive)
+                rules.append(CompiledRule(pattern: number, first: first, emitter: emitter, operations: operations))
             }
             compiled.append(rules)
-        }
-        var alternations: [Alternation?] = []
-        for (rules, texts) in zip(compiled, sources) {
-            var parts: [String] = []
-            var firstGroups: [Int] = []
-            var next = 1
-            for (rule, text) in zip(rules, texts) {
-                firstGroups.append(next)
-                parts.append("(" + PatternTranslation.icu(text, groupOffset: next) + ")")
-                next += 1 + patterns[rule.pattern].groupCount
-            }
-            if rules.count > 1, let joined = try? ICUPattern("(?:" + parts.joined(separator: "|") + ")", flags: flags), joined.groupCount == next - 1 {
-                patterns.append(joined)
-                alternations.append(Alternation(pattern: patterns.count - 1, firstGroups: firstGroups))
-            } else {
-                alternations.append(nil)
-            }
         }
         stateNames = names
         rootState = index["root"]!
         self.states = compiled
-        self.alternations = alternations
         self.patterns = patterns
     }
 
@@ -222,10 +195,6 @@ final class CompiledLexer: Sendable {
     }
 
     fileprivate func rules(of state: Int) -> [CompiledRule] { states[state] }
-
-    fileprivate func alternation(of state: Int) -> Alternation? { alternations[state] }
-
-    func groupCount(of rule: CompiledRule) -> Int { patterns[rule.pattern].groupCount }
 }
 
 /// Why a block could not be highlighted within its budget, or at all.
@@ -316,8 +285,20 @@ struct LexerRun {
         var standing = 0
         while position < end, let state = stack.last {
             try tick()
-            let matched = try firstMatch(text, at: position, state: state, lexer: lexer, set: set, run: run)
-            guard let (rule, groups) = matched, let range = groups[0] else {
+            var matched: (rule: CompiledLexer.CompiledRule, matcher: ICUMatcher, range: Range<Int>)?
+            let unit = text[position]
+            for rule in lexer.rules(of: state) where rule.first.admits(unit) {
+                guard let matcher = lexer.matcher(rule.pattern, in: set) else { throw .lexerBroken("ICU could not clone a pattern") }
+                matcher.use(text, run: run)
+                switch matcher.match(at: position) {
+                case .matched:
+                    if let range = matcher.range(ofGroup: 0) { matched = (rule, matcher, range) }
+                case .failed: continue
+                case .overBudget: throw .patternOverBudget
+                }
+                if matched != nil { break }
+            }
+            guard let (rule, matcher, range) = matched else {
                 if text[position] == 10 && state != initial {
                     stack = [initial]
                     continue
@@ -340,45 +321,13 @@ struct LexerRun {
             }
             guard stack.count < 10_000 else { throw .tooDeep }
             if let emitter = rule.emitter {
+                let groups = (0...matcher.groupCount).map { matcher.range(ofGroup: $0) }
                 try emit(emitter, groups: groups, text: text, lexer: lexer, into: &tokens)
             }
         }
         if position < text.count, stack.isEmpty {
             tokens.append(CodeToken(.error, Self.string(text, position..<text.count)))
         }
-    }
-
-    /// The first rule of `state` that matches at `position`, with its groups (0 = the whole match).
-    private func firstMatch(_ text: UnsafeBufferPointer<UInt16>, at position: Int, state: Int, lexer: CompiledLexer,
-                            set: CompiledLexer.MatcherSet, run: Int) throws(LexingFailure) -> (CompiledLexer.CompiledRule, [Range<Int>?])? {
-        let rules = lexer.rules(of: state)
-        if let alternation = lexer.alternation(of: state) {
-            guard let matcher = lexer.matcher(alternation.pattern, in: set) else { throw .lexerBroken("ICU could not clone a pattern") }
-            matcher.use(text, run: run)
-            switch matcher.match(at: position) {
-            case .failed: return nil
-            case .overBudget: throw .patternOverBudget
-            case .matched: break
-            }
-            for (index, first) in alternation.firstGroups.enumerated() {
-                guard let whole = matcher.range(ofGroup: first) else { continue }
-                let rule = rules[index]
-                let count = lexer.groupCount(of: rule)
-                return (rule, [whole] + (0..<count).map { matcher.range(ofGroup: first + 1 + $0) })
-            }
-            return nil
-        }
-        for rule in rules {
-            guard let matcher = lexer.matcher(rule.pattern, in: set) else { throw .lexerBroken("ICU could not clone a pattern") }
-            matcher.use(text, run: run)
-            switch matcher.match(at: position) {
-            case .matched:
-                return (rule, (0...matcher.groupCount).map { matcher.range(ofGroup: $0) })
-            case .failed: continue
-            case .overBudget: throw .patternOverBudget
-            }
-        }
-        return nil
     }
 
     private mutating func tick() throws(LexingFailure) {

@@ -61,8 +61,11 @@ struct LexerDefinition: Sendable {
 
     /// Only the `<config>` of a lexer's XML, read without its rules (the registry's index).
     static func config(fromXML xml: String) throws -> Config {
-        guard let end = xml.range(of: "</config>") else { throw DefinitionError(lexer: "?", reason: "no <config>") }
-        let head = String(xml[..<end.upperBound]) + "</lexer>"
+        // A byte search: Foundation's `range(of:)` would bridge all of the lexer's text, for every lexer, at start-up.
+        let bytes = Array(xml.utf8)
+        let end = bytes.withUnsafeBufferPointer { $0.firstIndex(of: Array("</config>".utf8), from: 0) }
+        guard let end else { throw DefinitionError(lexer: "?", reason: "no <config>") }
+        let head = String(decoding: bytes[..<(end + 9)], as: UTF8.self) + "</lexer>"
         let root = try ChromaXML.parse(head)
         guard let config = root.child("config") else { throw DefinitionError(lexer: "?", reason: "no <config>") }
         return try readConfig(config)

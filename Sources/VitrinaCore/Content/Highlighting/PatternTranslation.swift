@@ -3,9 +3,7 @@
 /// ICU's spelling, `\v` as the single character regexp2 means, and group names ICU accepts.
 /// Traduce un patrón de Chroma (regexp2) al mismo patrón para ICU.
 enum PatternTranslation {
-    /// `groupOffset` renumbers numbered backreferences (`\\1` → `\\(1 + offset)`) for a pattern placed after that many
-    /// groups of an alternation.
-    static func icu(_ pattern: String, groupOffset: Int = 0) -> String {
+    static func icu(_ pattern: String) -> String {
         guard !pattern.isEmpty else { return "(?:)" }
         let scalars = Array(pattern.unicodeScalars)
         var out = String.UnicodeScalarView()
@@ -29,14 +27,6 @@ enum PatternTranslation {
                 }
                 out.append(scalar)
             case "\\":
-                if groupOffset > 0, index + 1 < scalars.count, ("1"..."9").contains(scalars[index + 1]) {
-                    var end = index + 1
-                    while end < scalars.count, end - index <= 2, ("0"..."9").contains(scalars[end]) { end += 1 }
-                    let number = Int(String(String.UnicodeScalarView(scalars[(index + 1)..<end]))) ?? 0
-                    out.append(contentsOf: "\\\(number + groupOffset)".unicodeScalars)
-                    index = end
-                    continue
-                }
                 index = escape(scalars, at: index, into: &out)
                 continue
             case "[":
@@ -105,10 +95,7 @@ enum PatternTranslation {
             // regexp2 in RE2 mode (as Chroma compiles) matches `\Z` at the very end only, as ICU's `\z`.
             out.append(contentsOf: "\\z".unicodeScalars)
             return index + 2
-        case "w", "W":
-            // regexp2's word characters are letters, non-spacing marks, decimal digits and connectors; ICU's `\w` has more.
-            out.append(contentsOf: (next == "w" ? "[" + wordSet + "]" : "[^" + wordSet + "]").unicodeScalars)
-            return index + 2
+
         case "k" where index + 2 < scalars.count && (scalars[index + 2] == "<" || scalars[index + 2] == "'"):
             out.append(contentsOf: "\\k<".unicodeScalars)
             return groupName(scalars, at: index + 3, into: &out)
@@ -122,9 +109,6 @@ enum PatternTranslation {
             return index + 2
         }
     }
-
-    /// regexp2's word characters (Go's IsWordChar): L, Mn, Nd and Pc.
-    static let wordSet = "\\p{L}\\p{Mn}\\p{Nd}\\p{Pc}"
 
     /// The end of `\p{…}`, `\P{…}`, `\x{…}`, `\u{…}` or `\N{…}` starting at `index`, copied whole.
     private static func bracedEscapeEnd(_ scalars: [Unicode.Scalar], at index: Int) -> Int? {
@@ -203,13 +187,7 @@ enum PatternTranslation {
                     continue
                 }
                 if isCategory {
-                    if !decided {
-                        if next == "w" { body.append(contentsOf: wordSet.unicodeScalars) } else if next == "W" {
-                            body.append(contentsOf: ("[^" + wordSet + "]").unicodeScalars)
-                        } else {
-                            body.append("\\"); body.append(next)
-                        }
-                    }
+                    if !decided { body.append("\\"); body.append(next) }
                     decided = decided || "WSD".unicodeScalars.contains(next)
                     index += 2
                     continue
