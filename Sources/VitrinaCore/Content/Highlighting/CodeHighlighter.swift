@@ -81,13 +81,29 @@ public final class HighlightMemo: Sendable {
         var used: Bool
     }
 
-    private let entries: Mutex<[String: Entry]>
+    /// Nil until first needed: a build whose pages all come from the document memo never reads the file.
+    private let loaded: Mutex<[String: Entry]?>
+    private let file: (path: String, context: String)?
     private let changed = Mutex(false)
     static let header = "vitrina-highlight 1"
 
-    public init() { entries = Mutex([:]) }
+    public init() {
+        loaded = Mutex([:])
+        file = nil
+    }
 
-    private init(entries: [String: Entry]) { self.entries = Mutex(entries) }
+    private init(path: String, context: String) {
+        loaded = Mutex(nil)
+        file = (path, context)
+    }
+
+    /// The entries, read from the file on first use.
+    private func withEntries<T>(_ body: (inout [String: Entry]) -> T) -> T {
+        loaded.withLock { state in
+            if state == nil { state = file.map { Self.read($0.path, context: $0.context) } ?? [:] }
+            return body(&state!)
+        }
+    }
 
     /// The key of one block: lexer version and name, the fence's language and options, and the code.
     static func key(lexer: String, fence: CodeFence, code: String) -> String {
@@ -98,7 +114,7 @@ public final class HighlightMemo: Sendable {
     }
 
     func html(for key: String) -> String? {
-        entries.withLock { entries in
+        withEntries { entries in
             guard let entry = entries[key] else { return nil }
             entries[key]?.used = true
             return entry.html
@@ -106,25 +122,27 @@ public final class HighlightMemo: Sendable {
     }
 
     func remember(_ html: String, for key: String) {
-        entries.withLock { $0[key] = Entry(html: html, used: true) }
+        withEntries { $0[key] = Entry(html: html, used: true) }
         changed.withLock { $0 = true }
     }
 
     /// How many blocks it holds.
-    public var count: Int { entries.withLock { $0.count } }
+    public var count: Int { withEntries { $0.count } }
 
-    /// The memo a build saved under the same settings, or an empty one; a damaged file is ignored.
-    public static func load(from path: String, context: String) -> HighlightMemo {
-        guard let payload = MemoFile.read(path, header: header, context: context) else { return HighlightMemo() }
+    /// The memo a build saved under the same settings, read when first needed; a damaged file counts as empty.
+    public static func load(from path: String, context: String) -> HighlightMemo { HighlightMemo(path: path, context: context) }
+
+    private static func read(_ path: String, context: String) -> [String: Entry] {
+        guard let payload = MemoFile.read(path, header: header, context: context) else { return [:] }
         var reader = ByteReader(payload)
-        guard let count = reader.int(), (0...payload.count).contains(count) else { return HighlightMemo() }
+        guard let count = reader.int(), (0...payload.count).contains(count) else { return [:] }
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
-            guard let pair = reader.strings(), pair.count == 2 else { return HighlightMemo() }
+            guard let pair = reader.strings(), pair.count == 2 else { return [:] }
             entries[pair[0]] = Entry(html: pair[1], used: false)
         }
-        return HighlightMemo(entries: entries)
+        return entries
     }
 
     /// Most blocks kept: past it, only the blocks this build used are written.
@@ -134,7 +152,7 @@ public final class HighlightMemo: Sendable {
     /// looked at, so unused blocks are kept too, up to `capacity`.
     public func save(to path: String, context: String) throws {
         guard changed.withLock({ $0 }) else { return }
-        let all = entries.withLock { $0 }
+        let all = withEntries { $0 }
         let used = all.count > Self.capacity ? all.filter(\.value.used) : all
         var writer = ByteWriter()
         writer.int(used.count)
