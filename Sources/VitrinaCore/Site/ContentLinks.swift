@@ -11,9 +11,18 @@ public struct ContentLinks: Sendable {
         let display: String
         let routes: [String: Route]
         let bodies: [String: RenderedMarkdown]
+        /// Each body's ids, read once here rather than from its HTML again for every link into the page.
+        private let idsByLanguage: [String: Set<String>]
+
+        init(display: String, routes: [String: Route], bodies: [String: RenderedMarkdown]) {
+            self.display = display
+            self.routes = routes
+            self.bodies = bodies
+            idsByLanguage = bodies.mapValues(\.ids)
+        }
 
         func ids(_ language: String, defaultLanguage: String) -> Set<String> {
-            (bodies[language] ?? bodies[defaultLanguage] ?? bodies.values.first)?.ids ?? []
+            idsByLanguage[language] ?? idsByLanguage[defaultLanguage] ?? bodies.keys.first.flatMap { idsByLanguage[$0] } ?? []
         }
     }
 
