@@ -105,12 +105,6 @@ struct HighlightedHTMLTests {
         #expect(!html.contains("<script"))
     }
 
-    @Test func unknownOrMissingLanguage() throws {
-        #expect(HighlightedHTML.renderUnhighlighted("z < y & \"q\"\n", language: "nosuchlang") == (try Self.hugo("unknown-language")))
-        #expect(HighlightedHTML.renderUnhighlighted("plain 'text'\n", language: nil) == (try Self.hugo("no-language")))
-        #expect(HighlightedHTML.renderUnhighlighted("plain 'text'\n", language: "") == (try Self.hugo("no-language")))
-    }
-
     // MARK: Chroma's rules
 
     @Test func escapesAsGoDoes() {
@@ -127,8 +121,6 @@ struct HighlightedHTMLTests {
         #expect(html.contains("<span class=\"k\">&lt;/span&gt;&lt;/code&gt;&lt;script&gt;x&lt;/script&gt;</span>&#34;&#39;&amp;\n"))
         #expect(html.contains("class=\"language-x&#34; onmouseover=&#34;alert(1)\" data-lang=\"x&#34; onmouseover=&#34;alert(1)\""))
         #expect(!html.contains("<script"))
-        #expect(HighlightedHTML.renderUnhighlighted("</code><script>", language: "<b>") ==
-            "<pre tabindex=\"0\"><code class=\"language-&lt;b&gt;\" data-lang=\"&lt;b&gt;\">&lt;/code&gt;&lt;script&gt;</code></pre>")
     }
 
     @Test func splitsTokensIntoLinesAsChroma() {

@@ -6,7 +6,6 @@ import Synchronization
 /// Un analizador listo: inclusiones resueltas, patrones compilados una vez y matchers por ejecución.
 final class CompiledLexer: Sendable {
     let config: LexerDefinition.Config
-    let stateNames: [String]
     let rootState: Int
     fileprivate let states: [[CompiledRule]]
     fileprivate let patterns: [ICUPattern]
@@ -89,13 +88,10 @@ final class CompiledLexer: Sendable {
             }
             compiled.append(rules)
         }
-        stateNames = names
         rootState = index["root"]!
         self.states = compiled
         self.patterns = patterns
     }
-
-    func state(named name: String) -> Int? { stateNames.firstIndex(of: name) }
 
     /// Chroma's include: the rule is replaced by the included state's rules, again until none is left.
     private static func resolveIncludes(_ states: inout [String: [LexerDefinition.Rule]], lexer: String) throws {

@@ -90,20 +90,6 @@ public enum HighlightedHTML {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// What Hugo writes when no lexer knows the language (or the fence names none): the escaped code in a bare
-    /// `<pre tabindex="0"><code>`, no `<div class="highlight">`, no lines and no line numbers whatever the options say.
-    /// `code` is the block's text as Hugo passes it: trailing newlines cut, then one put back unless it is empty.
-    /// Lo que Hugo escribe cuando ningún analizador conoce el lenguaje: el código escapado en un `<pre><code>` sin más.
-    public static func renderUnhighlighted(_ code: String, language: String?) -> String {
-        var out: [UInt8] = Array("<pre tabindex=\"0\"><code".utf8)
-        if let language, !language.isEmpty {
-            out.append(contentsOf: " class=\"language-\(escape(language))\" data-lang=\"\(escape(language))\"".utf8)
-        }
-        out.append(UInt8(ascii: ">"))
-        appendEscaped(code, to: &out)
-        out.append(contentsOf: "</code></pre>".utf8)
-        return String(decoding: out, as: UTF8.self)
-    }
 
     /// Chroma's `SplitTokensIntoLines`: a token holding "\n" is cut after each one, the newline ending its line; a last
     /// line made of one empty token is dropped. Cuts on bytes, so "\r\n" ends a line as Chroma's does (Swift's `Character`

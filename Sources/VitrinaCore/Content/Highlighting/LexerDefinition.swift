@@ -62,10 +62,11 @@ struct LexerDefinition: Sendable {
     /// Only the `<config>` of a lexer's XML, read without its rules (the registry's index).
     static func config(fromXML xml: String) throws -> Config {
         // A byte search: Foundation's `range(of:)` would bridge all of the lexer's text, for every lexer, at start-up.
-        let bytes = Array(xml.utf8)
-        let end = bytes.withUnsafeBufferPointer { $0.firstIndex(of: Array("</config>".utf8), from: 0) }
-        guard let end else { throw DefinitionError(lexer: "?", reason: "no <config>") }
-        let head = String(decoding: bytes[..<(end + 9)], as: UTF8.self) + "</lexer>"
+        var xml = xml
+        let head = xml.withUTF8 { bytes in
+            bytes.firstIndex(of: Array("</config>".utf8), from: 0).map { String(decoding: bytes[..<($0 + 9)], as: UTF8.self) + "</lexer>" }
+        }
+        guard let head else { throw DefinitionError(lexer: "?", reason: "no <config>") }
         let root = try ChromaXML.parse(head)
         guard let config = root.child("config") else { throw DefinitionError(lexer: "?", reason: "no <config>") }
         return try readConfig(config)
