@@ -61,9 +61,14 @@ import TestSupport
     }
 
     @Test func everyBuiltInPatternCompiles() {
-        // Compiling every lexer compiles every pattern; a failure names the lexer, the state and the pattern.
+        // Patterns compile on first use; validating compiles them all, and a failure names the lexer, the state and the pattern.
         for name in LexerRegistry.builtIn.names {
-            if case .failure(let error)? = LexerRegistry.builtIn.lexerOrFailure(named: name) { Issue.record("\(error)") }
+            switch LexerRegistry.builtIn.lexerOrFailure(named: name) {
+            case .success(let lexer)?:
+                do { try lexer.validate() } catch { Issue.record("\(error)") }
+            case .failure(let error)?: Issue.record("\(error)")
+            case nil: Issue.record("\(name) is not found by its own name")
+            }
         }
     }
 
@@ -178,6 +183,8 @@ import TestSupport
     @Test(arguments: [
         ("abc", "a", "b"), ("\\(", "(", ")"), ("[a-c]x", "b", "d"), ("(?:if|else)\\b", "e", "x"), ("\\d+", "7", "a"), ("\\s+", " ", "a"),
         ("(?i)select", "S", "x"), ("^#", "#", "a"), ("(?<=x)y", "y", "z"), ("[^a]", "b", "a"),
+        // Optional atoms before the first that must consume add theirs.
+        ("a?b", "a", "c"), ("a?b", "b", "c"), ("(r#)?[a-z_]\\w*", "r", "#"), ("\\b_?[A-Z]", "_", "a"), ("(?:e?print)!", "p", "r"),
     ])
     func plainStartsAreRead(pattern: String, admitted: String, refused: String) {
         let first = FirstCharacters.of(icuPattern: pattern, caseInsensitive: false)
@@ -185,7 +192,7 @@ import TestSupport
         #expect(!first.admits(refused.utf16.first!))
     }
 
-    @Test(arguments: ["a?b", "x*", "", "(?=a)", "\\p{L}", ".", "(?x) a", "(a|)", "\\1", "[[:alpha:]]"])
+    @Test(arguments: ["a?b?", "x*", "", "(?=a)", "\\p{L}", ".", "(?x) a", "(a|)", "\\1", "[[:alpha:]]"])
     func anythingUnclearIsAnyCharacter(pattern: String) {
         #expect(FirstCharacters.of(icuPattern: pattern, caseInsensitive: false).isAny)
     }

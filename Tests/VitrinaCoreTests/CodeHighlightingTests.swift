@@ -52,7 +52,12 @@ import TestSupport
     @Test func everyBuiltInLexerCompiles() {
         var broken: [String] = []
         for name in LexerRegistry.builtIn.names {
-            if case .failure(let error)? = LexerRegistry.builtIn.lexerOrFailure(named: name) { broken.append("\(name): \(error)") }
+            switch LexerRegistry.builtIn.lexerOrFailure(named: name) {
+            case .success(let lexer)?:
+                do { try lexer.validate() } catch { broken.append("\(name): \(error)") }
+            case .failure(let error)?: broken.append("\(name): \(error)")
+            case nil: broken.append("\(name): not found")
+            }
         }
         #expect(broken.isEmpty, "\(broken)")
         #expect(LexerRegistry.builtIn.names.count >= 200)
@@ -97,6 +102,44 @@ import TestSupport
         #expect(rendered.html.contains("raw HTML omitted"))
     }
 
+    @Test func blocksInsideListsQuotesAndFootnotesAreFoundInDocumentOrder() {
+        let markdown = """
+        ```zz1
+        a
+        ```
+
+        - item
+
+          ```zz2
+          b
+          ```
+
+          > ```rust
+          > fn quoted() {}
+          > ```
+
+        > ```zz3
+        > c
+        > ```
+
+        Text[^n] with `code` and *emphasis*.
+
+        [^n]: Note.
+
+            ```zz4
+            d
+            ```
+
+        ```zz5
+        e
+        ```
+        """
+        let rendered = safe.render(markdown)
+        #expect(rendered.codeNotes.map(\.language) == ["zz1", "zz2", "zz3", "zz4", "zz5"])
+        #expect(rendered.codeNotes.map(\.line) == rendered.codeNotes.map(\.line).sorted())
+        #expect(rendered.html.contains(#"<span class="kd">fn</span>"#) || rendered.html.contains(#"<span class="k">fn</span>"#), "the block in a quote in a list is highlighted")
+    }
+
     // MARK: The budget
 
     @Test func aBlockPastItsSizeOrLinesComesOutPlainWithALine() {
@@ -129,6 +172,22 @@ import TestSupport
         let xml = #"<lexer><config><name>Stuck</name></config><rules><state name="root"><rule pattern="x*"><token type="Text"/></rule></state></rules></lexer>"#
         let highlighter = CodeHighlighter(registry: LexerRegistry(sources: ["stuck": xml]))
         #expect(highlighter.highlight("yyy\n", fence: CodeFence(language: "stuck")) == .plain(LexingFailure.noProgress.description))
+    }
+
+    @Test func aPatternICURefusesBreaksOnlyTheBlocksThatReachIt() throws {
+        // Patterns compile on first use: a broken one in a state only `<` reaches leaves other blocks highlighted.
+        let xml = #"<lexer><config><name>Half</name></config><rules><state name="root"><rule pattern="&lt;"><token type="Punctuation"/><push state="tag"/></rule><rule pattern="\w+"><token type="Keyword"/></rule><rule pattern="\s+"><token type="Text"/></rule></state><state name="tag"><rule pattern="(unclosed"><token type="Error"/></rule></state></rules></lexer>"#
+        let registry = LexerRegistry(sources: ["half": xml])
+        let highlighter = CodeHighlighter(registry: registry)
+        guard case .highlighted(let html) = highlighter.highlight("word\n", fence: CodeFence(language: "half")) else {
+            Issue.record("a block that never reaches the broken state is highlighted"); return
+        }
+        #expect(html.contains(#"<span class="k">word</span>"#))
+        let broken = highlighter.highlight("<x\n", fence: CodeFence(language: "half"))
+        guard case .plain(let reason) = broken else { Issue.record("expected plain, got \(broken)"); return }
+        #expect(reason.contains("state tag: pattern (unclosed does not compile"), "\(reason)")
+        guard case .success(let lexer)? = registry.lexerOrFailure(named: "half") else { Issue.record("the lexer itself compiles"); return }
+        #expect(throws: CompiledLexer.CompileError.self) { try lexer.validate() }
     }
 
     @Test func invalidUTF8InAFileComesOutReplacedNotLost() throws {

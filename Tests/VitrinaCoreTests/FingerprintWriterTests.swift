@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import VitrinaCore
 
 /// The fingerprints of what pages show: unambiguous, independent of hashing order, and covering every property.
@@ -65,5 +66,27 @@ struct FingerprintWriterTests {
                         with(episodes: [1]), with(episodes: [2, 1])]
         #expect(Set(variants.map(\.fingerprint)).count == variants.count)
         #expect(with().fingerprint == base.fingerprint)
+    }
+}
+
+/// The content fingerprint of memos and pages: any one changed byte, and any change of length, changes it.
+@Suite("Content fingerprint")
+struct ContentFingerprintTests {
+    @Test func everyChangedByteOrLengthChangesIt() {
+        var random = SeededGenerator(seed: 2026)
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...80, using: &random)
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let fingerprint = Fingerprint.content(bytes)
+            #expect(Fingerprint.content(bytes) == fingerprint, "the same bytes, the same fingerprint")
+            #expect(fingerprint.utf8.count == 16)
+            #expect(Fingerprint.content(bytes + [0]) != fingerprint, "a zero byte more: \(bytes)")
+            guard count > 0 else { continue }
+            var changed = bytes
+            let index = Int.random(in: 0..<count, using: &random)
+            changed[index] &+= UInt8.random(in: 1...255, using: &random)
+            #expect(Fingerprint.content(changed) != fingerprint, "byte \(index) of \(bytes)")
+        }
+        #expect(Fingerprint.content("héllo") == Fingerprint.content(Array("héllo".utf8)), "a text is its UTF-8")
     }
 }

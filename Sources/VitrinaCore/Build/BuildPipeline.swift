@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Everything the sources and content yielded, ready to plan pages from.
 /// Todo lo que dieron las fuentes y el contenido, listo para planificar páginas.
@@ -45,33 +46,46 @@ public struct BuildPipeline: Sendable {
             let config = try timer.run("config") { try loadConfig() }
             let look = try timer.run("theme") { try loadTheme(config) }
             let session = try openLoadingSession(config)
-            defer { session.close() }
-            var data = try await timer.run("fetch") { try await fetch(session) }
-            data = try await timer.run("content") { try await loadContent(session.context, session.features, data) }
-            data = await timer.run("media") { await media(session, data) }
-            let site = try timer.run("plan") { try plan(config, look, data, features: session.features) }
-            let diff = timer.run("diff") { self.diff(site, since: lastOutput()) }
-            for note in diff.notes { diagnostics.warn(.output, note) }
-            return try stages.staged(by: diff.writer, after: diff.last) { staging in
-                let pages = try timer.run("render") { try render(site, diff.jobs, into: staging) }
-                let assembly = timer.run("assemble") { assemble(site) }
-                var output = pages
-                output.merge(assembly.output)
-                output.files.sort()
-                let findings = timer.run("check") { check(site, diff, output) }
-                for problem in findings.problems { diagnostics.warn(.link, problem) }
-                output.records = findings.records
-                try refuseWarningsUnderStrict()
-                let written = try timer.run("write") {
-                    try stages.write(staging, assembly: assembly, files: output.files, records: output.records, by: diff.writer)
-                }
-                let report = BuildReport(
-                    outputDirectory: options.outputDirectory, pages: site.plan.pages.count, rendered: output.rendered, files: output.files.count,
-                    bytes: output.bytes, stages: timer.stages, fetch: session.fetcher.stats,
-                    warnings: diagnostics.warnings + written.notes.map { BuildWarning(.output, $0) })
-                keepLive(site, diff, output, state: written.state, hashes: staging.hashes, warnings: report.warnings)
+            do {
+                let report = try await buildFromFetch(config, look, session, timer: &timer)
+                await session.close()
                 return report
+            } catch {
+                await session.close()
+                throw error
             }
+        }
+    }
+
+    /// The stages from fetch on, with the loading session open.
+    private func buildFromFetch(_ config: SiteConfig, _ look: LoadedTheme, _ session: LoadingSession, timer: inout StageTimer) async throws -> BuildReport {
+        var data = try await timer.run("fetch") { try await fetch(session) }
+        data = try await timer.run("content") { try await loadContent(session.context, session.features, data) }
+        data = await timer.run("media") { await media(session, data) }
+        // Everything is read: the memos are written while the later stages run.
+        session.saveInBackground()
+        let site = try timer.run("plan") { try plan(config, look, data, features: session.features) }
+        let diff = timer.run("diff") { self.diff(site, since: lastOutput()) }
+        for note in diff.notes { diagnostics.warn(.output, note) }
+        return try stages.staged(by: diff.writer, after: diff.last) { staging in
+            let pages = try timer.run("render") { try render(site, diff.jobs, into: staging) }
+            let assembly = timer.run("assemble") { assemble(site) }
+            var output = pages
+            output.merge(assembly.output)
+            output.files.sort()
+            let findings = timer.run("check") { check(site, diff, output) }
+            for problem in findings.problems { diagnostics.warn(.link, problem) }
+            output.records = findings.records
+            try refuseWarningsUnderStrict()
+            let written = try timer.run("write") {
+                try stages.write(staging, assembly: assembly, files: output.files, records: output.records, by: diff.writer)
+            }
+            let report = BuildReport(
+                outputDirectory: options.outputDirectory, pages: site.plan.pages.count, rendered: output.rendered, files: output.files.count,
+                bytes: output.bytes, stages: timer.stages, fetch: session.fetcher.stats,
+                warnings: diagnostics.warnings + written.notes.map { BuildWarning(.output, $0) })
+            keepLive(site, diff, output, state: written.state, hashes: staging.hashes, warnings: report.warnings)
+            return report
         }
     }
 
@@ -276,10 +290,34 @@ struct LoadingSession {
     let context: FeatureContext
     var fetcher: Fetcher { context.fetcher }
 
-    /// Stops counting requests and keeps what was read for the next build.
-    func close() {
+    let saving = MemoSaving()
+
+    /// Starts keeping what was read for the next build, on another task.
+    func saveInBackground() { saving.start(saveMemos) }
+
+    /// Stops counting requests and keeps what was read for the next build (or waits for that to finish).
+    func close() async {
         counting.cancel()
-        saveMemos()
+        await saving.finish(saveMemos)
+    }
+}
+
+/// The one writing of a build's memos: started once, by the build when all is read or by the close of a failed build.
+/// La única escritura de las memorias de una construcción.
+final class MemoSaving: Sendable {
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    func start(_ save: @escaping @Sendable () -> Void) { _ = started(save) }
+
+    func finish(_ save: @escaping @Sendable () -> Void) async { await started(save).value }
+
+    private func started(_ save: @escaping @Sendable () -> Void) -> Task<Void, Never> {
+        task.withLock { task in
+            if let task { return task }
+            let made = Task.detached { save() }
+            task = made
+            return made
+        }
     }
 }
 

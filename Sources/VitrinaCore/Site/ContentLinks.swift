@@ -292,7 +292,7 @@ public struct ContentLinks: Sendable {
         if !broken.isEmpty { reported.add(page: route.file, links: broken) }
         guard copied > 0 else { return (html, nil) }
         let result = String(decoding: output, as: UTF8.self)
-        return (result, BuildInput(key: "links", fingerprint: Fingerprint.hex(result)))
+        return (result, BuildInput(key: "links", fingerprint: Fingerprint.content(output)))
     }
 
     /// Output problems the link checker finds on links already reported against their Markdown source are left out.

@@ -79,7 +79,7 @@ enum MemoFile {
         var reader = ByteReader(bytes)
         guard reader.string() == header, reader.string() == context, let checksum = reader.string() else { return nil }
         let payload = Array(bytes.suffix(reader.remaining))
-        return Fingerprint.hex(payload) == checksum ? payload : nil
+        return Fingerprint.content(payload) == checksum ? payload : nil
     }
 
     /// Writes header, context, checksum and records atomically (a new file, then a rename).
@@ -87,7 +87,7 @@ enum MemoFile {
         var writer = ByteWriter()
         writer.string(header)
         writer.string(context)
-        writer.string(Fingerprint.hex(payload))
+        writer.string(Fingerprint.content(payload))
         try Files.createDirectory((path as NSString).deletingLastPathComponent)
         try Files.writeFile(writer.bytes + payload, to: path + ".new")
         guard rename(path + ".new", path) == 0 else {

@@ -7,9 +7,45 @@ public enum Fingerprint {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return hex(hash)
     }
 
     public static func hex(_ text: String) -> String { hex(text.utf8) }
+
+    /// The fingerprint of large content only Vitrina reads back (a memo's checksum, a page's links, a code block's key):
+    /// eight bytes at a time, each word mixed in by a multiplication and a shift (both invertible, so two texts of one
+    /// length that differ in one word always differ), then SplitMix64's finalizer. Several times faster than FNV-1a's
+    /// byte at a time on pages of highlighted code; never compared with an FNV fingerprint.
+    /// La huella de contenido grande que solo Vitrina relee: ocho bytes a la vez.
+    public static func content(_ bytes: UnsafeRawBufferPointer) -> String {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var index = 0
+        while index + 8 <= bytes.count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            index += 8
+        }
+        var tail: UInt64 = 0
+        for offset in index..<bytes.count { tail |= UInt64(bytes[offset]) << UInt64(8 * (offset - index)) }
+        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        hash ^= hash >> 30
+        hash &*= 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 27
+        hash &*= 0x94D0_49BB_1331_11EB
+        hash ^= hash >> 31
+        return hex(hash)
+    }
+
+    public static func content(_ bytes: [UInt8]) -> String { bytes.withUnsafeBytes { content($0) } }
+
+    public static func content(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { content(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Sixteen hexadecimal digits.
+    private static func hex(_ hash: UInt64) -> String {
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
 }

@@ -88,18 +88,21 @@ public enum ChromaXML {
             }
         }
 
-        func has(_ literal: String) -> Bool {
-            let literal = Array(literal.utf8)
-            return index + literal.count <= bytes.count && bytes[index..<(index + literal.count)].elementsEqual(literal)
+        func has(_ literal: StaticString) -> Bool {
+            let count = literal.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            let start = literal.utf8Start
+            for offset in 0..<count where bytes[index + offset] != start[offset] { return false }
+            return true
         }
 
-        mutating func skip(past literal: String) {
+        mutating func skip(past literal: StaticString) {
             while index < bytes.count, !has(literal) { index += 1 }
-            index = min(bytes.count, index + literal.utf8.count)
+            index = min(bytes.count, index + literal.utf8CodeUnitCount)
         }
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
         }
 
         mutating func name() -> String {
@@ -145,6 +148,11 @@ public enum ChromaXML {
             }
             var text: [UInt8] = []
             while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "<") else {
+                    text.append(bytes[index])
+                    index += 1
+                    continue
+                }
                 if has("<!--") { skip(past: "-->"); continue }
                 if has("<![CDATA[") {
                     let start = index + 9

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A fenced block's info string read as GitHub and Hugo read it: the language is the first word (`rust,ignore` → rust,
 /// `{.swift}` → swift), and Hugo's attributes in braces set line numbers and marked lines
 /// (`go {linenos=table,hl_lines=[2,"4-6"],linenostart=10}`).
@@ -19,20 +17,22 @@ public struct CodeFence: Sendable, Equatable {
     }
 
     public init(info: String) {
-        var text = Substring(info.trimmingCharacters(in: .whitespaces))
+        // Read on Unicode scalars, without Foundation: a docs folder has a fence per block, each read once per build.
+        let text = Self.trimmed(info.unicodeScalars[...])
         var language = ""
-        var attributes = ""
-        if text.hasPrefix("{") {
-            attributes = String(text.dropFirst().prefix { $0 != "}" })
+        var attributes = Substring.UnicodeScalarView()
+        if text.first == "{" {
+            attributes = text.dropFirst().prefix { $0 != "}" }
         } else {
-            language = String(text.prefix { !$0.isWhitespace && $0 != "," && $0 != "{" && $0 != ";" })
-            text = text.dropFirst(language.count)
-            if let open = text.firstIndex(of: "{") { attributes = String(text[text.index(after: open)...].prefix { $0 != "}" }) }
+            let word = text.prefix { !$0.properties.isWhitespace && $0 != "," && $0 != "{" && $0 != ";" }
+            language = String(String.UnicodeScalarView(word.prefix(64)))
+            let rest = text[word.endIndex...]
+            if let open = rest.firstIndex(of: "{") { attributes = rest[rest.index(after: open)...].prefix { $0 != "}" } }
         }
         var options = CodeBlockOptions()
         for (key, value) in Self.pairs(attributes) {
             switch key {
-            case "": if language.isEmpty, value.hasPrefix("."), value.count > 1 { language = String(value.dropFirst()) }
+            case "": if language.isEmpty, value.hasPrefix("."), value.unicodeScalars.count > 1 { language = String(value.unicodeScalars.dropFirst().prefix(64)) }
             case "linenos":
                 switch value.lowercased() {
                 case "true", "table": options.lineNumbers = .table
@@ -46,34 +46,41 @@ public struct CodeFence: Sendable, Equatable {
             default: break
             }
         }
-        self.init(language: String(language.unicodeScalars.prefix(64)), options: options)
+        self.init(language: language, options: options)
+    }
+
+    /// Without the spaces and tabs around it.
+    private static func trimmed(_ scalars: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
+        func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" || scalar.properties.isWhitespace && scalar != "\n" && scalar != "\r" }
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) }) else { return Substring.UnicodeScalarView() }
+        return scalars[first...last]
     }
 
     /// `key=value` pairs split on commas and spaces outside brackets and quotes; a bare word (`.swift`) has no key.
-    static func pairs(_ attributes: String) -> [(String, String)] {
+    static func pairs(_ attributes: Substring.UnicodeScalarView) -> [(String, String)] {
         var pairs: [(String, String)] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var depth = 0
         var quoted = false
         func finish() {
-            let item = current.trimmingCharacters(in: .whitespaces)
-            current = ""
+            let item = trimmed(current[...])
+            current = String.UnicodeScalarView()
             guard !item.isEmpty, pairs.count < 64 else { return }
             if let equals = item.firstIndex(of: "=") {
-                let value = item[item.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-                pairs.append((item[..<equals].trimmingCharacters(in: .whitespaces).lowercased(), value))
+                let value = trimmed(item[item.index(after: equals)...])
+                pairs.append((String(String.UnicodeScalarView(trimmed(item[..<equals]))).lowercased(), String(String.UnicodeScalarView(value))))
             } else {
-                pairs.append(("", item))
+                pairs.append(("", String(String.UnicodeScalarView(item))))
             }
         }
-        for character in attributes.prefix(4_096) {
-            switch character {
-            case "\"": quoted.toggle(); current.append(character)
-            case "[" where !quoted: depth += 1; current.append(character)
-            case "]" where !quoted: depth = max(0, depth - 1); current.append(character)
+        for scalar in attributes.prefix(4_096) {
+            switch scalar {
+            case "\"": quoted.toggle(); current.append(scalar)
+            case "[" where !quoted: depth += 1; current.append(scalar)
+            case "]" where !quoted: depth = max(0, depth - 1); current.append(scalar)
             case ",", " ", "\t":
-                if depth == 0 && !quoted { finish() } else { current.append(character) }
-            default: current.append(character)
+                if depth == 0 && !quoted { finish() } else { current.append(scalar) }
+            default: current.append(scalar)
             }
         }
         finish()
@@ -82,10 +89,10 @@ public struct CodeFence: Sendable, Equatable {
 
     /// `[2,"4-6"]`, `"2 4-6"` or `3`: the lines, as closed ranges, in the order written.
     static func ranges(_ value: String) -> [ClosedRange<Int>] {
-        let cleaned = value.map { "[]\"'".contains($0) ? " " : $0 }
         var ranges: [ClosedRange<Int>] = []
-        for item in String(cleaned).split(whereSeparator: { $0 == "," || $0 == " " }).prefix(maximumRanges) where !item.hasPrefix("-") {
-            let bounds = item.split(separator: "-", maxSplits: 1).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let items = value.unicodeScalars.split { "[]\"', \t".unicodeScalars.contains($0) }
+        for item in items.prefix(maximumRanges) where item.first != "-" {
+            let bounds = item.split(separator: "-", maxSplits: 1).map { Int(String(String.UnicodeScalarView($0))) }
             guard let first = bounds.first ?? nil, (0...maximumLine).contains(first) else { continue }
             let last = bounds.count == 2 ? (bounds[1] ?? first) : first
             guard (first...maximumLine).contains(last) else { continue }

@@ -58,12 +58,21 @@ public struct CodeHighlighter: Sendable {
         }
         let text = LexerRun.ensureLF(code)
         Self.dropAddedNewline(&tokens, text: text)
-        guard tokens.reduce(into: 0, { $0 += $1.text.utf8.count }) == text.utf8.count, tokens.map(\.text).joined() == text else {
+        guard Self.tokens(tokens, spell: text) else {
             return .plain("its tokens do not add up to its text")
         }
         let html = HighlightedHTML.render(tokens, language: fence.language, options: fence.options)
         memo.remember(html, for: key)
         return .highlighted(html)
+    }
+
+    /// Whether the tokens' texts, joined, are `text` byte for byte (compared without joining them).
+    static func tokens(_ tokens: [CodeToken], spell text: String) -> Bool {
+        var expected = text.utf8.makeIterator()
+        for token in tokens {
+            for byte in token.text.utf8 where expected.next() != byte { return false }
+        }
+        return expected.next() == nil
     }
 
     /// A lexer that wants a final newline (Chroma's `ensure_nl`) gets one; it is not part of the block's text.
@@ -109,8 +118,8 @@ public final class HighlightMemo: Sendable {
     static func key(lexer: String, fence: CodeFence, code: String) -> String {
         let options = fence.options
         let ranges = options.highlightedLines.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",")
-        return Fingerprint.hex(Array([LexerRegistry.version, lexer, fence.language, options.lineNumbers.rawValue, "\(options.lineNumberStart)", ranges, code]
-            .joined(separator: "\u{0}").utf8))
+        return Fingerprint.content([LexerRegistry.version, lexer, fence.language, options.lineNumbers.rawValue, "\(options.lineNumberStart)", ranges, code]
+            .joined(separator: "\u{0}"))
     }
 
     func html(for key: String) -> String? {

@@ -1,14 +1,18 @@
 import Foundation
 import Synchronization
 
-/// A lexer ready to run: includes and combined states resolved as Chroma resolves them, every pattern compiled once by
-/// ICU, and a pool of matchers so runs on several threads never share one.
-/// Un analizador listo: inclusiones resueltas, patrones compilados una vez y matchers por ejecución.
+/// A lexer ready to run: includes and combined states resolved as Chroma resolves them, each pattern compiled by ICU
+/// the first time a run tries it (most states of a lexer are never reached by a docs folder's blocks), and a pool of
+/// matchers so runs on several threads never share one.
+/// Un analizador listo: inclusiones resueltas, cada patrón compilado al primer intento y matchers por ejecución.
 final class CompiledLexer: Sendable {
     let config: LexerDefinition.Config
     let rootState: Int
     fileprivate let states: [[CompiledRule]]
-    fileprivate let patterns: [ICUPattern]
+    /// Each distinct pattern in ICU's dialect, with the first state that has it (for error messages).
+    private let sources: [(icu: String, original: String, state: String)]
+    private let flags: ICUPattern.Flags
+    private let patterns: Mutex<[Result<ICUPattern, CompileError>?]>
     private let pool = Mutex<[MatcherSet]>([])
 
     /// What a rule does to the state stack, in order (Chroma's push, pop and `Push()` of the current state).
@@ -63,34 +67,50 @@ final class CompiledLexer: Sendable {
         if !config.notMultiline { flags.insert(.multiline) }
         if config.caseInsensitive { flags.insert(.caseInsensitive) }
         if config.dotAll { flags.insert(.dotAll) }
-        var patternIndex: [String: Int] = [:]
-        var patterns: [ICUPattern] = []
+        var patternIndex: [String: (number: Int, first: FirstCharacters)] = [:]
+        var sources: [(icu: String, original: String, state: String)] = []
         var compiled: [[CompiledRule]] = []
         for name in names {
             var rules: [CompiledRule] = []
             for rule in states[name] ?? [] {
-                let number: Int
+                let pattern: (number: Int, first: FirstCharacters)
                 if let known = patternIndex[rule.pattern] {
-                    number = known
+                    pattern = known
                 } else {
-                    do {
-                        patterns.append(try ICUPattern(PatternTranslation.icu(rule.pattern), flags: flags))
-                    } catch {
-                        throw CompileError(lexer: config.name, reason: "state \(name): pattern \(rule.pattern) does not compile (ICU error \(error.code) at \(error.offset))")
-                    }
-                    number = patterns.count - 1
-                    patternIndex[rule.pattern] = number
+                    let icu = PatternTranslation.icu(rule.pattern)
+                    sources.append((icu, rule.pattern, name))
+                    pattern = (sources.count - 1, FirstCharacters.of(icuPattern: icu, caseInsensitive: config.caseInsensitive))
+                    patternIndex[rule.pattern] = pattern
                 }
                 let emitter = try rule.emitter.map { try Self.compile($0, states: index, lexer: config.name) }
                 let operations = try rule.mutator.map { try Self.operations($0, states: index, lexer: config.name) } ?? []
-                let first = FirstCharacters.of(icuPattern: PatternTranslation.icu(rule.pattern), caseInsensitive: config.caseInsensitive)
-                rules.append(CompiledRule(pattern: number, first: first, emitter: emitter, operations: operations))
+                rules.append(CompiledRule(pattern: pattern.number, first: pattern.first, emitter: emitter, operations: operations))
             }
             compiled.append(rules)
         }
         rootState = index["root"]!
         self.states = compiled
-        self.patterns = patterns
+        self.sources = sources
+        self.flags = flags
+        self.patterns = Mutex(Array(repeating: nil, count: sources.count))
+    }
+
+    /// Compiles every pattern now: the first that ICU refuses is the error, naming its state.
+    func validate() throws(CompileError) {
+        for number in sources.indices { _ = try pattern(number).get() }
+    }
+
+    /// Pattern `number`, compiled by ICU on first use and kept (a refusal is kept too).
+    private func pattern(_ number: Int) -> Result<ICUPattern, CompileError> {
+        patterns.withLock { patterns in
+            if let known = patterns[number] { return known }
+            let source = sources[number]
+            let result = Result { () throws(ICUPattern.CompileError) in try ICUPattern(source.icu, flags: flags) }.mapError { error in
+                CompileError(lexer: config.name, reason: "state \(source.state): pattern \(source.original) does not compile (ICU error \(error.code) at \(error.offset))")
+            }
+            patterns[number] = result
+            return result
+        }
     }
 
     /// Chroma's include: the rule is replaced by the included state's rules, again until none is left.
@@ -176,18 +196,22 @@ final class CompiledLexer: Sendable {
     }
 
     func checkOut() -> MatcherSet {
-        pool.withLock { $0.popLast() } ?? MatcherSet(count: patterns.count)
+        pool.withLock { $0.popLast() } ?? MatcherSet(count: sources.count)
     }
 
     func checkIn(_ set: MatcherSet) {
         pool.withLock { if $0.count < 16 { $0.append(set) } }
     }
 
-    fileprivate func matcher(_ pattern: Int, in set: MatcherSet) -> ICUMatcher? {
-        if let matcher = set.matchers[pattern] { return matcher }
-        let made = patterns[pattern].matcher()
-        set.matchers[pattern] = made
-        return made
+    fileprivate func matcher(_ number: Int, in set: MatcherSet) throws(LexingFailure) -> ICUMatcher {
+        if let matcher = set.matchers[number] { return matcher }
+        switch pattern(number) {
+        case .failure(let error): throw .lexerBroken(error.reason)
+        case .success(let pattern):
+            guard let made = pattern.matcher() else { throw .lexerBroken("ICU could not clone a pattern") }
+            set.matchers[number] = made
+            return made
+        }
     }
 
     fileprivate func rules(of state: Int) -> [CompiledRule] { states[state] }
@@ -265,7 +289,7 @@ struct LexerRun {
         var failure: LexingFailure?
         text.withUnsafeBufferPointer { buffer in
             do throws(LexingFailure) {
-                try machine(buffer, end: end, lexer: lexer, set: set, run: runNumber, initial: initial, into: &tokens)
+                try machine(buffer, cutting: TokenText(buffer), end: end, lexer: lexer, set: set, run: runNumber, initial: initial, into: &tokens)
             } catch {
                 failure = error
             }
@@ -274,36 +298,39 @@ struct LexerRun {
         return tokens
     }
 
-    private mutating func machine(_ text: UnsafeBufferPointer<UInt16>, end: Int, lexer: CompiledLexer, set: CompiledLexer.MatcherSet, run: Int,
-                                  initial: Int, into tokens: inout [CodeToken]) throws(LexingFailure) {
+    private mutating func machine(_ text: UnsafeBufferPointer<UInt16>, cutting cut: TokenText, end: Int, lexer: CompiledLexer,
+                                  set: CompiledLexer.MatcherSet, run: Int, initial: Int, into tokens: inout [CodeToken]) throws(LexingFailure) {
         var position = 0
         var stack = [initial]
         var standing = 0
         while position < end, let state = stack.last {
             try tick()
-            var matched: (rule: CompiledLexer.CompiledRule, matcher: ICUMatcher, range: Range<Int>)?
+            var matched: (rule: Int, matcher: ICUMatcher, range: Range<Int>)?
             let unit = text[position]
-            for rule in lexer.rules(of: state) where rule.first.admits(unit) {
-                guard let matcher = lexer.matcher(rule.pattern, in: set) else { throw .lexerBroken("ICU could not clone a pattern") }
+            let rules = lexer.rules(of: state)
+            // By index, so that rules the first character rules out are not copied (nor their emitters retained).
+            for index in rules.indices where rules[index].first.admits(unit) {
+                let matcher = try lexer.matcher(rules[index].pattern, in: set)
                 matcher.use(text, run: run)
                 switch matcher.match(at: position) {
                 case .matched:
-                    if let range = matcher.range(ofGroup: 0) { matched = (rule, matcher, range) }
+                    if let range = matcher.range(ofGroup: 0) { matched = (index, matcher, range) }
                 case .failed: continue
                 case .overBudget: throw .patternOverBudget
                 }
                 if matched != nil { break }
             }
-            guard let (rule, matcher, range) = matched else {
+            guard let (ruleIndex, matcher, range) = matched else {
                 if text[position] == 10 && state != initial {
                     stack = [initial]
                     continue
                 }
                 let width = Self.scalarWidth(text, at: position)
-                tokens.append(CodeToken(.error, Self.string(text, position..<(position + width))))
+                tokens.append(CodeToken(.error, cut.string(position..<(position + width))))
                 position += width
                 continue
             }
+            let rule = rules[ruleIndex]
             standing = range.isEmpty ? standing + 1 : 0
             guard standing < 1_000 else { throw .noProgress }
             position = range.upperBound
@@ -316,13 +343,16 @@ struct LexerRun {
                 }
             }
             guard stack.count < 10_000 else { throw .tooDeep }
-            if let emitter = rule.emitter {
+            switch rule.emitter {
+            case nil: break
+            case .token(let type)?: tokens.append(CodeToken(type, cut.string(range)))
+            case let emitter?:
                 let groups = (0...matcher.groupCount).map { matcher.range(ofGroup: $0) }
-                try emit(emitter, groups: groups, text: text, lexer: lexer, into: &tokens)
+                try emit(emitter, groups: groups, text: text, cutting: cut, lexer: lexer, into: &tokens)
             }
         }
         if position < text.count, stack.isEmpty {
-            tokens.append(CodeToken(.error, Self.string(text, position..<text.count)))
+            tokens.append(CodeToken(.error, cut.string(position..<text.count)))
         }
     }
 
@@ -332,15 +362,15 @@ struct LexerRun {
     }
 
     /// Emits one rule's tokens; `groups[0]` is the whole match, as in Chroma's emitters.go.
-    private mutating func emit(_ emitter: CompiledLexer.Emitter, groups: [Range<Int>?], text: UnsafeBufferPointer<UInt16>, lexer: CompiledLexer,
-                               into tokens: inout [CodeToken]) throws(LexingFailure) {
+    private mutating func emit(_ emitter: CompiledLexer.Emitter, groups: [Range<Int>?], text: UnsafeBufferPointer<UInt16>, cutting cut: TokenText,
+                               lexer: CompiledLexer, into tokens: inout [CodeToken]) throws(LexingFailure) {
         let whole = groups.first.flatMap { $0 } ?? 0..<0
         switch emitter {
         case .token(let type):
-            tokens.append(CodeToken(type, Self.string(text, whole)))
+            tokens.append(CodeToken(type, cut.string(whole)))
         case .byGroups(let emitters):
             guard emitters.count == groups.count - 1 else {
-                tokens.append(CodeToken(.error, Self.string(text, whole)))
+                tokens.append(CodeToken(.error, cut.string(whole)))
                 return
             }
             // Chroma emits every group's text. When those texts joined are not the match (a group nested in another
@@ -349,7 +379,7 @@ struct LexerRun {
             if Self.groupsSpellMatch(groups, whole: whole, text: text) {
                 for (index, sub) in emitters.enumerated() {
                     let group = groups[index + 1] ?? whole.lowerBound..<whole.lowerBound
-                    try emit(sub, groups: [group], text: text, lexer: lexer, into: &tokens)
+                    try emit(sub, groups: [group], text: text, cutting: cut, lexer: lexer, into: &tokens)
                 }
                 return
             }
@@ -357,11 +387,11 @@ struct LexerRun {
             for (index, sub) in emitters.enumerated() {
                 guard let group = groups[index + 1], group.upperBound > cursor else { continue }
                 let start = max(group.lowerBound, cursor)
-                if start > cursor { tokens.append(CodeToken(.text, Self.string(text, cursor..<start))) }
-                try emit(sub, groups: [start..<group.upperBound], text: text, lexer: lexer, into: &tokens)
+                if start > cursor { tokens.append(CodeToken(.text, cut.string(cursor..<start))) }
+                try emit(sub, groups: [start..<group.upperBound], text: text, cutting: cut, lexer: lexer, into: &tokens)
                 cursor = group.upperBound
             }
-            if cursor < whole.upperBound { tokens.append(CodeToken(.text, Self.string(text, cursor..<whole.upperBound))) }
+            if cursor < whole.upperBound { tokens.append(CodeToken(.text, cut.string(cursor..<whole.upperBound))) }
         case .usingSelf(let state):
             tokens += try run(Array(text[whole]), lexer: lexer, state: state, nested: true)
         case .using(let name, let remap):
@@ -372,14 +402,14 @@ struct LexerRun {
             guard emitters.count == groups.count - 1, nameGroup < groups.count, codeGroup < groups.count else {
                 throw .lexerBroken("usingbygroup with \(emitters.count) emitters for \(groups.count - 1) groups")
             }
-            let name = groups[nameGroup].map { Self.string(text, $0) } ?? ""
+            let name = groups[nameGroup].map { cut.string($0) } ?? ""
             let sublexer = registry.lexer(named: name)
             for (index, sub) in emitters.enumerated() {
                 let group = groups[index + 1] ?? whole.lowerBound..<whole.lowerBound
                 if index + 1 == codeGroup, let sublexer {
                     tokens += try self.tokens(Array(text[group]), lexer: sublexer, nested: false)
                 } else {
-                    try emit(sub, groups: [group], text: text, lexer: lexer, into: &tokens)
+                    try emit(sub, groups: [group], text: text, cutting: cut, lexer: lexer, into: &tokens)
                 }
             }
         }
@@ -511,11 +541,56 @@ struct LexerRun {
         return out
     }
 
-    private static func string(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: text[range.clamped(to: 0..<text.count)]), as: UTF16.self)
-    }
 
     private static func scalarWidth(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Int {
         UTF16.isLeadSurrogate(text[position]) && position + 1 < text.count && UTF16.isTrailSurrogate(text[position + 1]) ? 2 : 1
+    }
+}
+
+/// A run's text as UTF-8, which tokens are cut from: ICU's offsets count UTF-16 units, mapped to bytes unless the text
+/// is ASCII. A cut inside a surrogate pair puts the whole character on its left, so tokens joined are the text.
+/// El texto de una ejecución en UTF-8, del que se cortan los tokens (ICU cuenta en unidades UTF-16).
+struct TokenText {
+    private let utf8: [UInt8]
+    /// UTF-8 offset of each UTF-16 index (and of the end); nil when they are the same (ASCII).
+    private let offsets: [Int]?
+    private let unitCount: Int
+
+    init(_ units: UnsafeBufferPointer<UInt16>) {
+        unitCount = units.count
+        guard units.contains(where: { $0 >= 0x80 }) else {
+            utf8 = units.map { UInt8(truncatingIfNeeded: $0) }
+            offsets = nil
+            return
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(units.count * 3)
+        var offsets = [Int](repeating: 0, count: units.count + 1)
+        var index = 0
+        while index < units.count {
+            offsets[index] = bytes.count
+            let unit = units[index]
+            if UTF16.isLeadSurrogate(unit), index + 1 < units.count, UTF16.isTrailSurrogate(units[index + 1]) {
+                let scalar = Unicode.Scalar(UInt32(unit - 0xD800) << 10 + UInt32(units[index + 1] - 0xDC00) + 0x10000)
+                UTF8.encode(scalar ?? "\u{FFFD}") { bytes.append($0) }
+                offsets[index + 1] = bytes.count
+                index += 2
+            } else {
+                UTF8.encode(Unicode.Scalar(unit) ?? "\u{FFFD}") { bytes.append($0) }
+                index += 1
+            }
+        }
+        offsets[units.count] = bytes.count
+        utf8 = bytes
+        self.offsets = offsets
+    }
+
+    /// The text of a range of UTF-16 units.
+    func string(_ range: Range<Int>) -> String {
+        let units = range.clamped(to: 0..<unitCount)
+        let start = offsets?[units.lowerBound] ?? units.lowerBound
+        let end = offsets?[units.upperBound] ?? units.upperBound
+        guard start < end else { return "" }
+        return utf8.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
     }
 }

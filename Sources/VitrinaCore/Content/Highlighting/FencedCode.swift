@@ -53,20 +53,31 @@ enum FencedCode {
                 notes.append(CodeBlockNote(language: fence.language, line: line, kind: .plain(reason)))
             }
         }
-        return notes
+        // cmark moves footnote definitions to the end of the tree: notes go by line, as a reader of the file meets them.
+        return notes.sorted { $0.line < $1.line }
     }
 
-    /// The document's code blocks, collected before any is replaced (the iterator must not see the tree change).
+    /// The document's code blocks in the tree's order, collected before any is replaced. Only blocks that hold blocks are entered (a code
+    /// block is never inside a paragraph, heading or table), so the inlines of the text are not walked.
     private static func codeBlocks(in document: OpaquePointer) -> [OpaquePointer] {
-        guard let iterator = cmark_iter_new(document) else { return [] }
-        defer { cmark_iter_free(iterator) }
         var blocks: [OpaquePointer] = []
-        var event = cmark_iter_next(iterator)
-        while event != CMARK_EVENT_DONE {
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK {
+        // Where to go on when a container's children are done: the container's next sibling.
+        var resume: [OpaquePointer] = []
+        var next = cmark_node_first_child(document)
+        while let node = next {
+            next = cmark_node_next(node)
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_CODE_BLOCK:
                 blocks.append(node)
+            case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_FOOTNOTE_DEFINITION:
+                if let first = cmark_node_first_child(node) {
+                    if let sibling = next { resume.append(sibling) }
+                    next = first
+                }
+            default:
+                break
             }
-            event = cmark_iter_next(iterator)
+            if next == nil { next = resume.popLast() }
         }
         return blocks
     }

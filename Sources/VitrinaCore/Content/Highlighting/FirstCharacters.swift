@@ -85,10 +85,12 @@ struct FirstCharacters: Sendable, Equatable {
             }
         }
 
-        /// One branch: zero-width items are stepped over, the first atom that consumes gives the set; the rest of the
-        /// branch is skipped to its end.
+        /// One branch: zero-width items are stepped over, the first atom that must consume gives the set, with those of the
+        /// optional atoms before it (`(r#)?[a-z]` starts with `r` or a letter); the rest of the branch is skipped to its end.
+        /// A branch whose atoms may all match nothing may match anywhere: nil.
         mutating func sequence(depth: Int) -> FirstCharacters? {
             var first: FirstCharacters?
+            var optional = FirstCharacters()
             while index < scalars.count, scalars[index] != "|", scalars[index] != ")" {
                 if first != nil { guard skipAtom() else { return nil }; continue }
                 let scalar = scalars[index]
@@ -111,9 +113,14 @@ struct FirstCharacters: Sendable, Equatable {
                         index = close + 1
                     } else { return nil }
                 default:
-                    guard let atom = atomFirst(depth: depth) else { return nil }
-                    // A first atom that may match nothing (`?`, `*`, `{0,`) does not decide.
-                    if quantifierAllowsZero() { return nil }
+                    guard var atom = atomFirst(depth: depth) else { return nil }
+                    atom.formUnion(optional)
+                    // An atom that may match nothing (`?`, `*`, `{0,`) does not decide: the next one may start the match.
+                    if quantifierAllowsZero() {
+                        optional = atom
+                        skipQuantifier()
+                        continue
+                    }
                     first = atom
                     skipQuantifier()
                 }

@@ -41,7 +41,7 @@ public enum HighlightedHTML {
     public static func render(_ tokens: [CodeToken], language: String, options: CodeBlockOptions) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(tokens.reduce(256) { $0 + $1.text.utf8.count * 2 })
-        let lines = splitIntoLines(tokens)
+        let lines = Lines(tokens)
         let base = options.lineNumberStart
         // Chroma pads every number to the width of the last one (`%*d`), the minus sign of a negative one included.
         let digits = String(base + lines.count - 1).utf8.count
@@ -53,7 +53,7 @@ public enum HighlightedHTML {
         out.append(contentsOf: "<div class=\"highlight\">".utf8)
         if options.lineNumbers == .table {
             out.append(contentsOf: "<div class=\"chroma\">\n<table class=\"lntable\"><tr><td class=\"lntd\">\n<pre tabindex=\"0\" class=\"chroma\"><code>".utf8)
-            for index in lines.indices {
+            for index in 0..<lines.count {
                 let line = base + index
                 let highlight = isHighlighted(line)
                 if highlight { out.append(contentsOf: "<span class=\"hl\">".utf8) }
@@ -63,20 +63,21 @@ public enum HighlightedHTML {
             out.append(contentsOf: "</code></pre></td>\n<td class=\"lntd\">\n".utf8)
         }
         out.append(contentsOf: codeStart.utf8)
-        for (index, tokens) in lines.enumerated() {
+        var openings = OpeningTags()
+        for index in 0..<lines.count {
             let line = base + index
             out.append(contentsOf: (isHighlighted(line) ? "<span class=\"line hl\">" : "<span class=\"line\">").utf8)
             if options.lineNumbers == .inline {
                 out.append(contentsOf: "<span class=\"ln\">\(padded(line, to: digits))</span>".utf8)
             }
             out.append(contentsOf: "<span class=\"cl\">".utf8)
-            for token in tokens {
-                let cssClass = token.type.cssClass
-                if cssClass.isEmpty {
-                    appendEscaped(token.text, to: &out)
+            for piece in lines.pieces(ofLine: index) {
+                let opening = openings.tag(for: piece.type)
+                if opening.isEmpty {
+                    appendEscaped(piece.text, to: &out)
                 } else {
-                    out.append(contentsOf: "<span class=\"\(cssClass)\">".utf8)
-                    appendEscaped(token.text, to: &out)
+                    out.append(contentsOf: opening)
+                    appendEscaped(piece.text, to: &out)
                     out.append(contentsOf: "</span>".utf8)
                 }
             }
@@ -90,27 +91,60 @@ public enum HighlightedHTML {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Each token type's `<span class="…">` as bytes, looked up once per block (a block uses a few types).
+    private struct OpeningTags {
+        private var known: [(code: Int, tag: [UInt8])] = []
 
-    /// Chroma's `SplitTokensIntoLines`: a token holding "\n" is cut after each one, the newline ending its line; a last
-    /// line made of one empty token is dropped. Cuts on bytes, so "\r\n" ends a line as Chroma's does (Swift's `Character`
-    /// would see one grapheme).
-    static func splitIntoLines(_ tokens: [CodeToken]) -> [[CodeToken]] {
-        var lines: [[CodeToken]] = []
-        var line: [CodeToken] = []
-        for token in tokens {
-            var rest = Substring(token.text).utf8
-            while let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
-                let end = rest.index(after: newline)
-                line.append(CodeToken(token.type, String(Substring(rest[rest.startIndex..<end]))))
-                lines.append(line)
-                line = []
-                rest = rest[end...]
-            }
-            line.append(CodeToken(token.type, String(Substring(rest))))
+        mutating func tag(for type: TokenType) -> [UInt8] {
+            if let found = known.first(where: { $0.code == type.code }) { return found.tag }
+            let cssClass = type.cssClass
+            let tag = cssClass.isEmpty ? [] : Array("<span class=\"\(cssClass)\">".utf8)
+            known.append((type.code, tag))
+            return tag
         }
-        if !line.isEmpty { lines.append(line) }
-        if let last = lines.last, last.count == 1, last[0].text.isEmpty { lines.removeLast() }
-        return lines
+    }
+
+    /// A block's tokens cut into lines as Chroma's `SplitTokensIntoLines` cuts them, as slices of the tokens' texts.
+    struct Lines {
+        struct Piece {
+            let type: TokenType
+            let text: Substring
+        }
+
+        private var pieces: [Piece] = []
+        /// Where each line's pieces end in `pieces`.
+        private var ends: [Int] = []
+
+        /// A token holding "\n" is cut after each one, the newline ending its line; a last line made of one empty
+        /// token is dropped. Cuts on bytes, so "\r\n" ends a line as Chroma's does (a `Character` would be one grapheme).
+        init(_ tokens: [CodeToken]) {
+            pieces.reserveCapacity(tokens.count + tokens.count / 2)
+            var lineStart = 0
+            for token in tokens {
+                let text = Substring(token.text)
+                var rest = text.utf8[...]
+                while let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
+                    let end = rest.index(after: newline)
+                    pieces.append(Piece(type: token.type, text: text[rest.startIndex..<end]))
+                    ends.append(pieces.count)
+                    lineStart = pieces.count
+                    rest = rest[end...]
+                }
+                pieces.append(Piece(type: token.type, text: text[rest.startIndex..<rest.endIndex]))
+            }
+            if pieces.count > lineStart { ends.append(pieces.count) }
+            if let last = ends.last, last - (ends.dropLast().last ?? 0) == 1, pieces[last - 1].text.isEmpty { ends.removeLast() }
+        }
+
+        var count: Int { ends.count }
+
+        func pieces(ofLine line: Int) -> ArraySlice<Piece> { pieces[(line == 0 ? 0 : ends[line - 1])..<ends[line]] }
+    }
+
+    /// The lines as tokens (for tests of Chroma's cutting).
+    static func splitIntoLines(_ tokens: [CodeToken]) -> [[CodeToken]] {
+        let lines = Lines(tokens)
+        return (0..<lines.count).map { lines.pieces(ofLine: $0).map { CodeToken($0.type, String($0.text)) } }
     }
 
     /// Go's `html.EscapeString`, which Chroma uses: `&` `'` `<` `>` `"` become `&amp;` `&#39;` `&lt;` `&gt;` `&#34;`.
@@ -120,7 +154,26 @@ public enum HighlightedHTML {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+    private static func appendEscaped(_ text: some StringProtocol, to out: inout [UInt8]) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var clean = 0
+            for (index, byte) in bytes.enumerated() {
+                let entity: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&#34;"
+                default: continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean..<index]))
+                out.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                clean = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean...]))
+        }
+        guard done == nil else { return }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)

@@ -97,7 +97,7 @@ struct LexerDefinition: Sendable {
     private static func readConfig(_ element: ChromaXMLElement) throws -> Config {
         var config = Config()
         for child in element.children {
-            let text = child.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = trimmed(child.text)
             switch child.name {
             case "name": config.name = text
             case "alias": config.aliases.append(text)
@@ -116,6 +116,15 @@ struct LexerDefinition: Sendable {
         }
         guard !config.name.isEmpty else { throw DefinitionError(lexer: "?", reason: "a lexer with no <name>") }
         return config
+    }
+
+    /// The text without the spaces, tabs and line breaks around it (XML's white space).
+    private static func trimmed(_ text: String) -> String {
+        let bytes = text.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) { return text }
+        return String(Substring(bytes[first...last]))
     }
 
     private static func readRule(_ element: ChromaXMLElement, lexer: String) throws -> Rule {
