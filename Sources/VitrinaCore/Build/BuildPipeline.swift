@@ -44,6 +44,7 @@ public struct BuildPipeline: Sendable {
         var timer = StageTimer(progress: options.progress)
         return try await failing {
             let config = try timer.run("config") { try loadConfig() }
+            if config.highlight.enabled { CodeHighlighter.prepareInBackground(config.highlight) }
             let look = try timer.run("theme") { try loadTheme(config) }
             let session = try openLoadingSession(config)
             do {

@@ -66,6 +66,16 @@ public struct CodeHighlighter: Sendable {
         return .highlighted(html)
     }
 
+    /// Starts, on another task, what the theme stage and the first highlighted block would otherwise wait for (the
+    /// default stylesheet, the lexers' index), while the theme stage runs on one core.
+    /// Prepara en otra tarea la hoja de estilo por defecto y el índice de analizadores mientras carga el tema.
+    public static func prepareInBackground(_ settings: HighlightSettings) {
+        Task.detached(priority: .high) {
+            if settings.style == nil { _ = ChromaStyle.defaultStylesheet() }
+            _ = LexerRegistry.builtIn.canonicalName("text")
+        }
+    }
+
     /// Whether the tokens' texts, joined, are `text` byte for byte (compared without joining them).
     static func tokens(_ tokens: [CodeToken], spell text: String) -> Bool {
         var expected = text.utf8.makeIterator()
@@ -165,7 +175,8 @@ public final class HighlightMemo: Sendable {
         let used = all.count > Self.capacity ? all.filter(\.value.used) : all
         var writer = ByteWriter()
         writer.int(used.count)
-        for (key, entry) in used.sorted(by: { $0.key < $1.key }) { writer.strings([key, entry.html]) }
+        // Keys are hexadecimal: their bytes sort them, without String's Unicode comparison.
+        for (key, entry) in used.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) { writer.strings([key, entry.html]) }
         try MemoFile.write(writer.bytes, to: path, header: Self.header, context: context)
     }
 }

@@ -100,14 +100,16 @@ final class CompiledLexer: Sendable {
         for number in sources.indices { _ = try pattern(number).get() }
     }
 
-    /// Pattern `number`, compiled by ICU on first use and kept (a refusal is kept too).
+    /// Pattern `number`, compiled by ICU on first use and kept (a refusal is kept too). Compiled outside the lock, so
+    /// that runs starting together on several threads do not wait in turn for each other's patterns.
     private func pattern(_ number: Int) -> Result<ICUPattern, CompileError> {
-        patterns.withLock { patterns in
-            if let known = patterns[number] { return known }
-            let source = sources[number]
-            let result = Result { () throws(ICUPattern.CompileError) in try ICUPattern(source.icu, flags: flags) }.mapError { error in
-                CompileError(lexer: config.name, reason: "state \(source.state): pattern \(source.original) does not compile (ICU error \(error.code) at \(error.offset))")
-            }
+        if let known = patterns.withLock({ $0[number] }) { return known }
+        let source = sources[number]
+        let result = Result { () throws(ICUPattern.CompileError) in try ICUPattern(source.icu, flags: flags) }.mapError { error in
+            CompileError(lexer: config.name, reason: "state \(source.state): pattern \(source.original) does not compile (ICU error \(error.code) at \(error.offset))")
+        }
+        return patterns.withLock { patterns in
+            if let earlier = patterns[number] { return earlier }
             patterns[number] = result
             return result
         }

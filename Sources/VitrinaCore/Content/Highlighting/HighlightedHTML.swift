@@ -72,14 +72,9 @@ public enum HighlightedHTML {
             }
             out.append(contentsOf: "<span class=\"cl\">".utf8)
             for piece in lines.pieces(ofLine: index) {
-                let opening = openings.tag(for: piece.type)
-                if opening.isEmpty {
-                    appendEscaped(piece.text, to: &out)
-                } else {
-                    out.append(contentsOf: opening)
-                    appendEscaped(piece.text, to: &out)
-                    out.append(contentsOf: "</span>".utf8)
-                }
+                let opened = openings.open(piece.type, into: &out)
+                appendEscaped(piece.text, to: &out)
+                if opened { out.append(contentsOf: "</span>".utf8) }
             }
             out.append(contentsOf: "</span></span>".utf8)
         }
@@ -93,14 +88,23 @@ public enum HighlightedHTML {
 
     /// Each token type's `<span class="…">` as bytes, looked up once per block (a block uses a few types).
     private struct OpeningTags {
-        private var known: [(code: Int, tag: [UInt8])] = []
+        private var codes: [Int] = []
+        private var tags: [[UInt8]] = []
 
-        mutating func tag(for type: TokenType) -> [UInt8] {
-            if let found = known.first(where: { $0.code == type.code }) { return found.tag }
-            let cssClass = type.cssClass
-            let tag = cssClass.isEmpty ? [] : Array("<span class=\"\(cssClass)\">".utf8)
-            known.append((type.code, tag))
-            return tag
+        /// Writes the type's opening tag, if it has a class; false for plain text, which Chroma writes bare.
+        mutating func open(_ type: TokenType, into out: inout [UInt8]) -> Bool {
+            let index: Int
+            if let known = codes.firstIndex(of: type.code) {
+                index = known
+            } else {
+                let cssClass = type.cssClass
+                codes.append(type.code)
+                tags.append(cssClass.isEmpty ? [] : Array("<span class=\"\(cssClass)\">".utf8))
+                index = codes.count - 1
+            }
+            guard !tags[index].isEmpty else { return false }
+            out.append(contentsOf: tags[index])
+            return true
         }
     }
 
