@@ -44,6 +44,8 @@ import TestSupport
         ("js", "JavaScript"), ("ts", "TypeScript"), ("py", "Python"), ("rs", "Rust"), ("rust", "Rust"), ("c++", "C++"), ("objc", "Objective-C"),
         ("golang", "Go"), ("go", "Go"), ("dockerfile", "Docker"), ("toml", "TOML"), ("swift", "Swift"), ("html", "HTML"), ("md", "markdown"),
         ("make", "Makefile"), ("makefile", "Makefile"), ("http", "HTTP"), ("php", "PHP"), ("json", "JSON"), ("Rust", "Rust"), ("RUST", "Rust"),
+        // By file name, as Chroma's Match: globs, then with an ignored suffix (`.bak`, `~`, `.in`, …) taken off.
+        ("cmd", "Batchfile"), ("main.py.bak", "Python"), ("Makefile.orig", "Makefile"), ("config.toml~", "TOML"), ("Dockerfile.in", "Docker"),
     ])
     func aliasesAreChromas(name: String, lexer: String) {
         #expect(LexerRegistry.builtIn.canonicalName(name) == lexer)

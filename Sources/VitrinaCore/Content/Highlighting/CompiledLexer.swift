@@ -37,6 +37,8 @@ final class CompiledLexer: Sendable {
         let first: FirstCharacters
         let emitter: Emitter?
         let operations: [StackOperation]
+        /// An empty pattern (Chroma's "otherwise" rule): it matches nothing, anywhere, without asking ICU.
+        let isEmpty: Bool
     }
 
     struct CompileError: Error, CustomStringConvertible {
@@ -84,7 +86,8 @@ final class CompiledLexer: Sendable {
                 }
                 let emitter = try rule.emitter.map { try Self.compile($0, states: index, lexer: config.name) }
                 let operations = try rule.mutator.map { try Self.operations($0, states: index, lexer: config.name) } ?? []
-                rules.append(CompiledRule(pattern: pattern.number, first: pattern.first, emitter: emitter, operations: operations))
+                rules.append(CompiledRule(pattern: pattern.number, first: pattern.first, emitter: emitter, operations: operations,
+                                          isEmpty: rule.pattern.isEmpty))
             }
             compiled.append(rules)
         }
@@ -307,11 +310,15 @@ struct LexerRun {
         var standing = 0
         while position < end, let state = stack.last {
             try tick()
-            var matched: (rule: Int, matcher: ICUMatcher, range: Range<Int>)?
+            var matched: (rule: Int, matcher: ICUMatcher?, range: Range<Int>)?
             let unit = text[position]
             let rules = lexer.rules(of: state)
             // By index, so that rules the first character rules out are not copied (nor their emitters retained).
             for index in rules.indices where rules[index].first.admits(unit) {
+                if rules[index].isEmpty {
+                    matched = (index, nil, position..<position)
+                    break
+                }
                 let matcher = try lexer.matcher(rules[index].pattern, in: set)
                 matcher.use(text, run: run)
                 switch matcher.match(at: position) {
@@ -349,7 +356,7 @@ struct LexerRun {
             case nil: break
             case .token(let type)?: tokens.append(CodeToken(type, cut.string(range)))
             case let emitter?:
-                let groups = (0...matcher.groupCount).map { matcher.range(ofGroup: $0) }
+                let groups = matcher.map { matcher in (0...matcher.groupCount).map { matcher.range(ofGroup: $0) } } ?? [range]
                 try emit(emitter, groups: groups, text: text, cutting: cut, lexer: lexer, into: &tokens)
             }
         }

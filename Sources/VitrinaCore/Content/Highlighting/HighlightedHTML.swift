@@ -63,7 +63,6 @@ public enum HighlightedHTML {
             out.append(contentsOf: "</code></pre></td>\n<td class=\"lntd\">\n".utf8)
         }
         out.append(contentsOf: codeStart.utf8)
-        var openings = OpeningTags()
         for index in 0..<lines.count {
             let line = base + index
             out.append(contentsOf: (isHighlighted(line) ? "<span class=\"line hl\">" : "<span class=\"line\">").utf8)
@@ -72,7 +71,7 @@ public enum HighlightedHTML {
             }
             out.append(contentsOf: "<span class=\"cl\">".utf8)
             for piece in lines.pieces(ofLine: index) {
-                let opened = openings.open(piece.type, into: &out)
+                let opened = open(piece.type, into: &out)
                 appendEscaped(piece.text, to: &out)
                 if opened { out.append(contentsOf: "</span>".utf8) }
             }
@@ -86,26 +85,26 @@ public enum HighlightedHTML {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Each token type's `<span class="…">` as bytes, looked up once per block (a block uses a few types).
-    private struct OpeningTags {
-        private var codes: [Int] = []
-        private var tags: [[UInt8]] = []
+    /// Each named token type's `<span class="…">` as bytes (empty for plain text), by type code, made once.
+    private static let openingTags: [[UInt8]?] = {
+        var tags = [[UInt8]?](repeating: nil, count: 10_000)
+        for code in TokenType.codes.values where tags.indices.contains(code) {
+            let cssClass = TokenType(code: code).cssClass
+            tags[code] = cssClass.isEmpty ? [] : Array("<span class=\"\(cssClass)\">".utf8)
+        }
+        return tags
+    }()
 
-        /// Writes the type's opening tag, if it has a class; false for plain text, which Chroma writes bare.
-        mutating func open(_ type: TokenType, into out: inout [UInt8]) -> Bool {
-            let index: Int
-            if let known = codes.firstIndex(of: type.code) {
-                index = known
-            } else {
-                let cssClass = type.cssClass
-                codes.append(type.code)
-                tags.append(cssClass.isEmpty ? [] : Array("<span class=\"\(cssClass)\">".utf8))
-                index = codes.count - 1
-            }
-            guard !tags[index].isEmpty else { return false }
-            out.append(contentsOf: tags[index])
+    /// Writes the type's opening tag, if it has a class; false for plain text, which Chroma writes bare.
+    private static func open(_ type: TokenType, into out: inout [UInt8]) -> Bool {
+        guard openingTags.indices.contains(type.code), let tag = openingTags[type.code] else {
+            let cssClass = type.cssClass
+            guard !cssClass.isEmpty else { return false }
+            out.append(contentsOf: "<span class=\"\(cssClass)\">".utf8)
             return true
         }
+        out.append(contentsOf: tag)
+        return !tag.isEmpty
     }
 
     /// A block's tokens cut into lines as Chroma's `SplitTokensIntoLines` cuts them, as slices of the tokens' texts.

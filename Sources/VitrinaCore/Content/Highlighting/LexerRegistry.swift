@@ -84,11 +84,17 @@ public final class LexerRegistry: Sendable {
     /// Chroma's `Match`: the lexers whose file globs match, then those whose alias globs do, highest priority first.
     private func match(fileName: String) -> Int? {
         let base = fileName.split(separator: "/").last.map(String.init) ?? fileName
+        // Chroma tries every glob with each ignored suffix added (`*.py` + `.bak`); a glob ending in a literal suffix
+        // matches exactly when the name ends with it and the glob matches the rest, so the rest is tried instead: one
+        // match per glob, not fourteen.
+        let names = [base] + Self.ignoredSuffixes.compactMap { suffix -> String? in
+            let bytes = base.utf8
+            guard bytes.count >= suffix.utf8.count, bytes.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) else { return nil }
+            return String(Substring(bytes.dropLast(suffix.utf8.count)))
+        }
         for globs in [\LexerDefinition.Config.filenames, \LexerDefinition.Config.aliasFilenames] {
             let matches = entries.indices.filter { index in
-                entries[index].config[keyPath: globs].contains { glob in
-                    Glob.matches(glob, base) || Self.ignoredSuffixes.contains { Glob.matches(glob + $0, base) }
-                }
+                entries[index].config[keyPath: globs].contains { glob in names.contains { Glob.matches(glob, $0) } }
             }
             if let best = prioritised(matches) { return best }
         }
