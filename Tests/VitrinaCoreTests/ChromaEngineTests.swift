@@ -181,6 +181,68 @@ import TestSupport
         #expect(skipped > 10_000)
     }
 
+    @Test func wordListsAreReadOnlyFromPlainLists() throws {
+        let keywords = try #require(WordList.of(icuPattern: #"(if|else|for)\b"#))
+        #expect(keywords.groups == 1 && !keywords.boundaryBefore && keywords.all.count == 3)
+        let bare = try #require(WordList.of(icuPattern: #"\b(?:let|mut)\b"#))
+        #expect(bare.groups == 0 && bare.boundaryBefore)
+        #expect(WordList.of(icuPattern: #"self\b"#)?.all.count == 1)
+        for pattern in [#"(a|b.c)\b"#, #"(a|)\b"#, "if", #"(if|else)"#, #"[sS]elf\b"#, #"(é|a)\b"#, #"\b"#, #"(?i)(if)\b"#] {
+            #expect(WordList.of(icuPattern: pattern) == nil, "\(pattern)")
+        }
+        let text = Array("elif x".utf16)
+        text.withUnsafeBufferPointer { buffer in
+            #expect(keywords.match(buffer, at: 0) == .failed)
+            #expect(bare.match(buffer, at: 2) == .failed)
+        }
+    }
+
+    /// Word lists are matched without ICU: on every such rule of every built-in lexer, at words, their prefixes and
+    /// longer words, between ASCII and non-ASCII neighbours, the fast path says what ICU says (or leaves it to ICU).
+    @Test func wordListsMatchAsICUDoes() throws {
+        var random = SeededGenerator(seed: 11)
+        let neighbours = ["", " ", "_", "x", "1", "é", "(", "\n", ".", "\u{301}", "ß", "::", "Z"]
+        var lists = 0
+        var compared = 0
+        var undecided = 0
+        for key in ChromaData.lexers.keys.sorted() {
+            guard let definition = try? LexerDefinition(xml: ChromaData.lexers[key]!), !definition.config.caseInsensitive else { continue }
+            var flags: ICUPattern.Flags = [.unixLines]
+            if !definition.config.notMultiline { flags.insert(.multiline) }
+            if definition.config.dotAll { flags.insert(.dotAll) }
+            for rule in definition.states.sorted(by: { $0.key < $1.key }).flatMap(\.value) {
+                let translated = PatternTranslation.icu(rule.pattern)
+                guard let list = WordList.of(icuPattern: translated), let matcher = try ICUPattern(translated, flags: flags).matcher() else { continue }
+                lists += 1
+                #expect(matcher.groupCount == list.groups, "\(key): \(rule.pattern)")
+                for _ in 0..<12 {
+                    var word = String(decoding: random.pick(list.all), as: UTF16.self)
+                    switch Int.random(in: 0..<4, using: &random) {
+                    case 0: word.removeLast()
+                    case 1: word += random.pick(["s", "_", "9", "é"])
+                    default: break
+                    }
+                    let before = random.pick(neighbours), after = random.pick(neighbours)
+                    let text = Array((before + word + after).utf16)
+                    let position = before.utf16.count
+                    let icu: Range<Int>? = text.withUnsafeBufferPointer { buffer in
+                        matcher.use(buffer, run: compared + 1)
+                        return matcher.match(at: position) == .matched ? matcher.range(ofGroup: 0) : nil
+                    }
+                    let fast = text.withUnsafeBufferPointer { list.match($0, at: position) }
+                    compared += 1
+                    switch fast {
+                    case .matched(let range): #expect(icu == range, "\(key): \(rule.pattern) at \((before + word + after).debugDescription)")
+                    case .failed: #expect(icu == nil, "\(key): \(rule.pattern) at \((before + word + after).debugDescription)")
+                    case .undecided: undecided += 1
+                    }
+                }
+            }
+        }
+        print("Word lists: \(lists) rules, \(compared) texts compared with ICU, \(undecided) left to ICU")
+        #expect(lists > 100)
+    }
+
     @Test(arguments: [
         ("abc", "a", "b"), ("\\(", "(", ")"), ("[a-c]x", "b", "d"), ("(?:if|else)\\b", "e", "x"), ("\\d+", "7", "a"), ("\\s+", " ", "a"),
         ("(?i)select", "S", "x"), ("^#", "#", "a"), ("(?<=x)y", "y", "z"), ("[^a]", "b", "a"),

@@ -39,6 +39,8 @@ final class CompiledLexer: Sendable {
         let operations: [StackOperation]
         /// An empty pattern (Chroma's "otherwise" rule): it matches nothing, anywhere, without asking ICU.
         let isEmpty: Bool
+        /// A list of words ending at a word boundary, matched without ICU where ASCII decides.
+        let words: WordList?
     }
 
     struct CompileError: Error, CustomStringConvertible {
@@ -69,25 +71,26 @@ final class CompiledLexer: Sendable {
         if !config.notMultiline { flags.insert(.multiline) }
         if config.caseInsensitive { flags.insert(.caseInsensitive) }
         if config.dotAll { flags.insert(.dotAll) }
-        var patternIndex: [String: (number: Int, first: FirstCharacters)] = [:]
+        var patternIndex: [String: (number: Int, first: FirstCharacters, words: WordList?)] = [:]
         var sources: [(icu: String, original: String, state: String)] = []
         var compiled: [[CompiledRule]] = []
         for name in names {
             var rules: [CompiledRule] = []
             for rule in states[name] ?? [] {
-                let pattern: (number: Int, first: FirstCharacters)
+                let pattern: (number: Int, first: FirstCharacters, words: WordList?)
                 if let known = patternIndex[rule.pattern] {
                     pattern = known
                 } else {
                     let icu = PatternTranslation.icu(rule.pattern)
                     sources.append((icu, rule.pattern, name))
-                    pattern = (sources.count - 1, FirstCharacters.of(icuPattern: icu, caseInsensitive: config.caseInsensitive))
+                    pattern = (sources.count - 1, FirstCharacters.of(icuPattern: icu, caseInsensitive: config.caseInsensitive),
+                               config.caseInsensitive ? nil : WordList.of(icuPattern: icu))
                     patternIndex[rule.pattern] = pattern
                 }
                 let emitter = try rule.emitter.map { try Self.compile($0, states: index, lexer: config.name) }
                 let operations = try rule.mutator.map { try Self.operations($0, states: index, lexer: config.name) } ?? []
                 rules.append(CompiledRule(pattern: pattern.number, first: pattern.first, emitter: emitter, operations: operations,
-                                          isEmpty: rule.pattern.isEmpty))
+                                          isEmpty: rule.pattern.isEmpty, words: pattern.words))
             }
             compiled.append(rules)
         }
@@ -319,6 +322,14 @@ struct LexerRun {
                     matched = (index, nil, position..<position)
                     break
                 }
+                if let words = rules[index].words {
+                    switch words.match(text, at: position) {
+                    case .matched(let range): matched = (index, nil, range)
+                    case .failed: continue
+                    case .undecided: break
+                    }
+                    if matched != nil { break }
+                }
                 let matcher = try lexer.matcher(rules[index].pattern, in: set)
                 matcher.use(text, run: run)
                 switch matcher.match(at: position) {
@@ -356,7 +367,8 @@ struct LexerRun {
             case nil: break
             case .token(let type)?: tokens.append(CodeToken(type, cut.string(range)))
             case let emitter?:
-                let groups = matcher.map { matcher in (0...matcher.groupCount).map { matcher.range(ofGroup: $0) } } ?? [range]
+                let groups = matcher.map { matcher in (0...matcher.groupCount).map { matcher.range(ofGroup: $0) } }
+                    ?? Array(repeating: range, count: 1 + (rule.words?.groups ?? 0))
                 try emit(emitter, groups: groups, text: text, cutting: cut, lexer: lexer, into: &tokens)
             }
         }
