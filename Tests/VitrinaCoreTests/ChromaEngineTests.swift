@@ -181,6 +181,18 @@ import TestSupport
         #expect(skipped > 10_000)
     }
 
+    @Test func secondCharactersAreReadFromPlainStarts() {
+        func second(_ pattern: String) -> FirstCharacters { FirstCharacters.second(icuPattern: pattern, caseInsensitive: false) }
+        #expect(second("//!.*?\\n").admits(UInt16(UInt8(ascii: "/"))) && !second("//!.*?\\n").admits(UInt16(UInt8(ascii: "*"))))
+        #expect(second("0[xX][0-9a-f]+").admits(UInt16(UInt8(ascii: "X"))) && !second("0[xX][0-9a-f]+").admits(UInt16(UInt8(ascii: "1"))))
+        #expect(second("#!?\\[").admits(UInt16(UInt8(ascii: "!"))) && second("#!?\\[").admits(UInt16(UInt8(ascii: "["))) && !second("#!?\\[").admits(UInt16(UInt8(ascii: "a"))))
+        #expect(second("(?:/\\*|//)").admits(UInt16(UInt8(ascii: "*"))) && !second("(?:/\\*|//)").admits(UInt16(UInt8(ascii: "a"))))
+        // A match of one character, a quantified or zero-width start, a group: nothing known about the second.
+        for pattern in ["(?::|->)", "a", "a+b", "\\bif", "(ab)c", "a?b", "\\d\\d", ".x", "a|", "x\\b"] {
+            #expect(second(pattern).isAny, "\(pattern)")
+        }
+    }
+
     @Test func wordListsAreReadOnlyFromPlainLists() throws {
         let keywords = try #require(WordList.of(icuPattern: #"(if|else|for)\b"#))
         #expect(keywords.groups == 1 && !keywords.boundaryBefore && keywords.all.count == 3)
@@ -241,6 +253,45 @@ import TestSupport
         }
         print("Word lists: \(lists) rules, \(compared) texts compared with ICU, \(undecided) left to ICU")
         #expect(lists > 100)
+    }
+
+    /// The second-character filter never skips a rule ICU would match: every rule with a second-character set, at texts
+    /// whose first character the rule admits and whose second it refuses.
+    @Test func aRuleSkippedByItsSecondCharacterNeverMatches() throws {
+        var random = SeededGenerator(seed: 13)
+        let characters: [Unicode.Scalar] = (0..<128).compactMap(Unicode.Scalar.init) + ["é", "K", "ſ", "λ", "\u{1F600}", "\u{00A0}"]
+        var rules = 0
+        var skipped = 0
+        for key in ChromaData.lexers.keys.sorted() {
+            guard let definition = try? LexerDefinition(xml: ChromaData.lexers[key]!) else { continue }
+            var flags: ICUPattern.Flags = [.unixLines]
+            if !definition.config.notMultiline { flags.insert(.multiline) }
+            if definition.config.caseInsensitive { flags.insert(.caseInsensitive) }
+            if definition.config.dotAll { flags.insert(.dotAll) }
+            for rule in definition.states.sorted(by: { $0.key < $1.key }).flatMap(\.value) {
+                let translated = PatternTranslation.icu(rule.pattern)
+                let caseInsensitive = definition.config.caseInsensitive
+                let second = FirstCharacters.second(icuPattern: translated, caseInsensitive: caseInsensitive)
+                guard !second.isAny, let matcher = try ICUPattern(translated, flags: flags).matcher() else { continue }
+                let first = FirstCharacters.of(icuPattern: translated, caseInsensitive: caseInsensitive)
+                rules += 1
+                let firsts = characters.filter { first.admits(String($0).utf16.first!) }
+                for _ in 0..<24 {
+                    guard let start = firsts.randomElement(using: &random), let next = characters.randomElement(using: &random) else { break }
+                    let text = Array((String(Character(start)) + String(Character(next)) + random.pick(["", "abc", " x", "\n", "*/", "//", "1"])).utf16)
+                    let nextUnit = text[String(Character(start)).utf16.count]
+                    guard !second.admits(nextUnit) else { continue }
+                    skipped += 1
+                    let outcome = text.withUnsafeBufferPointer { buffer in
+                        matcher.use(buffer, run: skipped)
+                        return matcher.match(at: 0)
+                    }
+                    #expect(outcome != .matched, "\(key): \(rule.pattern) matches \(String(decoding: text, as: UTF16.self).debugDescription) but was skipped")
+                }
+            }
+        }
+        print("Second characters: \(rules) rules, \(skipped) skips checked against ICU")
+        #expect(rules > 200 && skipped > 2_000)
     }
 
     @Test(arguments: [

@@ -35,6 +35,8 @@ final class CompiledLexer: Sendable {
         let pattern: Int
         /// What a match can start with: a rule is not tried at a character it cannot start with.
         let first: FirstCharacters
+        /// What a match's second character can be, when the pattern says (else nil): checked after the first.
+        let second: FirstCharacters?
         let emitter: Emitter?
         let operations: [StackOperation]
         /// An empty pattern (Chroma's "otherwise" rule): it matches nothing, anywhere, without asking ICU.
@@ -71,25 +73,26 @@ final class CompiledLexer: Sendable {
         if !config.notMultiline { flags.insert(.multiline) }
         if config.caseInsensitive { flags.insert(.caseInsensitive) }
         if config.dotAll { flags.insert(.dotAll) }
-        var patternIndex: [String: (number: Int, first: FirstCharacters, words: WordList?)] = [:]
+        var patternIndex: [String: (number: Int, first: FirstCharacters, second: FirstCharacters?, words: WordList?)] = [:]
         var sources: [(icu: String, original: String, state: String)] = []
         var compiled: [[CompiledRule]] = []
         for name in names {
             var rules: [CompiledRule] = []
             for rule in states[name] ?? [] {
-                let pattern: (number: Int, first: FirstCharacters, words: WordList?)
+                let pattern: (number: Int, first: FirstCharacters, second: FirstCharacters?, words: WordList?)
                 if let known = patternIndex[rule.pattern] {
                     pattern = known
                 } else {
                     let icu = PatternTranslation.icu(rule.pattern)
                     sources.append((icu, rule.pattern, name))
+                    let second = FirstCharacters.second(icuPattern: icu, caseInsensitive: config.caseInsensitive)
                     pattern = (sources.count - 1, FirstCharacters.of(icuPattern: icu, caseInsensitive: config.caseInsensitive),
-                               config.caseInsensitive ? nil : WordList.of(icuPattern: icu))
+                               second.isAny ? nil : second, config.caseInsensitive ? nil : WordList.of(icuPattern: icu))
                     patternIndex[rule.pattern] = pattern
                 }
                 let emitter = try rule.emitter.map { try Self.compile($0, states: index, lexer: config.name) }
                 let operations = try rule.mutator.map { try Self.operations($0, states: index, lexer: config.name) } ?? []
-                rules.append(CompiledRule(pattern: pattern.number, first: pattern.first, emitter: emitter, operations: operations,
+                rules.append(CompiledRule(pattern: pattern.number, first: pattern.first, second: pattern.second, emitter: emitter, operations: operations,
                                           isEmpty: rule.pattern.isEmpty, words: pattern.words))
             }
             compiled.append(rules)
@@ -315,9 +318,14 @@ struct LexerRun {
             try tick()
             var matched: (rule: Int, matcher: ICUMatcher?, range: Range<Int>)?
             let unit = text[position]
+            let next = position + (UTF16.isLeadSurrogate(unit) ? 2 : 1)
+            let secondUnit: UInt16? = next < text.count ? text[next] : nil
             let rules = lexer.rules(of: state)
             // By index, so that rules the first character rules out are not copied (nor their emitters retained).
             for index in rules.indices where rules[index].first.admits(unit) {
+                if let second = rules[index].second {
+                    guard let secondUnit, second.admits(secondUnit) else { continue }
+                }
                 if rules[index].isEmpty {
                     matched = (index, nil, position..<position)
                     break

@@ -62,6 +62,77 @@ struct FirstCharacters: Sendable, Equatable {
         return set
     }
 
+    /// The characters a match's second character can be, when every branch of the pattern starts with one plain
+    /// character (a literal, an escape or a class, once) and what follows it must consume (`//!.*`, `(?::|->)`,
+    /// `0[xX]…`); else any. With the first character, it rules out most of the comment, number and operator rules a
+    /// lexer would otherwise try at a `/`, a `0` or a `:`.
+    /// Los caracteres que pueden ir segundos en una coincidencia, cuando el patrón lo dice a las claras.
+    static func second(icuPattern pattern: String, caseInsensitive: Bool) -> FirstCharacters {
+        var scalars = Array(pattern.unicodeScalars)[...]
+        // A pattern that is one group, `(…)` or `(?:…)`, is its inside.
+        if scalars.first == "(", let close = closingParenthesis(of: scalars, from: scalars.startIndex), close == scalars.endIndex - 1 {
+            scalars = scalars[(scalars.startIndex + 1)..<close]
+            if scalars.starts(with: ["?", ":"]) { scalars = scalars.dropFirst(2) } else if scalars.first == "?" { return .any }
+        }
+        var union = FirstCharacters()
+        for branch in topLevelBranches(scalars) {
+            guard let first = branch.first, !"(^$.|)*+?{".unicodeScalars.contains(first) else { return .any }
+            if first == "\\", branch.count > 1, branch[branch.startIndex + 1].properties.isAlphabetic,
+               !"ntrf".unicodeScalars.contains(branch[branch.startIndex + 1]) { return .any }
+            var reader = Reader(scalars: Array(branch), caseInsensitive: caseInsensitive)
+            guard reader.atomFirst(depth: 0) != nil, reader.index < reader.scalars.count,
+                  !"*+?{".unicodeScalars.contains(reader.scalars[reader.index]) else { return .any }
+            let rest = String(String.UnicodeScalarView(reader.scalars[reader.index...]))
+            let next = of(icuPattern: rest, caseInsensitive: caseInsensitive)
+            guard !next.isAny else { return .any }
+            union.formUnion(next)
+        }
+        return union
+    }
+
+    /// The index of the `)` closing the `(` at `open`, stepping over escapes and classes; nil if unclosed.
+    private static func closingParenthesis(of scalars: ArraySlice<Unicode.Scalar>, from open: Int) -> Int? {
+        var depth = 0
+        var index = open
+        var inClass = false
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar == "\\" { index += 2; continue }
+            if inClass { if scalar == "]" { inClass = false } } else if scalar == "[" { inClass = true } else if scalar == "(" { depth += 1 } else if scalar == ")" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The pattern cut at its top-level `|` (not inside groups, classes or escapes).
+    private static func topLevelBranches(_ scalars: ArraySlice<Unicode.Scalar>) -> [ArraySlice<Unicode.Scalar>] {
+        var branches: [ArraySlice<Unicode.Scalar>] = []
+        var depth = 0
+        var inClass = false
+        var start = scalars.startIndex
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar == "\\" { index += 2; continue }
+            if inClass {
+                if scalar == "]" { inClass = false }
+            } else if scalar == "[" {
+                inClass = true
+                // `[]…]` and `[^]…]`: a `]` right after the opening is a member.
+                if index + 1 < scalars.endIndex, scalars[index + 1] == "]" { index += 1 } else if index + 2 < scalars.endIndex, scalars[index + 1] == "^", scalars[index + 2] == "]" { index += 2 }
+            } else if scalar == "(" { depth += 1 } else if scalar == ")" { depth -= 1 } else if scalar == "|" && depth == 0 {
+                branches.append(scalars[start..<index])
+                start = index + 1
+            }
+            index += 1
+        }
+        branches.append(scalars[start..<min(index, scalars.endIndex)])
+        return branches
+    }
+
     /// A small reader of the start of a pattern; nil wherever it cannot be sure.
     private struct Reader {
         let scalars: [Unicode.Scalar]
