@@ -155,10 +155,7 @@ import TestSupport
         var skipped = 0
         for key in ChromaData.lexers.keys.sorted() {
             guard let definition = try? LexerDefinition(xml: ChromaData.lexers[key]!) else { continue }
-            var flags: ICUPattern.Flags = [.unixLines]
-            if !definition.config.notMultiline { flags.insert(.multiline) }
-            if definition.config.caseInsensitive { flags.insert(.caseInsensitive) }
-            if definition.config.dotAll { flags.insert(.dotAll) }
+            let flags = definition.config.icuFlags
             // States in name order: the same rules are drawn on every run (a dictionary's order changes between processes).
             for rule in definition.states.sorted(by: { $0.key < $1.key }).flatMap(\.value) where random.chance(0.3) {
                 let translated = PatternTranslation.icu(rule.pattern)
@@ -219,9 +216,7 @@ import TestSupport
         var undecided = 0
         for key in ChromaData.lexers.keys.sorted() {
             guard let definition = try? LexerDefinition(xml: ChromaData.lexers[key]!), !definition.config.caseInsensitive else { continue }
-            var flags: ICUPattern.Flags = [.unixLines]
-            if !definition.config.notMultiline { flags.insert(.multiline) }
-            if definition.config.dotAll { flags.insert(.dotAll) }
+            let flags = definition.config.icuFlags
             for rule in definition.states.sorted(by: { $0.key < $1.key }).flatMap(\.value) {
                 let translated = PatternTranslation.icu(rule.pattern)
                 guard let list = WordList.of(icuPattern: translated), let matcher = try ICUPattern(translated, flags: flags).matcher() else { continue }
@@ -264,10 +259,7 @@ import TestSupport
         var skipped = 0
         for key in ChromaData.lexers.keys.sorted() {
             guard let definition = try? LexerDefinition(xml: ChromaData.lexers[key]!) else { continue }
-            var flags: ICUPattern.Flags = [.unixLines]
-            if !definition.config.notMultiline { flags.insert(.multiline) }
-            if definition.config.caseInsensitive { flags.insert(.caseInsensitive) }
-            if definition.config.dotAll { flags.insert(.dotAll) }
+            let flags = definition.config.icuFlags
             for rule in definition.states.sorted(by: { $0.key < $1.key }).flatMap(\.value) {
                 let translated = PatternTranslation.icu(rule.pattern)
                 let caseInsensitive = definition.config.caseInsensitive

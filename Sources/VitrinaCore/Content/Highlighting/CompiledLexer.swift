@@ -69,10 +69,7 @@ final class CompiledLexer: Sendable {
 
         let names = states.keys.sorted()
         let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset) })
-        var flags: ICUPattern.Flags = [.unixLines]
-        if !config.notMultiline { flags.insert(.multiline) }
-        if config.caseInsensitive { flags.insert(.caseInsensitive) }
-        if config.dotAll { flags.insert(.dotAll) }
+        let flags = config.icuFlags
         var patternIndex: [String: (number: Int, first: FirstCharacters, second: FirstCharacters?, words: WordList?)] = [:]
         var sources: [(icu: String, original: String, state: String)] = []
         var compiled: [[CompiledRule]] = []
@@ -226,6 +223,17 @@ final class CompiledLexer: Sendable {
     }
 
     fileprivate func rules(of state: Int) -> [CompiledRule] { states[state] }
+}
+
+extension LexerDefinition.Config {
+    /// ICU's flags for this lexer's patterns: only `\n` ends a line, as in regexp2; multi-line unless `not_multiline`.
+    var icuFlags: ICUPattern.Flags {
+        var flags: ICUPattern.Flags = [.unixLines]
+        if !notMultiline { flags.insert(.multiline) }
+        if caseInsensitive { flags.insert(.caseInsensitive) }
+        if dotAll { flags.insert(.dotAll) }
+        return flags
+    }
 }
 
 /// Why a block could not be highlighted within its budget, or at all.
