@@ -37,6 +37,27 @@ import TestSupport
         #expect(CodeFence(info: String(repeating: "x", count: 10_000)).language.unicodeScalars.count == 64)
     }
 
+    /// Info strings read on Unicode scalars: seeded hostile ones (combining marks, NUL, quotes, braces, brackets, huge
+    /// numbers) give a bounded language, written escaped, and options in range.
+    @Test func seededHostileInfoStringsStayBounded() {
+        var random = SeededGenerator(seed: 24)
+        let pieces = ["rust", "{", "}", "[", "]", "=", ",", ";", " ", "\t", "\"", "'", ".", "-", "\u{301}", "\u{0}", "é", "🦀",
+                      "linenos", "hl_lines", "linenostart", "99999999999999999999", "-7", "3-1", "\u{200B}", "\u{3000}"]
+        for _ in 0..<3_000 {
+            let info = (0..<Int.random(in: 0...40, using: &random)).map { _ in random.pick(pieces) }.joined()
+            let fence = CodeFence(info: info)
+            #expect(fence.language.unicodeScalars.count <= 64)
+            let html = HighlightedHTML.render([CodeToken(.text, "x\n")], language: fence.language, options: fence.options)
+            let escaped = HighlightedHTML.escape(fence.language)
+            #expect(!escaped.utf8.contains(UInt8(ascii: "\"")) && !escaped.utf8.contains(UInt8(ascii: "<")), "\(info.debugDescription)")
+            #expect(html.utf8Offset(of: "data-lang=\"\(escaped)\">") != nil, "the language stays inside its attribute: \(info.debugDescription)")
+            #expect((0...CodeFence.maximumLine).contains(fence.options.lineNumberStart))
+            #expect(fence.options.highlightedLines.count <= CodeFence.maximumRanges)
+            #expect(fence.options.highlightedLines.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= CodeFence.maximumLine })
+        }
+        #expect(CodeFence(info: "rust\u{301} {linenos=table}").language == "rust\u{301}", "a combining mark stays with its scalar, not its grapheme")
+    }
+
     // MARK: Aliases and names, as Chroma's registry finds them
 
     @Test(arguments: [

@@ -108,8 +108,7 @@ extension RenderedMarkdown {
     func withAlerts(language: String) -> RenderedMarkdown {
         var converted = Alerts.apply(to: html, language: language)
         // cmark-gfm labels a footnote's way back in English only.
-        // A byte search: Foundation's `contains` would bridge the whole page to UTF-16 first.
-        if language == "es", converted.withUTF8({ $0.firstIndex(of: Array(Self.footnoteBack.utf8), from: 0) != nil }) {
+        if language == "es", converted.utf8Offset(of: Self.footnoteBack) != nil {
             converted = converted.replacingOccurrences(of: Self.footnoteBack, with: "aria-label=\"Volver al texto\"")
         }
         return converted == html ? self : RenderedMarkdown(html: converted, headings: headings, links: links, codeNotes: codeNotes)

@@ -131,16 +131,11 @@ public struct RenderedMarkdown: Sendable {
     /// anchors written as HTML (`<a id="old-name"></a>`).
     public var ids: Set<String> {
         var ids = Set(headings.map(\.id))
+        guard html.utf8Offset(of: " id=\"") != nil else { return ids }
         var html = html
-        html.withUTF8 { bytes in
-            // A byte search first (Foundation's `contains` would bridge the page to UTF-16), then the scan.
-            guard bytes.firstIndex(of: Self.idAttribute, from: 0) != nil else { return }
-            AttributeScanner.scan(bytes) { name, value in if name == .id { ids.insert(value) } }
-        }
+        html.withUTF8 { AttributeScanner.scan($0) { name, value in if name == .id { ids.insert(value) } } }
         return ids
     }
-
-    private static let idAttribute = Array(" id=\"".utf8)
 
     public struct Heading: Sendable, Equatable {
         public let level: Int

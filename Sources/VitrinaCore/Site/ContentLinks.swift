@@ -22,7 +22,7 @@ public struct ContentLinks: Sendable {
         }
 
         func ids(_ language: String, defaultLanguage: String) -> Set<String> {
-            idsByLanguage[language] ?? idsByLanguage[defaultLanguage] ?? bodies.keys.first.flatMap { idsByLanguage[$0] } ?? []
+            idsByLanguage[language] ?? idsByLanguage[defaultLanguage] ?? idsByLanguage.values.first ?? []
         }
     }
 

@@ -28,3 +28,13 @@ extension UnsafeBufferPointer<UInt8> {
         return true
     }
 }
+
+extension String {
+    /// The byte offset of `needle` in the text's UTF-8, searched as bytes: Foundation's `contains` and `range(of:)`
+    /// would bridge the whole text to UTF-16 first.
+    func utf8Offset(of needle: String) -> Int? {
+        var text = self
+        let needle = Array(needle.utf8)
+        return text.withUTF8 { $0.firstIndex(of: needle, from: 0) }
+    }
+}

@@ -33,16 +33,29 @@ final class CompiledLexer: Sendable {
 
     struct CompiledRule: Sendable {
         let pattern: Int
+        let shape: PatternShape
+        let emitter: Emitter?
+        let operations: [StackOperation]
+    }
+
+    /// What a pattern's text tells before ICU is asked, worked out once per distinct pattern.
+    struct PatternShape: Sendable {
         /// What a match can start with: a rule is not tried at a character it cannot start with.
         let first: FirstCharacters
         /// What a match's second character can be, when the pattern says (else nil): checked after the first.
         let second: FirstCharacters?
-        let emitter: Emitter?
-        let operations: [StackOperation]
         /// An empty pattern (Chroma's "otherwise" rule): it matches nothing, anywhere, without asking ICU.
         let isEmpty: Bool
         /// A list of words ending at a word boundary, matched without ICU where ASCII decides.
         let words: WordList?
+
+        init(icu: String, caseInsensitive: Bool) {
+            first = FirstCharacters.of(icuPattern: icu, caseInsensitive: caseInsensitive)
+            let second = FirstCharacters.second(icuPattern: icu, caseInsensitive: caseInsensitive)
+            self.second = second.isAny ? nil : second
+            isEmpty = icu.isEmpty
+            words = caseInsensitive ? nil : WordList.of(icuPattern: icu)
+        }
     }
 
     struct CompileError: Error, CustomStringConvertible {
@@ -70,27 +83,24 @@ final class CompiledLexer: Sendable {
         let names = states.keys.sorted()
         let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset) })
         let flags = config.icuFlags
-        var patternIndex: [String: (number: Int, first: FirstCharacters, second: FirstCharacters?, words: WordList?)] = [:]
+        var patternIndex: [String: (number: Int, shape: PatternShape)] = [:]
         var sources: [(icu: String, original: String, state: String)] = []
         var compiled: [[CompiledRule]] = []
         for name in names {
             var rules: [CompiledRule] = []
             for rule in states[name] ?? [] {
-                let pattern: (number: Int, first: FirstCharacters, second: FirstCharacters?, words: WordList?)
+                let pattern: (number: Int, shape: PatternShape)
                 if let known = patternIndex[rule.pattern] {
                     pattern = known
                 } else {
                     let icu = PatternTranslation.icu(rule.pattern)
                     sources.append((icu, rule.pattern, name))
-                    let second = FirstCharacters.second(icuPattern: icu, caseInsensitive: config.caseInsensitive)
-                    pattern = (sources.count - 1, FirstCharacters.of(icuPattern: icu, caseInsensitive: config.caseInsensitive),
-                               second.isAny ? nil : second, config.caseInsensitive ? nil : WordList.of(icuPattern: icu))
+                    pattern = (sources.count - 1, PatternShape(icu: icu, caseInsensitive: config.caseInsensitive))
                     patternIndex[rule.pattern] = pattern
                 }
                 let emitter = try rule.emitter.map { try Self.compile($0, states: index, lexer: config.name) }
                 let operations = try rule.mutator.map { try Self.operations($0, states: index, lexer: config.name) } ?? []
-                rules.append(CompiledRule(pattern: pattern.number, first: pattern.first, second: pattern.second, emitter: emitter, operations: operations,
-                                          isEmpty: rule.pattern.isEmpty, words: pattern.words))
+                rules.append(CompiledRule(pattern: pattern.number, shape: pattern.shape, emitter: emitter, operations: operations))
             }
             compiled.append(rules)
         }
@@ -330,31 +340,33 @@ struct LexerRun {
             let secondUnit: UInt16? = next < text.count ? text[next] : nil
             let rules = lexer.rules(of: state)
             // By index, so that rules the first character rules out are not copied (nor their emitters retained).
-            for index in rules.indices where rules[index].first.admits(unit) {
-                if let second = rules[index].second {
+            trying: for index in rules.indices where rules[index].shape.first.admits(unit) {
+                let shape = rules[index].shape
+                if let second = shape.second {
                     guard let secondUnit, second.admits(secondUnit) else { continue }
                 }
-                if rules[index].isEmpty {
+                if shape.isEmpty {
                     matched = (index, nil, position..<position)
-                    break
+                    break trying
                 }
-                if let words = rules[index].words {
-                    switch words.match(text, at: position) {
-                    case .matched(let range): matched = (index, nil, range)
-                    case .failed: continue
-                    case .undecided: break
-                    }
-                    if matched != nil { break }
+                switch shape.words?.match(text, at: position) {
+                case .matched(let range)?:
+                    matched = (index, nil, range)
+                    break trying
+                case .failed?: continue trying
+                case .undecided?, nil: break
                 }
                 let matcher = try lexer.matcher(rules[index].pattern, in: set)
                 matcher.use(text, run: run)
                 switch matcher.match(at: position) {
                 case .matched:
-                    if let range = matcher.range(ofGroup: 0) { matched = (index, matcher, range) }
-                case .failed: continue
+                    if let range = matcher.range(ofGroup: 0) {
+                        matched = (index, matcher, range)
+                        break trying
+                    }
+                case .failed: continue trying
                 case .overBudget: throw .patternOverBudget
                 }
-                if matched != nil { break }
             }
             guard let (ruleIndex, matcher, range) = matched else {
                 if text[position] == 10 && state != initial {
@@ -384,7 +396,7 @@ struct LexerRun {
             case .token(let type)?: tokens.append(CodeToken(type, cut.string(range)))
             case let emitter?:
                 let groups = matcher.map { matcher in (0...matcher.groupCount).map { matcher.range(ofGroup: $0) } }
-                    ?? Array(repeating: range, count: 1 + (rule.words?.groups ?? 0))
+                    ?? Array(repeating: range, count: 1 + (rule.shape.words?.groups ?? 0))
                 try emit(emitter, groups: groups, text: text, cutting: cut, lexer: lexer, into: &tokens)
             }
         }
@@ -577,7 +589,6 @@ struct LexerRun {
         }
         return out
     }
-
 
     private static func scalarWidth(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Int {
         UTF16.isLeadSurrogate(text[position]) && position + 1 < text.count && UTF16.isTrailSurrogate(text[position + 1]) ? 2 : 1

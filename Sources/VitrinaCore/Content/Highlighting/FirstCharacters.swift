@@ -70,12 +70,14 @@ struct FirstCharacters: Sendable, Equatable {
     static func second(icuPattern pattern: String, caseInsensitive: Bool) -> FirstCharacters {
         var scalars = Array(pattern.unicodeScalars)[...]
         // A pattern that is one group, `(…)` or `(?:…)`, is its inside.
-        if scalars.first == "(", let close = closingParenthesis(of: scalars, from: scalars.startIndex), close == scalars.endIndex - 1 {
-            scalars = scalars[(scalars.startIndex + 1)..<close]
+        var whole = Reader(scalars: Array(scalars), caseInsensitive: caseInsensitive)
+        if scalars.first == "(", scalars.last == ")", whole.skipAtom(), whole.index == scalars.count {
+            scalars = scalars.dropFirst().dropLast()
             if scalars.starts(with: ["?", ":"]) { scalars = scalars.dropFirst(2) } else if scalars.first == "?" { return .any }
         }
+        guard let branches = topLevelBranches(Array(scalars)) else { return .any }
         var union = FirstCharacters()
-        for branch in topLevelBranches(scalars) {
+        for branch in branches {
             guard let first = branch.first, !"(^$.|)*+?{".unicodeScalars.contains(first) else { return .any }
             if first == "\\", branch.count > 1, branch[branch.startIndex + 1].properties.isAlphabetic,
                !"ntrf".unicodeScalars.contains(branch[branch.startIndex + 1]) { return .any }
@@ -90,46 +92,25 @@ struct FirstCharacters: Sendable, Equatable {
         return union
     }
 
-    /// The index of the `)` closing the `(` at `open`, stepping over escapes and classes; nil if unclosed.
-    private static func closingParenthesis(of scalars: ArraySlice<Unicode.Scalar>, from open: Int) -> Int? {
-        var depth = 0
-        var index = open
-        var inClass = false
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            if scalar == "\\" { index += 2; continue }
-            if inClass { if scalar == "]" { inClass = false } } else if scalar == "[" { inClass = true } else if scalar == "(" { depth += 1 } else if scalar == ")" {
-                depth -= 1
-                if depth == 0 { return index }
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The pattern cut at its top-level `|` (not inside groups, classes or escapes).
-    private static func topLevelBranches(_ scalars: ArraySlice<Unicode.Scalar>) -> [ArraySlice<Unicode.Scalar>] {
+    /// The pattern cut at its top-level `|`, stepping over atoms as the reader does (groups, classes, escapes); nil
+    /// where it cannot be walked.
+    private static func topLevelBranches(_ scalars: [Unicode.Scalar]) -> [ArraySlice<Unicode.Scalar>]? {
+        var reader = Reader(scalars: scalars, caseInsensitive: false)
         var branches: [ArraySlice<Unicode.Scalar>] = []
-        var depth = 0
-        var inClass = false
-        var start = scalars.startIndex
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            if scalar == "\\" { index += 2; continue }
-            if inClass {
-                if scalar == "]" { inClass = false }
-            } else if scalar == "[" {
-                inClass = true
-                // `[]…]` and `[^]…]`: a `]` right after the opening is a member.
-                if index + 1 < scalars.endIndex, scalars[index + 1] == "]" { index += 1 } else if index + 2 < scalars.endIndex, scalars[index + 1] == "^", scalars[index + 2] == "]" { index += 2 }
-            } else if scalar == "(" { depth += 1 } else if scalar == ")" { depth -= 1 } else if scalar == "|" && depth == 0 {
-                branches.append(scalars[start..<index])
-                start = index + 1
+        var start = 0
+        while reader.index < scalars.count {
+            switch scalars[reader.index] {
+            case "|":
+                branches.append(scalars[start..<reader.index])
+                reader.index += 1
+                start = reader.index
+            case ")":
+                return nil
+            default:
+                guard reader.skipAtom() else { return nil }
             }
-            index += 1
         }
-        branches.append(scalars[start..<min(index, scalars.endIndex)])
+        branches.append(scalars[start..<min(reader.index, scalars.count)])
         return branches
     }
 
@@ -348,7 +329,12 @@ struct FirstCharacters: Sendable, Equatable {
                 while index < scalars.count {
                     let current = scalars[index]
                     if current == "\\" { index += 2; continue }
-                    if current == "[" { depth += 1 } else if current == "]" {
+                    if current == "[" {
+                        depth += 1
+                        // `[]…]` and `[^]…]`: a `]` right after the opening is a member, not the end.
+                        if index + 1 < scalars.count, scalars[index + 1] == "^" { index += 1 }
+                        if index + 1 < scalars.count, scalars[index + 1] == "]" { index += 1 }
+                    } else if current == "]" {
                         depth -= 1
                         if depth == 0 { index += 1; break }
                     }

@@ -61,12 +61,9 @@ struct LexerDefinition: Sendable {
 
     /// Only the `<config>` of a lexer's XML, read without its rules (the registry's index).
     static func config(fromXML xml: String) throws -> Config {
-        // A byte search: Foundation's `range(of:)` would bridge all of the lexer's text, for every lexer, at start-up.
-        var xml = xml
-        let head = xml.withUTF8 { bytes in
-            bytes.firstIndex(of: Array("</config>".utf8), from: 0).map { String(decoding: bytes[..<($0 + 9)], as: UTF8.self) + "</lexer>" }
-        }
-        guard let head else { throw DefinitionError(lexer: "?", reason: "no <config>") }
+        let closing = "</config>"
+        guard let end = xml.utf8Offset(of: closing) else { throw DefinitionError(lexer: "?", reason: "no <config>") }
+        let head = String(Substring(xml.utf8.prefix(end + closing.utf8.count))) + "</lexer>"
         let root = try ChromaXML.parse(head)
         guard let config = root.child("config") else { throw DefinitionError(lexer: "?", reason: "no <config>") }
         return try readConfig(config)

@@ -95,7 +95,6 @@ enum PatternTranslation {
             // regexp2 in RE2 mode (as Chroma compiles) matches `\Z` at the very end only, as ICU's `\z`.
             out.append(contentsOf: "\\z".unicodeScalars)
             return index + 2
-
         case "k" where index + 2 < scalars.count && (scalars[index + 2] == "<" || scalars[index + 2] == "'"):
             out.append(contentsOf: "\\k<".unicodeScalars)
             return groupName(scalars, at: index + 3, into: &out)
