@@ -175,10 +175,12 @@ public struct BuildPipeline: Sendable {
     /// strings file is the first thing a build says.
     /// Tema: las plantillas y los textos, cargados y compilados antes de descargar nada.
     func loadTheme(_ config: SiteConfig) throws -> LoadedTheme {
-        let theme = try Theme.load(templatesDirectory: options.templatesDirectory).adding(CodeBlockAssets.files(for: config.highlight))
+        let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
         let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
                                        diagnostics: diagnostics)
-        return LoadedTheme(theme: theme, strings: strings, templates: try TemplateLibrary.load(theme: theme))
+        let templates = try TemplateLibrary.load(theme: theme)
+        // The code blocks' stylesheet last: it is being made on another task meanwhile (`prepareInBackground`).
+        return LoadedTheme(theme: theme.adding(CodeBlockAssets.files(for: config.highlight)), strings: strings, templates: templates)
     }
 
     /// Plan: what was loaded checked against the theme (fields its templates show, route names in its strings), then every

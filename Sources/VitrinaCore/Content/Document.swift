@@ -124,10 +124,9 @@ public final class DocumentMemo: Sendable {
 
     /// The memo a build saved under the same settings (`context`), or an empty one.
     public static func load(from path: String, context: String) -> DocumentMemo {
-        guard let payload = MemoFile.read(path, header: header, context: context) else { return DocumentMemo() }
-        var reader = ByteReader(payload)
+        guard var reader = MemoFile.read(path, header: header, context: context) else { return DocumentMemo() }
         // Each entry takes many bytes, so a count beyond the file's size is damage, not a reason to reserve memory.
-        guard let count = reader.int(), (0...payload.count).contains(count) else { return DocumentMemo() }
+        guard let count = reader.int(), (0...reader.remaining).contains(count) else { return DocumentMemo() }
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
@@ -142,7 +141,7 @@ public final class DocumentMemo: Sendable {
         let used = entries.withLock { $0.values.filter(\.used) }
         let count = entries.withLock { $0.count }
         guard changed.withLock({ $0 }) || used.count != count else { return }
-        var writer = ByteWriter()
+        var writer = ByteWriter(reserving: used.reduce(0) { $0 + $1.document.body.html.utf8.count + 512 })
         writer.int(used.count)
         for entry in used.sorted(by: { $0.document.file < $1.document.file }) { Self.write(entry, to: &writer) }
         try MemoFile.write(writer.bytes, to: path, header: Self.header, context: context)

@@ -38,8 +38,7 @@ public final class DecodedMemo: Sendable {
 
     /// The memo a build saved under the same Vitrina version (`context`), or an empty one; damage reads as empty.
     public static func load(from path: String, context: String) -> DecodedMemo {
-        guard let payload = MemoFile.read(path, header: header, context: context) else { return DecodedMemo() }
-        var reader = ByteReader(payload)
+        guard var reader = MemoFile.read(path, header: header, context: context) else { return DecodedMemo() }
         guard let count = reader.int(), (0...reader.remaining).contains(count) else { return DecodedMemo() }
         var entries: [String: Entry] = [:]
         for _ in 0..<count {

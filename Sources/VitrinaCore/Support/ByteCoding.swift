@@ -5,6 +5,11 @@ import Foundation
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
 
+    init() {}
+
+    /// A writer with room for about `capacity` bytes, so a large record is not copied as it grows.
+    init(reserving capacity: Int) { bytes.reserveCapacity(max(0, capacity)) }
+
     mutating func int(_ value: Int) {
         var rest = UInt64(bitPattern: Int64(value))
         while rest >= 0x80 {
@@ -73,13 +78,14 @@ struct ByteReader {
 /// checksum of the records, so a damaged or foreign file is ignored rather than trusted.
 /// Un fichero de registros que una construcción guarda para la siguiente, con cabecera, contexto y suma de control.
 enum MemoFile {
-    /// The records of the file at `path`, when its header, context and checksum are right; else nil.
-    static func read(_ path: String, header: String, context: String) -> [UInt8]? {
+    /// A reader at the records of the file at `path`, when its header, context and checksum are right; else nil.
+    static func read(_ path: String, header: String, context: String) -> ByteReader? {
         guard let bytes = try? Files.read(path) else { return nil }
         var reader = ByteReader(bytes)
         guard reader.string() == header, reader.string() == context, let checksum = reader.string() else { return nil }
-        let payload = Array(bytes.suffix(reader.remaining))
-        return Fingerprint.content(payload) == checksum ? payload : nil
+        let start = bytes.count - reader.remaining
+        let sum = bytes.withUnsafeBytes { Fingerprint.content(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        return sum == checksum ? reader : nil
     }
 
     /// Writes header, context, checksum and records atomically (a new file, then a rename).
@@ -89,7 +95,7 @@ enum MemoFile {
         writer.string(context)
         writer.string(Fingerprint.content(payload))
         try Files.createDirectory((path as NSString).deletingLastPathComponent)
-        try Files.writeFile(writer.bytes + payload, to: path + ".new")
+        try Files.writeFile(parts: [writer.bytes, payload], to: path + ".new")
         guard rename(path + ".new", path) == 0 else {
             throw VitrinaError(.write, "cannot replace \(path): \(String(cString: strerror(errno)))")
         }

@@ -58,18 +58,30 @@ public enum Files {
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw VitrinaError(.write, "cannot read \(path): it is missing or not a regular file")
         }
-        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), limit))
+        // One byte more than fstat's size, so a file read whole meets its end in the first buffer (no zeroing, no copy).
+        var piece = min(max(Int(info.st_size), 0) &+ 1, limit)
+        var bytes: [UInt8] = []
+        while piece > 0 {
+            let part = try [UInt8](unsafeUninitializedCapacity: piece) { buffer, count in count = try fill(buffer, from: descriptor, path: path) }
+            if bytes.isEmpty { bytes = part } else { bytes += part }
+            guard part.count == piece else { break }
+            // The file grew since fstat: the rest in pieces that double.
+            piece = min(max(4096, bytes.count), limit - bytes.count)
+        }
+        return bytes
+    }
+
+    /// Reads into `buffer` until it is full or the file ends; the count read.
+    private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from descriptor: Int32, path: String) throws -> Int {
         var filled = 0
-        while filled < limit {
-            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: min(max(4096, bytes.count), limit - filled))) }
-            let count = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+        while filled < buffer.count {
+            let count = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { throw VitrinaError(.write, "cannot read \(path): \(String(cString: strerror(errno)))") }
             if count == 0 { break }
             filled += count
         }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
+        return filled
     }
 
     /// The path with every symbolic link and `.`/`..` resolved (`realpath(3)`); nil when it does not exist.
@@ -89,19 +101,24 @@ public enum Files {
     }
 
     /// Writes into an existing folder with plain POSIX calls (Foundation's `createFile` is slow on Linux).
-    public static func writeFile(_ bytes: [UInt8], to path: String) throws {
+    public static func writeFile(_ bytes: [UInt8], to path: String) throws { try writeFile(parts: [bytes], to: path) }
+
+    /// Writes `parts` one after another as one file, without joining them in memory first.
+    public static func writeFile(parts: [[UInt8]], to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
             throw VitrinaError(.write, "cannot write \(path): \(String(cString: strerror(errno))); check that the folder is writable")
         }
         defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            guard written > 0 else {
-                throw VitrinaError(.write, "cannot write \(path): \(String(cString: strerror(errno))); check the disk has room")
+        for bytes in parts {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+                guard written > 0 else {
+                    throw VitrinaError(.write, "cannot write \(path): \(String(cString: strerror(errno))); check the disk has room")
+                }
+                offset += written
             }
-            offset += written
         }
     }
 

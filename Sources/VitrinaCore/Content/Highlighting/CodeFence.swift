@@ -24,8 +24,8 @@ public struct CodeFence: Sendable, Equatable {
         if text.first == "{" {
             attributes = text.dropFirst().prefix { $0 != "}" }
         } else {
-            let word = text.prefix { !$0.properties.isWhitespace && $0 != "," && $0 != "{" && $0 != ";" }
-            language = String(String.UnicodeScalarView(word.prefix(64)))
+            let word = text.prefix { !Self.isSpace($0) && $0 != "," && $0 != "{" && $0 != ";" }
+            language = String(word.prefix(64))
             let rest = text[word.endIndex...]
             if let open = rest.firstIndex(of: "{") { attributes = rest[rest.index(after: open)...].prefix { $0 != "}" } }
         }
@@ -49,9 +49,14 @@ public struct CodeFence: Sendable, Equatable {
         self.init(language: language, options: options)
     }
 
+    /// Unicode's white space, asked of Unicode's tables only beyond ASCII.
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || (9...13).contains(scalar.value) : scalar.properties.isWhitespace
+    }
+
     /// Without the spaces and tabs around it.
     private static func trimmed(_ scalars: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
-        func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" || scalar.properties.isWhitespace && scalar != "\n" && scalar != "\r" }
+        func isBlank(_ scalar: Unicode.Scalar) -> Bool { isSpace(scalar) && scalar != "\n" && scalar != "\r" }
         guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) }) else { return Substring.UnicodeScalarView() }
         return scalars[first...last]
     }
@@ -68,9 +73,9 @@ public struct CodeFence: Sendable, Equatable {
             guard !item.isEmpty, pairs.count < 64 else { return }
             if let equals = item.firstIndex(of: "=") {
                 let value = trimmed(item[item.index(after: equals)...])
-                pairs.append((String(String.UnicodeScalarView(trimmed(item[..<equals]))).lowercased(), String(String.UnicodeScalarView(value))))
+                pairs.append((String(trimmed(item[..<equals])).lowercased(), String(value)))
             } else {
-                pairs.append(("", String(String.UnicodeScalarView(item))))
+                pairs.append(("", String(item)))
             }
         }
         for scalar in attributes.prefix(4_096) {
@@ -92,7 +97,7 @@ public struct CodeFence: Sendable, Equatable {
         var ranges: [ClosedRange<Int>] = []
         let items = value.unicodeScalars.split { "[]\"', \t".unicodeScalars.contains($0) }
         for item in items.prefix(maximumRanges) where item.first != "-" {
-            let bounds = item.split(separator: "-", maxSplits: 1).map { Int(String(String.UnicodeScalarView($0))) }
+            let bounds = item.split(separator: "-", maxSplits: 1).map { Int(String($0)) }
             guard let first = bounds.first ?? nil, (0...maximumLine).contains(first) else { continue }
             let last = bounds.count == 2 ? (bounds[1] ?? first) : first
             guard (first...maximumLine).contains(last) else { continue }

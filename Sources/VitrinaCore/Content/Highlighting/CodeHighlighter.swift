@@ -152,9 +152,8 @@ public final class HighlightMemo: Sendable {
     public static func load(from path: String, context: String) -> HighlightMemo { HighlightMemo(path: path, context: context) }
 
     private static func read(_ path: String, context: String) -> [String: Entry] {
-        guard let payload = MemoFile.read(path, header: header, context: context) else { return [:] }
-        var reader = ByteReader(payload)
-        guard let count = reader.int(), (0...payload.count).contains(count) else { return [:] }
+        guard var reader = MemoFile.read(path, header: header, context: context) else { return [:] }
+        guard let count = reader.int(), (0...reader.remaining).contains(count) else { return [:] }
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
@@ -173,7 +172,7 @@ public final class HighlightMemo: Sendable {
         guard changed.withLock({ $0 }) else { return }
         let all = withEntries { $0 }
         let used = all.count > Self.capacity ? all.filter(\.value.used) : all
-        var writer = ByteWriter()
+        var writer = ByteWriter(reserving: used.reduce(0) { $0 + $1.value.html.utf8.count + 32 })
         writer.int(used.count)
         // Keys are hexadecimal: their bytes sort them, without String's Unicode comparison.
         for (key, entry) in used.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) { writer.strings([key, entry.html]) }

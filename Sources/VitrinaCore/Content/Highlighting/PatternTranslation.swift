@@ -6,12 +6,12 @@ enum PatternTranslation {
     static func icu(_ pattern: String) -> String {
         guard !pattern.isEmpty else { return "(?:)" }
         let scalars = Array(pattern.unicodeScalars)
-        var out = String.UnicodeScalarView()
+        var out = [Unicode.Scalar]()
         var index = 0
         var freeSpacing = false
         // For each open group: whether it is a lookbehind (ICU needs those bounded: `*` and `+` become {0,255} and
         // {1,255}), whether it is a lookahead, and where it starts in the output (an optional lookahead is dropped whole).
-        var groups: [(lookbehind: Bool, lookahead: Bool, start: String.UnicodeScalarView.Index)] = []
+        var groups: [(lookbehind: Bool, lookahead: Bool, start: Int)] = []
         while index < scalars.count {
             let scalar = scalars[index]
             switch scalar {
@@ -60,7 +60,15 @@ enum PatternTranslation {
             }
             index += 1
         }
-        return String(out)
+        return string(out)
+    }
+
+    /// The scalars as a String, encoded once (appending scalars to a String one by one costs more than the rewrite).
+    private static func string(_ scalars: [Unicode.Scalar]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func starts(_ scalars: [Unicode.Scalar], at index: Int, with literal: String) -> Bool {
@@ -73,7 +81,7 @@ enum PatternTranslation {
     }
 
     /// Copies an escape outside a class; `\v` becomes the vertical tab and `\k<name>` / `\k'name'` a name ICU accepts.
-    private static func escape(_ scalars: [Unicode.Scalar], at index: Int, into out: inout String.UnicodeScalarView) -> Int {
+    private static func escape(_ scalars: [Unicode.Scalar], at index: Int, into out: inout [Unicode.Scalar]) -> Int {
         guard index + 1 < scalars.count else {
             out.append(contentsOf: "\\\\".unicodeScalars)
             return index + 1
@@ -121,9 +129,9 @@ enum PatternTranslation {
     }
 
     /// A group name up to its closing `>` or `'`, kept to the ASCII letters and digits ICU allows (`_` dropped).
-    private static func groupName(_ scalars: [Unicode.Scalar], at index: Int, into out: inout String.UnicodeScalarView) -> Int {
+    private static func groupName(_ scalars: [Unicode.Scalar], at index: Int, into out: inout [Unicode.Scalar]) -> Int {
         var position = index
-        var name = String.UnicodeScalarView()
+        var name = [Unicode.Scalar]()
         while position < scalars.count, scalars[position] != ">", scalars[position] != "'" {
             let scalar = scalars[position]
             if scalar.properties.isASCIIHexDigit || (scalar.isASCII && scalar.properties.isAlphabetic) || ("0"..."9").contains(scalar) {
@@ -161,12 +169,12 @@ enum PatternTranslation {
     /// Copies a class `[…]` (regexp2: a `]` first is literal, `[` is literal except in `[:name:]` and in a subtraction
     /// `-[…]`, which must end the class), escaping what ICU's set syntax reads as operators.
     private static func characterClass(_ scalars: [Unicode.Scalar], at start: Int, freeSpacing: Bool,
-                                       into out: inout String.UnicodeScalarView) -> Int {
+                                       into out: inout [Unicode.Scalar]) -> Int {
         var index = start + 1
-        var body = String.UnicodeScalarView()
+        var body = [Unicode.Scalar]()
         if index < scalars.count, scalars[index] == "^" { body.append("^"); index += 1 }
         var first = true
-        var subtraction: String.UnicodeScalarView?
+        var subtraction: [Unicode.Scalar]?
         // regexp2 tests a class's categories in order and the first negated one (`\W`, `\S`, `\D`, `\P{…}`) decides
         // every character that reaches it, so categories after it never count: `[^\W\d]` matches digits in Chroma.
         var decided = false
@@ -204,7 +212,7 @@ enum PatternTranslation {
                     index += 1
                 }
             case "-" where index + 1 < scalars.count && scalars[index + 1] == "[":
-                var nested = String.UnicodeScalarView()
+                var nested = [Unicode.Scalar]()
                 index = characterClass(scalars, at: index + 1, freeSpacing: freeSpacing, into: &nested)
                 subtraction = nested
                 // The subtraction ends the class.
@@ -224,8 +232,8 @@ enum PatternTranslation {
         return finishClass(body, subtraction: subtraction, into: &out, next: index)
     }
 
-    private static func finishClass(_ body: String.UnicodeScalarView, subtraction: String.UnicodeScalarView?,
-                                    into out: inout String.UnicodeScalarView, next: Int) -> Int {
+    private static func finishClass(_ body: [Unicode.Scalar], subtraction: [Unicode.Scalar]?,
+                                    into out: inout [Unicode.Scalar], next: Int) -> Int {
         if let subtraction {
             out.append(contentsOf: "[[".unicodeScalars)
             out.append(contentsOf: body)
