@@ -24,10 +24,17 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // Pictures: Debian's libjpeg-turbo, libpng and libwebp (static archives in `make dist`), behind a few C calls
+        // that catch their errors.
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z"), .linkedLibrary("m")]
+        ),
         .target(
             name: "VitrinaCore",
             dependencies: [
                 "CCmarkGFM",
+                "CImageCodecs",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),
@@ -58,6 +65,7 @@ let package = Package(
             name: "vitrina-replay",
             dependencies: [
                 "TestSupport",
+                "VitrinaCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/ReplayTool"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `make dist`: one self-contained vitrina binary (Swift stdlib and Foundation static, libcmark-gfm from its static
-# archives, the default theme compiled in) packed as dist/vitrina-<version>-linux-<arch>.tar.gz with README.md,
+# `make dist`: one self-contained vitrina binary (Swift stdlib and Foundation static, libcmark-gfm, libjpeg-turbo, libpng
+# and libwebp from their static archives, the default theme compiled in) packed as dist/vitrina-<version>-linux-<arch>.tar.gz with README.md,
 # LICENSE and the shell completions, plus dist/SHA256SUMS. Builds in its own scratch path (.build-dist), so the
 # everyday debug build in .build is left alone.
 # `make dist`: un binario autónomo de vitrina empaquetado en dist/ con README, LICENSE, completados y SHA256SUMS.
@@ -28,6 +28,13 @@ mkdir -p "$static/pkgconfig"
 for archive in libcmark-gfm.a libcmark-gfm-extensions.a; do
     [ -f "$libdir/$archive" ] || { echo "dist: $libdir/$archive missing (Debian's libcmark-gfm-dev and -extensions-dev ship it)" >&2; exit 1; }
     [ "$(readlink "$static/$archive" 2>/dev/null)" = "$libdir/$archive" ] || ln -sf "$libdir/$archive" "$static/$archive"
+done
+# The picture libraries (CImageCodecs links -lwebp -lpng16 -ljpeg) the same way: their archives in the same folder, which
+# the .pc below puts on the linker's search list before Debian's own folder. zlib stays shared (libc's companions).
+for archive in libwebp.a libpng16.a libjpeg.a; do
+    archive_dir=$(pkg-config --variable=libdir libwebp)
+    [ -f "$archive_dir/$archive" ] || { echo "dist: $archive_dir/$archive missing (Debian's libwebp-dev, libpng-dev and libjpeg62-turbo-dev ship it)" >&2; exit 1; }
+    [ "$(readlink "$static/$archive" 2>/dev/null)" = "$archive_dir/$archive" ] || ln -sf "$archive_dir/$archive" "$static/$archive"
 done
 pc="Name: libcmark-gfm
 Description: libcmark-gfm and its extensions, linked from their static archives (Vitrina's make dist)

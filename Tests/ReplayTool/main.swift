@@ -1,14 +1,23 @@
 import ArgumentParser
 import Foundation
 import TestSupport
+import VitrinaCore
+
+/// The tests' tool: serves a recordings folder, or writes a fixture the browser tests need.
+/// La herramienta de las pruebas: sirve grabaciones o escribe un fichero de prueba.
+struct ReplayTool: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vitrina-replay",
+        abstract: "Serve recorded API responses on 127.0.0.1, or write a test fixture.",
+        subcommands: [Serve.self, PhonePhotoCommand.self],
+        defaultSubcommand: Serve.self
+    )
+}
 
 /// Serves a recordings folder over HTTP until killed.
 /// Sirve una carpeta de grabaciones por HTTP hasta que se mata el proceso.
-struct ReplayCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "vitrina-replay",
-        abstract: "Serve recorded API responses on 127.0.0.1 until killed."
-    )
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve recorded API responses on 127.0.0.1 until killed.")
 
     @Option(help: "Folder laid out like the recordings (HOST/PATH/index.json).")
     var root: String
@@ -30,11 +39,24 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 }
 
-extension ReplayCommand {
+/// Writes the phone photo of the picture tests: 4032 x 3024, stored sideways (EXIF orientation 6), with a GPS position.
+/// Escribe la foto de teléfono de las pruebas de imágenes.
+struct PhonePhotoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "phone-photo", abstract: "Write a 12-megapixel JPEG as a phone writes it.")
+
+    @Option(help: "Where to write it.")
+    var output: String
+
+    func run() async throws {
+        try Files.write(try PhonePhoto.bytes(), to: output)
+    }
+}
+
+extension ReplayTool {
     /// Parses the arguments and runs, choosing the async entry point.
     static func launch() async {
         await main(nil)
     }
 }
 
-await ReplayCommand.launch()
+await ReplayTool.launch()

@@ -15,6 +15,7 @@ struct TestSite {
         description: Un sitio de prueba.
         default_language: es
         languages: [es, en]
+        pictures: false
         sources:
           pokeapi:
             base_url: https://pokeapi.co

@@ -16,10 +16,12 @@ public struct SiteData: Sendable {
     public var media = MediaCatalog()
     /// The fingerprint of the media catalogue, for pages that show pictures without naming which.
     public var mediaInput: BuildInput?
+    /// How many pictures the pictures stage decoded and encoded (the others came from its cache or are kept as they are).
+    public var picturesMade = 0
 }
 
-/// The build, one stage after another: config → theme → fetch → content → media → plan → diff → render → assemble →
-/// check → write. Each stage takes values and returns values; only the loading stages (config, theme, fetch, content,
+/// The build, one stage after another: config → theme → fetch → content → media → pictures → plan → diff → render →
+/// assemble → check → write. Each stage takes values and returns values; only the loading stages (config, theme, fetch, content,
 /// media) and write touch the disk, and render hands each page it draws to the staging area that write commits.
 /// La construcción, etapa tras etapa: configuración → tema → descarga → contenido → imágenes → plan → diferencias →
 /// dibujo → ensamblado → comprobación → escritura.
@@ -63,6 +65,7 @@ public struct BuildPipeline: Sendable {
         var data = try await timer.run("fetch") { try await fetch(session) }
         data = try await timer.run("content") { try await loadContent(session.context, session.features, data) }
         data = await timer.run("media") { await media(session, data) }
+        data = timer.run("pictures") { pictures(config.pictures, data) }
         // Everything is read: the memos are written while the later stages run.
         session.saveInBackground()
         let site = try timer.run("plan") { try plan(config, look, data, features: session.features) }
@@ -84,7 +87,7 @@ public struct BuildPipeline: Sendable {
             let report = BuildReport(
                 outputDirectory: options.outputDirectory, pages: site.plan.pages.count, rendered: output.rendered, files: output.files.count,
                 bytes: output.bytes, stages: timer.stages, fetch: session.fetcher.stats,
-                warnings: diagnostics.warnings + written.notes.map { BuildWarning(.output, $0) })
+                warnings: diagnostics.warnings + written.notes.map { BuildWarning(.output, $0) }, picturesMade: site.data.picturesMade)
             keepLive(site, diff, output, state: written.state, hashes: staging.hashes, warnings: report.warnings)
             return report
         }
@@ -167,6 +170,19 @@ public struct BuildPipeline: Sendable {
         let fetcher = session.fetcher
         await fetchMedia(session.context.config, fetcher, into: &data)
         warnAboutOutages(fetcher)
+        data.mediaInput = Self.mediaInput(of: data.media)
+        return data
+    }
+
+    /// Pictures: the catalogue's raster pictures made for the web (`PictureStage`), and the media's fingerprint again.
+    /// Imágenes para la web: variantes WebP y un respaldo sin metadatos de cada imagen del catálogo.
+    func pictures(_ settings: PictureSettings, _ data: SiteData) -> SiteData {
+        var data = data
+        let origins = Dictionary(data.mediaSources.map { ($0.value, "Content/\($0.key)") }, uniquingKeysWith: min)
+        let made = PictureStage(settings: settings, cache: PictureCache(directory: options.pictureCacheDirectory)).run(data.media, origins: origins)
+        for warning in made.warnings { diagnostics.warn(.image, warning) }
+        data.media = made.media
+        data.picturesMade = made.made
         data.mediaInput = Self.mediaInput(of: data.media)
         return data
     }

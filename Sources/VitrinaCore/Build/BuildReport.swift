@@ -8,6 +8,8 @@ public struct BuildReport: Sendable {
     public var bytes = 0
     public var stages: [(name: String, duration: Duration)] = []
     public var fetch = FetchStats()
+    /// Pictures made for the web by this build; the others came from `.vitrina/pictures/`.
+    public var picturesMade = 0
     public var warnings: [BuildWarning] = []
     public var outputDirectory = ""
 
@@ -16,9 +18,9 @@ public struct BuildReport: Sendable {
     /// The report of a build or a quick edit into `outputDirectory`: its pages and what was drawn of them, the output's
     /// files and bytes, the stages' times and the warnings, sorted and without repeats.
     init(outputDirectory: String, pages: Int, rendered: Int, files: Int, bytes: Int, stages: [(name: String, duration: Duration)],
-         fetch: FetchStats = FetchStats(), warnings: [BuildWarning]) {
+         fetch: FetchStats = FetchStats(), warnings: [BuildWarning], picturesMade: Int = 0) {
         (self.outputDirectory, self.pages, self.rendered, self.files, self.bytes) = (outputDirectory, pages, rendered, files, bytes)
-        (self.stages, self.fetch, self.warnings) = (stages, fetch, Diagnostics.ordered(warnings))
+        (self.stages, self.fetch, self.warnings, self.picturesMade) = (stages, fetch, Diagnostics.ordered(warnings), picturesMade)
     }
 
     public var total: Duration { stages.reduce(.zero) { $0 + $1.duration } }
@@ -28,6 +30,7 @@ public struct BuildReport: Sendable {
         lines.append("  pages drawn: \(rendered), unchanged: \(pages - rendered)")
         lines.append("  stages: " + stages.map { "\($0.name) \(Self.time($0.duration))" }.joined(separator: ", "))
         lines.append("  fetch: \(fetch.requests) requests (\(fetch.network) downloaded, \(fetch.revalidated) revalidated), \(fetch.cacheHits) cache hits, \(fetch.snapshotHits) from snapshot, \(fetch.stale) stale")
+        if picturesMade > 0 { lines.append("  pictures: \(picturesMade) made for the web (the others from .vitrina/pictures/)") }
         lines.append("  warnings: \(warnings.count)")
         lines += warnings.prefix(50).map { "  warning: \($0.message)" }
         if warnings.count > 50 { lines.append("  … and \(warnings.count - 50) more") }

@@ -42,6 +42,12 @@ public struct BuildOptions: Sendable {
     public var highlightMemoPath: String { Files.join(siteDirectory, ".vitrina", "highlight.bin") }
     /// Where `vitrina build` keeps the API responses it decoded (`DecodedMemo`).
     public var decodedMemoPath: String { Files.join(siteDirectory, ".vitrina", "decoded.bin") }
+    /// Pictures made for the web, kept between builds (`PictureCache`); tests may share one.
+    public var pictureCacheDirectory: String {
+        get { pictureCacheOverride ?? Files.join(siteDirectory, ".vitrina", "pictures") }
+        set { pictureCacheOverride = newValue }
+    }
+    private var pictureCacheOverride: String?
     public var snapshotDirectory: String { Files.join(contentDirectory, "data") }
 }
 

@@ -33,33 +33,53 @@ public struct HighlightSettings: Sendable, Equatable {
 }
 
 extension YAMLReader {
+    /// A setting written as `true`/`false` or as a mapping of known keys (`highlight:`, `pictures:`): nil when absent,
+    /// the switch, or the mapping's pairs, each key checked against `keys`.
+    enum Switchable {
+        case toggle(Bool)
+        case entries([(key: String, value: Node)])
+    }
+
+    func switchable(_ root: Node.Mapping, _ name: String, keys: [String], example: String) throws -> Switchable? {
+        guard let node = root[name] else { return nil }
+        if let enabled = node.bool { return .toggle(enabled) }
+        guard let map = node.mapping else {
+            throw VitrinaError(.config, "\(file):\(line(node)): \(name) must be false, or a mapping like \(example)")
+        }
+        return .entries(try map.map { keyNode, value in
+            guard let key = keyNode.string, keys.contains(key) else {
+                throw VitrinaError(.config, "\(file):\(line(keyNode)): \(name).\(Printable.short(keyNode.string ?? "?", limit: 40)) is not a setting; "
+                    + "use \(keys.joined(separator: ", "))")
+            }
+            return (key, value)
+        })
+    }
+
+    /// `enabled: true|false` inside a switchable setting's mapping.
+    func enabled(_ value: Node, in name: String) throws -> Bool {
+        guard let enabled = value.bool else { throw VitrinaError(.config, "\(file):\(line(value)): \(name).enabled must be true or false") }
+        return enabled
+    }
+
     func highlight(_ root: Node.Mapping) throws -> HighlightSettings {
         var settings = HighlightSettings()
-        guard let node = root["highlight"] else { return settings }
-        if let enabled = node.bool {
-            settings.enabled = enabled
-            return settings
-        }
-        guard let map = node.mapping else {
-            throw VitrinaError(.config, "\(file):\(line(node)): highlight must be false, or a mapping like {style: github, dark_style: github-dark}")
-        }
-        for (keyNode, value) in map {
-            guard let key = keyNode.string, HighlightSettings.keys.contains(key) else {
-                throw VitrinaError(.config, "\(file):\(line(keyNode)): highlight.\(Printable.short(keyNode.string ?? "?", limit: 40)) is not a setting; "
-                    + "use \(HighlightSettings.keys.joined(separator: ", "))")
+        switch try switchable(root, "highlight", keys: HighlightSettings.keys, example: "{style: github, dark_style: github-dark}") {
+        case nil: return settings
+        case .toggle(let enabled): settings.enabled = enabled
+        case .entries(let entries):
+            for (key, value) in entries {
+                if key == "enabled" {
+                    settings.enabled = try enabled(value, in: "highlight")
+                    continue
+                }
+                guard let name = value.string, HighlightSettings.styleNames.contains(name) else {
+                    let given = Printable.short(value.string ?? "?", limit: 40)
+                    let hint = Closest.match(given, among: HighlightSettings.styleNames).map { "did you mean \($0)? " } ?? ""
+                    throw VitrinaError(.config, "\(file):\(line(value)): highlight.\(key): \(given) is not one of Chroma's styles; \(hint)"
+                        + "choose one of \(HighlightSettings.styleNames.joined(separator: ", "))")
+                }
+                if key == "style" { settings.style = name } else { settings.darkStyle = name }
             }
-            if key == "enabled" {
-                guard let enabled = value.bool else { throw VitrinaError(.config, "\(file):\(line(value)): highlight.enabled must be true or false") }
-                settings.enabled = enabled
-                continue
-            }
-            guard let name = value.string, HighlightSettings.styleNames.contains(name) else {
-                let given = Printable.short(value.string ?? "?", limit: 40)
-                let hint = Closest.match(given, among: HighlightSettings.styleNames).map { "did you mean \($0)? " } ?? ""
-                throw VitrinaError(.config, "\(file):\(line(value)): highlight.\(key): \(given) is not one of Chroma's styles; \(hint)"
-                    + "choose one of \(HighlightSettings.styleNames.joined(separator: ", "))")
-            }
-            if key == "style" { settings.style = name } else { settings.darkStyle = name }
         }
         return settings
     }

@@ -32,6 +32,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var fetchLimits = FetchLimits()
     /// How fenced code is highlighted (`highlight:`).
     public var highlight = HighlightSettings()
+    /// How pictures are published (`pictures:`).
+    public var pictures = PictureSettings()
 
     /// The author's name as feeds and JSON-LD give it.
     public var authorName: String { author ?? title }
@@ -176,6 +178,7 @@ extension SiteConfig {
         config.author = try reader.string(root, "author").flatMap { $0.isEmpty ? nil : $0 }
         config.fetchLimits = try reader.fetchLimits(root)
         config.highlight = try reader.highlight(root)
+        config.pictures = try reader.pictures(root)
         if !config.languages.contains(config.defaultLanguage) {
             throw VitrinaError(.config, "\(file): default_language \(config.defaultLanguage) is not in languages \(config.languages)")
         }
@@ -230,11 +233,16 @@ struct YAMLReader {
         return value
     }
 
-    /// A whole number from 1 to `maximum`; anything else names the file, the line and the key.
+    /// A whole number from 1 to `maximum`; anything else names the file, the line and the key (as `named` spells it).
     func int(_ map: Node.Mapping, _ key: String, maximum: Int) throws -> Int? {
         guard let node = map[key] else { return nil }
+        return try int(node, maximum: maximum, named: key)
+    }
+
+    /// The same for a value already found, named as the error should name it (`pictures.quality`).
+    func int(_ node: Node, maximum: Int, named: String) throws -> Int {
         guard let value = node.int, (1...maximum).contains(value) else {
-            throw VitrinaError(.config, "\(file):\(line(node)): \(key) must be a whole number from 1 to \(maximum)")
+            throw VitrinaError(.config, "\(file):\(line(node)): \(named) must be a whole number from 1 to \(maximum)")
         }
         return value
     }

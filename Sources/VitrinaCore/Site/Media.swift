@@ -10,6 +10,8 @@ public struct MediaFile: Sendable, Equatable {
     public let size: Int
     /// The bytes, read only when the file must be written.
     let content: LazyBody
+    /// The WebP variants made of a picture for the web, narrowest first (`PictureMaker`); none for one published as it came.
+    public internal(set) var webp: [MediaFile] = []
 
     public init(path: String, width: Int, height: Int, bytes: [UInt8]) {
         self.init(path: path, facts: ImageFacts(width: width, height: height, bytes: bytes), content: LazyBody(bytes))
@@ -27,7 +29,7 @@ public struct MediaFile: Sendable, Equatable {
     public func bytes() throws -> [UInt8] { try content.bytes() }
 
     public static func == (a: MediaFile, b: MediaFile) -> Bool {
-        a.path == b.path && a.width == b.width && a.height == b.height && a.hash == b.hash
+        a.path == b.path && a.width == b.width && a.height == b.height && a.hash == b.hash && a.webp == b.webp
     }
 }
 
@@ -40,13 +42,17 @@ struct ImageFacts: Codable, Sendable {
     let size: Int
 
     init(width: Int, height: Int, bytes: [UInt8]) {
-        self.width = width
-        self.height = height
-        hash = StagingArea.hash(bytes)
-        size = bytes.count
+        self.init(width: width, height: height, hash: StagingArea.hash(bytes), size: bytes.count)
     }
 
-    /// The facts of an image Vitrina can read (PNG, JPEG, GIF, SVG), nil for anything else.
+    init(width: Int, height: Int, hash: String, size: Int) {
+        self.width = width
+        self.height = height
+        self.hash = hash
+        self.size = size
+    }
+
+    /// The facts of an image Vitrina can read (PNG, JPEG, GIF, WebP, SVG), nil for anything else.
     init?(_ bytes: [UInt8]) {
         guard let size = ImageSize.of(bytes) else { return nil }
         self.init(width: size.width, height: size.height, bytes: bytes)
@@ -62,17 +68,26 @@ struct ImageFacts: Codable, Sendable {
         height = try container.decode(Int.self, forKey: .height)
         hash = try container.decode(String.self, forKey: .hash)
         size = try container.decode(Int.self, forKey: .size)
-        let digits = hash.utf8.prefix(16)
         guard NumberRange.amounts.contains(width), NumberRange.amounts.contains(height), NumberRange.amounts.contains(size),
-              digits.count == 16, digits.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
-              hash.utf8.dropFirst(16).elementsEqual("-\(size)".utf8)
+              Self.isHash(hash, of: size)
         else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "image facts out of range")) }
+    }
+
+    /// Whether `hash` is what `StagingArea.hash` writes for `size` bytes (sixteen hex digits, `-`, the size), as it must be
+    /// to go into the output's manifest as it is.
+    static func isHash(_ hash: String, of size: Int) -> Bool {
+        let digits = hash.utf8.prefix(16)
+        return digits.count == 16 && digits.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+            && hash.utf8.dropFirst(16).elementsEqual("-\(size)".utf8)
     }
 }
 
 extension MediaFile: Fingerprinted {
-    /// What a page shows of it: its path and size (its bytes are a file of their own).
-    public func write(to writer: inout FingerprintWriter) { writer.add(path, width, height) }
+    /// What a page shows of it: its path and size, and its variants' (their bytes are files of their own).
+    public func write(to writer: inout FingerprintWriter) {
+        writer.add(path, width, height)
+        for variant in webp { writer.add(variant.path, variant.width) }
+    }
 }
 
 /// Every image the site shows, by source URL or local path; missing ones become placeholders.
@@ -86,15 +101,30 @@ public struct MediaCatalog: Sendable {
 
     public subscript(key: String?) -> MediaFile? { key.flatMap { files[$0] } }
 
-    /// Output files, one per distinct path, sorted.
-    public var outputs: [MediaFile] {
+    /// The pictures shown, one per distinct path, sorted (their variants not listed).
+    public var sources: [MediaFile] {
         var seen = Set<String>()
         return files.values.sorted { $0.path < $1.path }.filter { seen.insert($0.path).inserted }
     }
+
+    /// Output files, one per distinct path, sorted: each picture, then its variants.
+    public var outputs: [MediaFile] {
+        var seen = Set<String>()
+        return sources.flatMap { [$0] + $0.webp }.filter { seen.insert($0.path).inserted }
+    }
+
+    /// Every key showing a picture whose path `changes` names shows the file given instead, or the placeholder for nil.
+    mutating func replace(_ changes: [String: MediaFile?]) {
+        guard !changes.isEmpty else { return }
+        for (key, shown) in files { if let change = changes[shown.path] { files[key] = change } }
+    }
+
+    /// The keys (URLs, or paths below `Content/`) that show the picture at `path`, sorted.
+    func keys(showing path: String) -> [String] { files.filter { $0.value.path == path }.map(\.key).sorted() }
 }
 
-/// Reads width and height from PNG, GIF, JPEG and SVG headers.
-/// Lee ancho y alto de las cabeceras PNG, GIF, JPEG y SVG.
+/// Reads width and height from PNG, GIF, JPEG, WebP and SVG headers.
+/// Lee ancho y alto de las cabeceras PNG, GIF, JPEG, WebP y SVG.
 public enum ImageSize {
     public static func of(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), bytes.count >= 24 {
@@ -104,6 +134,7 @@ public enum ImageSize {
             return (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
         }
         if bytes.starts(with: [0xFF, 0xD8]) { return jpeg(bytes) }
+        if bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) { return webp(bytes) }
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         if head.contains("<svg") { return svg(head) }
         return nil
@@ -111,6 +142,23 @@ public enum ImageSize {
 
     private static func be32(_ b: [UInt8], _ i: Int) -> Int {
         Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+    }
+
+    /// The first chunk of a WebP: `VP8 ` (lossy: 14-bit sides after the key frame's start code), `VP8L` (lossless: 14-bit
+    /// sides minus one, packed) or `VP8X` (extended: 24-bit sides minus one).
+    private static func webp(_ b: [UInt8]) -> (Int, Int)? {
+        func le(_ at: Int, _ count: Int) -> Int { (0..<count).reduce(0) { $0 | Int(b[at + $1]) << (8 * $1) } }
+        switch String(decoding: b[12..<16], as: UTF8.self) {
+        case "VP8 " where b[23] == 0x9D && b[24] == 0x01 && b[25] == 0x2A:
+            return (le(26, 2) & 0x3FFF, le(28, 2) & 0x3FFF)
+        case "VP8L" where b[20] == 0x2F:
+            let bits = le(21, 4)
+            return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
+        case "VP8X":
+            return (le(24, 3) + 1, le(27, 3) + 1)
+        default:
+            return nil
+        }
     }
 
     private static func jpeg(_ b: [UInt8]) -> (Int, Int)? {

@@ -110,8 +110,14 @@ public struct PageContext: Sendable {
     /// An image as a page shows it: a local file with its size, or the placeholder at the expected size.
     public func image(_ key: String?, alt: String, from route: Route, expected: (width: Int, height: Int), shiny: String? = nil) -> ImageView {
         if let file = media[key] {
-            return ImageView(src: route.link(toFile: file.path), width: file.width, height: file.height, alt: alt, placeholder: false,
-                             shinySrc: media[shiny].map { route.link(toFile: $0.path) })
+            var view = ImageView(src: route.link(toFile: file.path), width: file.width, height: file.height, alt: alt, placeholder: false,
+                                 shinySrc: media[shiny].map { route.link(toFile: $0.path) })
+            if !file.webp.isEmpty {
+                view.webpSrcset = file.webp.map { "\(route.link(toFile: $0.path)) \($0.width)w" }.joined(separator: ", ")
+                // Shown at most at its own width, and never wider than the screen: a phone asks for its screen's width.
+                view.sizes = "(max-width: \(file.width)px) 100vw, \(file.width)px"
+            }
+            return view
         }
         return ImageView(src: route.link(toFile: "assets/placeholder.svg"), width: expected.width, height: expected.height, alt: alt, placeholder: true)
     }
@@ -127,6 +133,10 @@ public struct ImageView: Sendable {
     public let placeholder: Bool
     /// The shiny variant of a Pokémon sprite, swapped in by the shiny setting.
     public var shinySrc: String?
+    /// The WebP variants as a `srcset` (`a-320.x.webp 320w, a-640.y.webp 640w`), and the `sizes` they are chosen by; nil
+    /// for a picture published as it came (SVG, GIF, icons, pixel art).
+    public var webpSrcset: String?
+    public var sizes: String?
 }
 
 /// A link with its text, and whether it is the current page.
@@ -199,6 +209,10 @@ extension ImageView: TemplateConvertible {
         var fields: [String: TemplateValue] = ["src": .string(src), "width": .int(width), "height": .int(height), "alt": .string(alt),
                                                "placeholder": .bool(placeholder)]
         if let shinySrc { fields["shinySrc"] = .string(shinySrc) }
+        if let webpSrcset, let sizes {
+            fields["webp"] = .string(webpSrcset)
+            fields["sizes"] = .string(sizes)
+        }
         return .object(fields)
     }
 }
