@@ -5,8 +5,10 @@
 # and without the published outputs), its warm rebuild, its warm rebuild after one character's response changed, one page edited under
 # `vitrina serve`, and the default site with its APIs down (a stale cache served at once; nothing cached, one error
 # listing the hosts), the Rust book (../shared/corpora/rust-book: a full build with its code blocks highlighted
-# against the same build with `highlight: false`, and their warm rebuilds), and the packed binary of `make dist` (its
-# size, `vitrina --version`, a build of an empty site).
+# against the same build with `highlight: false`, and their warm rebuilds), the default site with its picture cache
+# emptied and the bytes of pictures a phone downloads from its ten heaviest pages (Scripts/phone-bytes.py, with and
+# without the pictures stage), and the packed binary of `make dist` (its size, `vitrina --version`, a build of an empty
+# site).
 # Each figure is the median of
 # RUNS runs (default 3), the two tools interleaved in every run, each build into a fresh, empty output folder.
 # Prints one table and the goals with PASS/FAIL; exits 0 when a goal fails (it is a report), non-zero when a build fails.
@@ -265,7 +267,9 @@ rust_site="$work/rust-site"
 rust_plain="$work/rust-plain"
 for site in "$rust_site" "$rust_plain"; do
   mkdir -p "$site" && cp -r "$rust_book" "$site/Content"
-  printf '%s\n' 'title: The Rust Programming Language' 'languages: [en]' 'default_language: en' > "$site/Content/site.yml"
+  # Pictures off in both: a full build (no .vitrina/) would make the book's screenshots again in each, which is not
+  # what this pair compares.
+  printf '%s\n' 'title: The Rust Programming Language' 'languages: [en]' 'default_language: en' 'pictures: false' > "$site/Content/site.yml"
 done
 echo 'highlight: false' >> "$rust_plain/Content/site.yml"
 
@@ -411,10 +415,35 @@ for i in $(seq "$runs"); do
   expect_in_log "was down from .* (timed out waiting for an answer)" "the host that never answered as down"
   vitrina_failure down-empty/vitrina "$work/out/down-empty-$i" --site "$empty_site" "${down_apis[@]}"
   expect_in_log "3 hosts were down" "one error listing the three hosts that were down"
+  # h. Pictures: the default site into a fresh output with its picture cache emptied (every picture decoded and encoded
+  # again; the next run's fresh output finds them made). / Con la caché de imágenes vacía: todas se hacen de nuevo.
+  rm -rf "$default_site/.vitrina/pictures"
+  vitrina_build pictures-empty/vitrina "$work/out/pictures-empty-$i" --site "$default_site" --offline
+  expect_in_log "made for the web" "pictures made again with the cache emptied"
   # g. The Rust book (see above): full builds with and without highlighting, then their warm rebuilds.
   # El libro de Rust: construcciones completas con y sin resaltado, y sus reconstrucciones sin cambios.
   rust_book_run "$i"
 done
+
+# ---------------------------------------------------------------------------------------------
+# The bytes of pictures a phone downloads (Scripts/phone-bytes.py: 390 pixels wide at density 2, each page scrolled to
+# its end) from the ten pages heaviest in pictures when they are published as they come (`pictures: false`), and from
+# the same pages as the default site publishes them.
+# Los bytes de imagen que descarga un teléfono en las diez páginas más pesadas, sin y con la etapa de imágenes.
+# ---------------------------------------------------------------------------------------------
+echo "Pictures: what a phone downloads" >&2
+as_they_come="$work/pictures-off-site"
+mkdir -p "$as_they_come" && cp -r Content Templates "$as_they_come/"
+printf '\npictures: false\n' >> "$as_they_come/Content/site.yml"
+"$vitrina" build --site "$as_they_come" --output "$work/out/pictures-off" --offline > "$work/logs/pictures-off.log" 2>&1 \
+  || { cat "$work/logs/pictures-off.log" >&2; exit 1; }
+"$vitrina" build --site "$default_site" --output "$work/out/pictures-on" --offline > "$work/logs/pictures-on.log" 2>&1 \
+  || { cat "$work/logs/pictures-on.log" >&2; exit 1; }
+python3 Scripts/phone-bytes.py "$work/out/pictures-off" > "$work/logs/phone-off.txt"
+mapfile -t heavy < <(tail -n +2 "$work/logs/phone-off.txt" | awk '{ print $2 }')
+python3 Scripts/phone-bytes.py "$work/out/pictures-on" --pages "${heavy[@]}" > "$work/logs/phone-on.txt"
+phone_off=$(awk '/^TOTAL/ { print $2 }' "$work/logs/phone-off.txt")
+phone_on=$(awk '/^TOTAL/ { print $2 }' "$work/logs/phone-on.txt")
 
 # ---------------------------------------------------------------------------------------------
 # `vitrina serve` on tldr-en (disk): a line added to one page, timed from the edit until the page's file in the
@@ -515,6 +544,8 @@ row "default site, warm rebuild" default/vitrina ""
 row "default site, every page redrawn" default-redraw/vitrina ""
 row "  the same, no published outputs" plain-redraw/vitrina ""
 row "default site, character changed" character/vitrina ""
+row "default site, no picture cache" pictures-empty/vitrina ""
+awk -v a="$phone_off" -v b="$phone_on" 'BEGIN { printf "%-32s %9.2f\n%-32s %9.2f\n", "phone: 10 pages, as came (MB)", a / 1048576, "  the same, made for the web (MB)", b / 1048576 }'
 row "Rust book, full, highlighting" rust-full/vitrina ""
 row "  the same, highlighting off" rust-plain-full/vitrina ""
 row "Rust book, warm rebuild" rust-warm/vitrina ""
@@ -542,6 +573,7 @@ goal "default site, fresh output <= 1.5x its warm rebuild" "$(ratio "$(s default
 goal "default site, fresh output's writing <= cp -r of it (s)" \
   "$(awk -v f="$(s default-cold/vitrina)" -v r="$(s default-redraw/vitrina)" 'BEGIN { printf "%.3f", f - r }')" "<=" "$(s default-copy/cp)"
 goal "published outputs add < 5% (all redrawn in place)" "$(ratio "$(s default-redraw/vitrina)" "$(s plain-redraw/vitrina)")" "<" 1.05
+goal "phone's picture bytes, 10 heaviest pages <= 0.4x" "$(ratio "$phone_on" "$phone_off")" "<=" 0.4
 goal "Rust book: full build, highlighting <= 1.25x off" "$(ratio "$(s rust-full/vitrina)" "$(s rust-plain-full/vitrina)")" "<=" 1.25
 goal "Rust book: warm rebuild, highlighting <= 1.1x off" "$(ratio "$(s rust-warm/vitrina)" "$(s rust-plain-warm/vitrina)")" "<=" 1.1
 goal "serve: one tldr page edited to disk < 50 ms (s)" "$(median "$serve_secs")" "<" 0.05

@@ -123,6 +123,34 @@ struct PictureStageTests {
         }
     }
 
+    @Test("A picture beside the Markdown: made in its own place (links to it still reach it), its <img> put in a <picture> with the WebP variants")
+    func besideTheMarkdown() async throws {
+        let shot = try TestPictures.gradient(width: 1_000, height: 600).encoded(as: .png, quality: 80)
+        let config = "title: Docs\ndefault_language: en\nlanguages: [en]\n"
+        let content = ["README.md": "# Guide\n\n![A screenshot](img/shot.png)\n\n[Full size](img/shot.png)\n\n![Small](img/icon.png)\n"]
+        try await withDocsSite(config: config, content: content) { site in
+            try Files.write(shot, to: "\(site.root)/Content/img/shot.png")
+            try Files.write(try TestPictures.gradient(width: 48, height: 48).encoded(as: .png, quality: 80), to: "\(site.root)/Content/img/icon.png")
+            let report = try await site.build(site.options(server: nil, offline: true))
+            #expect(report.warnings.isEmpty, "\(report.warnings)")
+            #expect(report.picturesMade == 1, "the icon is left as it is")
+            let page = try site.read("index.html")
+            let made = Files.list(site.output).filter { $0.hasPrefix("img/shot-") }.sorted()
+            #expect(made.count == 5 && made.allSatisfy { $0.hasSuffix(".webp") }, "\(made)")
+            #expect(page.contains("<picture><source type=\"image/webp\" srcset=\"img/shot-320."))
+            #expect(page.contains(" 1000w\" sizes=\"(max-width: 1000px) 100vw, 1000px\"><img src=\"img/shot.png\" width=\"1000\" height=\"600\" loading=\"lazy\" alt=\"A screenshot\" /></picture>"),
+                    "\(page)")
+            #expect(page.contains("<a href=\"img/shot.png\">Full size</a>"))
+            #expect(page.contains("<img src=\"img/icon.png\" width=\"48\" height=\"48\" loading=\"lazy\" alt=\"Small\" />"))
+            // In its own place: the picture made for the web (PNG stays PNG: lossless), not the file as written.
+            let published = try Files.read("\(site.output)/img/shot.png")
+            #expect(PictureFormat(sniffing: published) == .png && ImageSize.of(published)?.width == 1000)
+            // A second build makes nothing and writes the same page.
+            #expect(try await site.build(site.options(server: nil, offline: true)).picturesMade == 0)
+            #expect(try site.read("index.html") == page)
+        }
+    }
+
     @Test("pictures: false publishes each picture as it came; bad settings name the line")
     func settings() async throws {
         let photo = try TestPictures.gradient(width: 800, height: 600).encoded(as: .jpeg, quality: 80)

@@ -16,6 +16,8 @@ public struct SiteData: Sendable {
     public var media = MediaCatalog()
     /// The fingerprint of the media catalogue, for pages that show pictures without naming which.
     public var mediaInput: BuildInput?
+    /// The pictures beside the Markdown made for the web, by path below `Content/` (paths provisional until planned).
+    public var picturesBeside: [String: MediaFile] = [:]
     /// How many pictures the pictures stage decoded and encoded (the others came from its cache or are kept as they are).
     public var picturesMade = 0
 }
@@ -178,11 +180,16 @@ public struct BuildPipeline: Sendable {
     /// Imágenes para la web: variantes WebP y un respaldo sin metadatos de cada imagen del catálogo.
     func pictures(_ settings: PictureSettings, _ data: SiteData) -> SiteData {
         var data = data
+        guard settings.enabled else { return data }
         let origins = Dictionary(data.mediaSources.map { ($0.value, "Content/\($0.key)") }, uniquingKeysWith: min)
-        let made = PictureStage(settings: settings, cache: PictureCache(directory: options.pictureCacheDirectory)).run(data.media, origins: origins)
-        for warning in made.warnings { diagnostics.warn(.image, warning) }
+        let stage = PictureStage(settings: settings, cache: PictureCache(directory: options.pictureCacheDirectory))
+        let made = stage.run(data.media, origins: origins)
+        // The files beside the Markdown the catalogue does not already publish (a diary photo is both).
+        let beside = stage.runBeside(data.files.filter { data.mediaSources[$0.path] == nil }, contentDirectory: options.contentDirectory)
+        for warning in made.warnings + beside.warnings + stage.save() { diagnostics.warn(.image, warning) }
         data.media = made.media
-        data.picturesMade = made.made
+        data.picturesBeside = beside.pictures
+        data.picturesMade = made.made + beside.made
         data.mediaInput = Self.mediaInput(of: data.media)
         return data
     }

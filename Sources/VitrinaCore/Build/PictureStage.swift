@@ -12,6 +12,12 @@ struct PictureStage: Sendable {
         case failed(String)
     }
 
+    /// Keeps what was made for the next build (`PictureCache.save`); a warning when it cannot.
+    func save() -> [String] {
+        do { try cache.save() } catch { return ["the picture cache could not be saved (\(error)); the next build makes its pictures again"] }
+        return []
+    }
+
     /// What the stage did: the catalogue with each picture replaced by what was made of it, how many sources were made
     /// now (the others came from the cache or are published as they are), and a warning per picture that failed.
     struct Result: Sendable {
@@ -43,11 +49,40 @@ struct PictureStage: Sendable {
             }
         }
         result.media.replace(changes)
-        do { try cache.save() } catch { result.warnings.append("the picture cache could not be saved (\(error)); the next build makes its pictures again") }
         return result
     }
 
-    /// What became of `source`, and whether it was decoded now (not found in the cache).
+    /// The pictures beside the Markdown (`Content/guide/img/shot.png`), made like the catalogue's: for each JPEG or PNG
+    /// larger than an icon, the made file (its paths provisional: the planner puts it where the file is published), by
+    /// path below `Content/`. One that cannot be made is published as it is, with a warning naming it.
+    func runBeside(_ files: [ContentFile], contentDirectory: String) -> (pictures: [String: MediaFile], made: Int, warnings: [String]) {
+        guard settings.enabled else { return ([:], 0, []) }
+        let candidates = files.filter { file in
+            guard let width = file.width, let height = file.height else { return false }
+            return !PictureMaker.isKeptBySize(width: width, height: height)
+        }
+        let maker = PictureMaker(settings: settings)
+        let outcomes = Parallel.map(candidates, slices: Parallel.slicesPerCore) { slice in
+            slice.map { file -> (Outcome, Bool) in
+                guard let bytes = try? Files.read(Files.join(contentDirectory, file.path)), let facts = ImageFacts(bytes) else {
+                    return (.failed("it cannot be read"), false)
+                }
+                return outcome(of: MediaFile(path: file.path, facts: facts, content: LazyBody(bytes)), maker: maker)
+            }
+        }.joined()
+        var pictures: [String: MediaFile] = [:], made = 0, warnings: [String] = []
+        for (file, (outcome, madeNow)) in zip(candidates, outcomes) {
+            if madeNow { made += 1 }
+            switch outcome {
+            case .made(let picture) where !picture.webp.isEmpty: pictures[file.path] = picture
+            case .made: break
+            case .failed(let reason): warnings.append("Content/\(file.path): the picture cannot be made for the web (\(reason)); it is published as it is")
+            }
+        }
+        return (pictures, made, warnings)
+    }
+
+    /// What became of `source`, and whether it was made now (not found in the cache, and more than kept as it is).
     private func outcome(of source: MediaFile, maker: PictureMaker) -> (Outcome, Bool) {
         if PictureMaker.isKeptBySize(width: source.width, height: source.height) { return (.made(source), false) }
         let key = PictureCache.key(sourceHash: source.hash, settings: settings)
@@ -59,7 +94,8 @@ struct PictureStage: Sendable {
             // A cache that cannot be written costs the next build time, not this one its pictures.
             try? cache.store(picture, files: files, for: key)
             let bodies = Dictionary(zip(picture.allVariants.map(\.hash), files), uniquingKeysWith: { first, _ in first })
-            return (.made(Self.file(source, picture) { LazyBody(bodies[$0.hash] ?? []) }), true)
+            // Counted as made only when there was something to make (an SVG read to learn that is not).
+            return (.made(Self.file(source, picture) { LazyBody(bodies[$0.hash] ?? []) }), picture.fallback != nil)
         } catch let error as PictureError {
             return (.failed(error.message), true)
         } catch {

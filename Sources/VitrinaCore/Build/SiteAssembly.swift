@@ -30,7 +30,11 @@ struct SiteAssembly: Sendable {
     init(dataFiles: [DataFile], published: [ContentLinks.Published], contentDirectory: String, media: MediaCatalog, theme: Theme,
          site: SiteFiles) {
         files += dataFiles.map { .bytes(path: $0.path, $0.bytes) }
-        files += published.map { .copy(path: $0.output, $0.file, from: Files.join(contentDirectory, $0.file.path)) }
+        for file in published {
+            // A picture made for the web is published in its source's place, with its variants beside it.
+            if let picture = file.picture { files += ([picture] + picture.webp).map(File.media) }
+            else { files.append(.copy(path: file.output, file.file, from: Files.join(contentDirectory, file.file.path))) }
+        }
         files += media.outputs.map(File.media)
         files += theme.assets.map { .bytes(path: $0.path, $0.bytes) }
         files += site.files().map { .bytes(path: $0.path, $0.bytes) }

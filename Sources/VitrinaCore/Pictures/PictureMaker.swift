@@ -79,6 +79,18 @@ struct PictureMaker: Sendable {
         MadeVariant(format: format, width: picture.width, height: picture.height, hash: StagingArea.hash(bytes), size: bytes.count)
     }
 
+    /// A made picture moved to where its source is published (a file beside the Markdown): the fallback takes the
+    /// source's own name, so links to the file still reach it, and the WebP variants are named beside it.
+    static func rehomed(_ picture: MediaFile, at output: String) -> MediaFile {
+        func facts(_ file: MediaFile) -> ImageFacts { ImageFacts(width: file.width, height: file.height, hash: file.hash, size: file.size) }
+        var moved = MediaFile(path: output, facts: facts(picture), content: picture.content)
+        moved.webp = picture.webp.map { variant in
+            let made = MadeVariant(format: .webp, width: variant.width, height: variant.height, hash: variant.hash, size: variant.size)
+            return MediaFile(path: outputPath(source: output, made), facts: facts(variant), content: variant.content)
+        }
+        return moved
+    }
+
     /// Where a made file goes beside its source's path: `media/store/1.jpg` → `media/store/1-640.3f9a1c2b.webp`. The
     /// name holds the start of its bytes' fingerprint, so a host may cache it for a year: new bytes, new name.
     static func outputPath(source: String, _ variant: MadeVariant) -> String {

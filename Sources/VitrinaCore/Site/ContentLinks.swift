@@ -32,6 +32,15 @@ public struct ContentLinks: Sendable {
         public let output: String
         /// False for a file the media catalogue already publishes (a diary photo): links lead there, nothing is copied.
         public var copied = true
+        /// A picture made for the web: published at `output` in its place (upright, no metadata), with WebP variants.
+        public var picture: MediaFile?
+
+        /// The size an `<img>` of it is shown at: the made picture's, else the file's own.
+        var shownSize: (width: Int, height: Int)? {
+            if let picture { return (picture.width, picture.height) }
+            guard let width = file.width, let height = file.height else { return nil }
+            return (width, height)
+        }
     }
 
     /// A Markdown file whose links are checked: its path for messages, its language and its rendered body.
@@ -77,7 +86,7 @@ public struct ContentLinks: Sendable {
     /// (`guide/img/a.png` beside `guide/`'s pages), so the site keeps the folder layout the Markdown was written in.
     /// A file that would land on a page is left out with a warning.
     mutating func addFiles(_ contentFiles: [ContentFile], outputFolder: (String) -> String?, taken: Set<String>,
-                           media: [String: String] = [:]) -> [String] {
+                           media: [String: String] = [:], pictures: [String: MediaFile] = [:]) -> [String] {
         var notes: [String] = []
         var used = taken
         for file in contentFiles {
@@ -98,7 +107,7 @@ public struct ContentLinks: Sendable {
                 notes.append("Content/\(file.path) would be published as \(output), which another page or file already is; rename it")
                 continue
             }
-            files[file.path] = Published(file: file, output: output)
+            files[file.path] = Published(file: file, output: output, picture: pictures[file.path].map { PictureMaker.rehomed($0, at: output) })
         }
         return notes
     }
@@ -275,8 +284,24 @@ public struct ContentLinks: Sendable {
                     }
                 case .file(let published, let suffix):
                     replacement = Self.encode(route.link(toFile: published.output)) + suffix
-                    if isSource, let width = published.file.width, let height = published.file.height {
-                        extra = " width=\"\(width)\" height=\"\(height)\""
+                    if isSource, let size = published.shownSize {
+                        extra = " width=\"\(size.width)\" height=\"\(size.height)\""
+                    }
+                    // An `<img>` of a picture made for the web goes in a <picture> with its WebP variants (cmark-gfm
+                    // writes `src` first, so `<img` sits right before it, and escapes `>` in attributes).
+                    if isSource, let picture = published.picture, !picture.webp.isEmpty, suffix.isEmpty,
+                       let tagEnd = bytes.firstIndex(of: UInt8(ascii: ">"), from: range.upperBound) {
+                        let imgStart = range.lowerBound - " src=\"".utf8.count - "<img".utf8.count
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<imgStart]))
+                        output.append(contentsOf: Self.pictureOpening(picture, from: route).utf8)
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[imgStart..<range.lowerBound]))
+                        HTMLText.escape(replacement!, into: &output)
+                        output.append(UInt8(ascii: "\""))
+                        output.append(contentsOf: (extra + " loading=\"lazy\"").utf8)
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(range.upperBound + 1)...tagEnd]))
+                        output.append(contentsOf: "</picture>".utf8)
+                        copied = tagEnd + 1
+                        return
                     }
                 }
                 if isSource { extra += " loading=\"lazy\"" }
@@ -293,6 +318,13 @@ public struct ContentLinks: Sendable {
         guard copied > 0 else { return (html, nil) }
         let result = String(decoding: output, as: UTF8.self)
         return (result, BuildInput(key: "links", fingerprint: Fingerprint.content(output)))
+    }
+
+    /// `<picture><source …>` for a picture's WebP variants, as `partials/image` writes it: shown at most at its own
+    /// width and never wider than the screen.
+    static func pictureOpening(_ picture: MediaFile, from route: Route) -> String {
+        let srcset = picture.webp.map { "\(encode(route.link(toFile: $0.path))) \($0.width)w" }.joined(separator: ", ")
+        return "<picture><source type=\"image/webp\" srcset=\"\(HTMLText.escape(srcset))\" sizes=\"(max-width: \(picture.width)px) 100vw, \(picture.width)px\">"
     }
 
     /// Output problems the link checker finds on links already reported against their Markdown source are left out.
