@@ -14,7 +14,7 @@ struct ContentLinksTests {
         links.addPage(files: ["Content/guide/setup.md"], routes: ["en": .page("guide", "setup")], bodies: ["en": setup], sources: [])
         let stamp = FileStamp(path: "/")!
         _ = links.addFiles([ContentFile(path: "guide/img/a b.png", stamp: stamp, width: 4, height: 3)],
-                           outputFolder: { ["": "", "guide": "guide"][$0] }, taken: [])
+                           outputFolders: ["": "", "guide": "guide"], taken: [])
         return links
     }
 
@@ -28,6 +28,22 @@ struct ContentLinksTests {
         let body = RenderedMarkdown(html: html, headings: [], links: [MarkdownLink(url: written, line: 1, column: 1, isImage: false)])
         let result = Self.links().rewrite(body, source: "Content/guide/page.md", route: .page("guide"), language: "en")
         #expect(result.html == "<p><a href=\"\(expected)\">x</a></p>")
+    }
+
+    /// A link to a file the site does not publish (the Rust book's `../std/…`, meant to sit beside the book) keeps
+    /// pointing where its source meant from the page's place in the output, one folder deeper than its Markdown file.
+    @Test(arguments: [
+        ("../std/index.html", "../../std/index.html"), ("missing.md#x", "../missing.md#x"), ("img/none.png?v=1", "../img/none.png?v=1"),
+        ("../../outside.md", "../../outside.md"),
+    ])
+    func aLinkToAnUnpublishedFileKeepsItsTarget(_ written: String, _ expected: String) {
+        let html = "<p><a href=\"\(HTMLText.escape(written))\">x</a></p>"
+        let body = RenderedMarkdown(html: html, headings: [], links: [MarkdownLink(url: written, line: 1, column: 1, isImage: false)])
+        let links = Self.links()
+        let result = links.rewrite(body, source: "Content/guide/page.md", route: .page("guide", "page"), language: "en")
+        #expect(result.html == "<p><a href=\"\(expected)\">x</a></p>")
+        // Still reported against the Markdown (by the link resolver), so the output's checker does not report it again.
+        #expect(links.withoutReported(["guide/page/index.html links to \(expected), which is not in the output"]).isEmpty)
     }
 
     @Test func anImageGetsItsSizeAndLoadsLazily() {

@@ -56,6 +56,8 @@ public struct ContentLinks: Sendable {
     private(set) var folders: [String: Target] = [:]
     /// Files beside the Markdown by their path below `Content/`.
     public private(set) var files: [String: Published] = [:]
+    /// Each folder with pages and its output folder in the default language, as files beside the Markdown are placed.
+    private var outputFolders: [String: String] = [:]
     /// The Markdown files whose links are checked, by path.
     public private(set) var sources: [String: Source] = [:]
     let defaultLanguage: String
@@ -85,8 +87,9 @@ public struct ContentLinks: Sendable {
     /// Publishes each file beside the Markdown in the output folder of the nearest folder that has pages
     /// (`guide/img/a.png` beside `guide/`'s pages), so the site keeps the folder layout the Markdown was written in.
     /// A file that would land on a page is left out with a warning.
-    mutating func addFiles(_ contentFiles: [ContentFile], outputFolder: (String) -> String?, taken: Set<String>,
+    mutating func addFiles(_ contentFiles: [ContentFile], outputFolders: [String: String], taken: Set<String>,
                            media: [String: String] = [:], pictures: [String: MediaFile] = [:]) -> [String] {
+        self.outputFolders = outputFolders
         var notes: [String] = []
         var used = taken
         for file in contentFiles {
@@ -94,15 +97,7 @@ public struct ContentLinks: Sendable {
                 files[file.path] = Published(file: file, output: published, copied: false)
                 continue
             }
-            var folder = Self.folder(of: file.path)
-            var rest: [String] = [Self.name(of: file.path)]
-            var base = outputFolder(folder)
-            while base == nil, !folder.isEmpty {
-                rest.insert(Self.name(of: folder), at: 0)
-                folder = Self.folder(of: folder)
-                base = outputFolder(folder)
-            }
-            let output = ((base.map { [$0] } ?? []) + rest).filter { !$0.isEmpty }.joined(separator: "/")
+            let output = outputPath(forMissing: file.path)
             guard used.insert(output).inserted else {
                 notes.append("Content/\(file.path) would be published as \(output), which another page or file already is; rename it")
                 continue
@@ -110,6 +105,20 @@ public struct ContentLinks: Sendable {
             files[file.path] = Published(file: file, output: output, picture: pictures[file.path].map { PictureMaker.rehomed($0, at: output) })
         }
         return notes
+    }
+
+    /// Where a file at `path` below `Content/` is (or would be) published: in the output folder of the nearest folder
+    /// that has pages, keeping the layout below it.
+    func outputPath(forMissing path: String) -> String {
+        var folder = Self.folder(of: path)
+        var rest: [String] = [Self.name(of: path)]
+        var base = outputFolders[folder]
+        while base == nil, !folder.isEmpty {
+            rest.insert(Self.name(of: folder), at: 0)
+            folder = Self.folder(of: folder)
+            base = outputFolders[folder]
+        }
+        return ((base.map { [$0] } ?? []) + rest).filter { !$0.isEmpty }.joined(separator: "/")
     }
 
     /// Each folder's output folder in `language` (`guide` → `guide`, `docs` → `docs`, `""` → `""`).
@@ -156,8 +165,9 @@ public struct ContentLinks: Sendable {
         /// A page, with what follows its path as written (`?q`, `#f`) and the fragment, decoded.
         case page(Target, suffix: Substring, fragment: String?)
         case file(Published, suffix: Substring)
-        /// What is wrong, worded after "link to X: ".
-        case problem(String)
+        /// What is wrong, worded after "link to X: "; `meant` is the place below `Content/` the link names (`std/index.html`)
+        /// when there is one, so the page can still point there from where it is published.
+        case problem(String, meant: String? = nil)
     }
 
     /// Resolves `url` written in a file of the folder `folder` (below `Content/`): relative to that folder, or from
@@ -173,14 +183,19 @@ public struct ContentLinks: Sendable {
         if rawPath.isEmpty { return fragment.map { .here(fragment: $0) } ?? .outside }
         let path = String(rawPath).removingPercentEncoding ?? String(rawPath)
         guard !SafePath.hasControlCharacters(path) else { return .problem("the path holds a control character") }
-        var parts = path.hasPrefix("/") ? [] : folder.split(separator: "/").map(String.init)
+        // Cut on the byte `/`: a combining mark after a slash makes one Character of both, which would hide a `..`.
+        func segments(_ text: String) -> [String] {
+            text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
+        }
+        var parts = path.hasPrefix("/") ? [] : segments(folder)
         var steps = 0
-        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+        for segment in segments(path) {
             steps += 1
             guard steps <= 256 else { return .problem("the path has too many segments") }
             switch segment {
             case ".": continue
             case "..":
+                // Left as written: from the published page it would lead off the site.
                 guard !parts.isEmpty else { return .problem("it leads outside Content/, where the site has nothing") }
                 parts.removeLast()
             default: parts.append(String(segment))
@@ -192,7 +207,7 @@ public struct ContentLinks: Sendable {
         if let file = files[key] { return .file(file, suffix: suffix) }
         // mdBook writes links to a chapter's page (`setup.html`); the chapter is `setup.md`.
         if key.hasSuffix(".html"), let target = pages[String(key.dropLast(5)) + ".md"] { return .page(target, suffix: suffix, fragment: fragment) }
-        return .problem(missing(key, written: String(rawPath)))
+        return .problem(missing(key, written: String(rawPath)), meant: key)
     }
 
     /// "there is no Content/x.md; did you mean y.md?", the hint naming a page, folder or file of the same folder.
@@ -225,7 +240,7 @@ public struct ContentLinks: Sendable {
                 var problem: String?
                 switch resolve(link.url, from: folder) {
                 case .outside, .file: break
-                case .problem(let text): problem = text
+                case .problem(let text, _): problem = text
                 case .here(let fragment):
                     if ownIDs == nil { ownIDs = source.body.ids }
                     problem = Self.missingAnchor(fragment, in: ownIDs!, place: "on this page")
@@ -274,8 +289,13 @@ public struct ContentLinks: Sendable {
                     if ownIDs == nil { ownIDs = body.ids }
                     if !fragment.isEmpty, !ownIDs!.contains(fragment) { broken.append(written) }
                     return
-                case .problem:
-                    broken.append(written)
+                case .problem(_, let meant):
+                    // Pages sit one folder deeper than their Markdown: the link keeps pointing where its source meant.
+                    guard let meant else { broken.append(written); break }
+                    let suffix = url[(url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex)...]
+                    let pointed = Self.encode(route.link(toFile: outputPath(forMissing: meant))) + suffix
+                    replacement = pointed
+                    broken.append(HTMLText.escape(pointed))
                 case .page(let target, let suffix, let fragment):
                     guard let to = target.routes[language] ?? target.routes[defaultLanguage] else { return }
                     replacement = route.link(to: to) + suffix

@@ -105,7 +105,7 @@ public struct SitePlanner: Sendable {
         links.addFolder("", files: [], routes: pageContext.alternates { pageContext.route($0) }, bodies: [:], sources: [])
         for content in data.features { content.register(&links, pageContext: pageContext) }
         let folders = links.folderOutputs(pageContext.defaultLanguage)
-        let notes = links.addFiles(data.files, outputFolder: { folders[$0] }, taken: links.pageFiles, media: data.mediaSources,
+        let notes = links.addFiles(data.files, outputFolders: folders, taken: links.pageFiles, media: data.mediaSources,
                                    pictures: data.picturesBeside)
         return (links, notes)
     }
