@@ -207,6 +207,28 @@ struct CacheAndSnapshotTests {
         }
     }
 
+    /// A picture its source says does not exist (404) is warned about once; the snapshot made from that fetch keeps the
+    /// answer, so an offline build from it shows the placeholder with no warning (`--strict` passes on it).
+    @Test func aPictureTheSourceLacksIsSettledWhenTheSnapshotIsMade() async throws {
+        try await withReplayServer { server in
+            try await withSite { site in
+                let missing = "/PokeAPI/sprites/master/sprites/pokemon/back/25.png"
+                server.inject(.notFound, pathPrefix: missing)
+                let client = LiveHTTPClient()
+                let (_, warnings, _) = try await BuildPipeline(options: site.options(server: server), client: client).fetch(updateSnapshot: true)
+                await client.shutdown()
+                #expect(warnings.contains { $0.kind == .image && $0.message.contains("back/25.png") && $0.message.contains("HTTP 404") }, "\(warnings)")
+                try Files.remove(site.root + "/.vitrina")
+                let report = try await site.build(site.options(server: nil, offline: true, strict: true))
+                #expect(report.warnings.isEmpty, "\(report.warnings)")
+                let page = try site.read("pokemon/25-pikachu/index.html")
+                #expect(page.contains("src=\"../../assets/placeholder.svg\" width=\"96\" height=\"96\""))
+                // The snapshot holds the answer itself (an empty body under its status), not the picture.
+                #expect(Files.exists(site.root + "/Content/data/raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/back/25.png.gz"))
+            }
+        }
+    }
+
     @Test func missingImageBecomesAPlaceholderAndAWarning() async throws {
         try await withReplayServer { server in
             try await withSite { site in

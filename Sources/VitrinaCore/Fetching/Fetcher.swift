@@ -103,8 +103,12 @@ public final class Fetcher: Sendable {
     private func served(_ url: String, required: Bool, kind: ResponseKind) async throws -> StoredResponse {
         let (response, origin) = try await resolve(url, required: required, kind: kind)
         record(.whole(response), origin, for: url)
+        if kind == .image, Self.isAbsence(response.status) { throw FetchError.absent(url: url) }
         return response
     }
+
+    /// 404 and 410: a picture that does not exist, kept as an answer rather than asked for again on every build.
+    static func isAbsence(_ status: Int) -> Bool { status == 404 || status == 410 }
 
     private func record(_ copy: ServedCopy, _ origin: FetchOrigin, for url: String) {
         counters.withLock { stats in
@@ -141,6 +145,10 @@ public final class Fetcher: Sendable {
                              _ derive: (StoredResponse) throws -> T) async throws -> (value: T, body: LazyBody) {
         try checkDoor(url)
         if let decoded, let (entry, origin) = storedAsIs(url) {
+            if kind == .image, Self.isAbsence(entry.header.status) {
+                record(.stored(entry), origin, for: url)
+                throw FetchError.absent(url: url)
+            }
             let fingerprint = entry.fingerprint
             if let compact = decoded.compact(key, fingerprint: fingerprint), let value = try? JSONDecoder().decode(T.self, from: Data(compact)) {
                 record(.stored(entry), origin, for: url)
@@ -240,6 +248,13 @@ public final class Fetcher: Sendable {
             return (fresh, .network)
         case 429, 500...:
             return try serveStale(stored, url: url, problem: "HTTP \(response.status)", status: response.status)
+        case let status where kind == .image && Self.isAbsence(status):
+            // Kept (without the error page's body) as the source's answer: the snapshot made from this fetch holds it,
+            // and later builds show the placeholder without warning again. This build warns.
+            let absence = StoredResponse(url: url, status: status, contentType: "text/plain", etag: nil, lastModified: nil, fetchedAt: now(), body: [])
+            try? cache.write(absence)
+            record(.whole(absence), .network, for: url)
+            throw FetchError.status(url: url, status: status)
         default:
             throw FetchError.status(url: url, status: response.status)
         }

@@ -38,6 +38,8 @@ public struct MediaFetcher: Sendable {
                 return nil
             }
             return MediaFile(path: outputPath(for: url), facts: facts, content: body)
+        } catch FetchError.absent {
+            return nil // settled: its source said it does not exist / resuelto: su fuente dijo que no existe
         } catch FetchError.hostDown {
             return nil // counted in the down host's one warning / contado en el único aviso del servidor caído
         } catch FetchError.refused(_, let refusal) where !refusal.isRedirect {
