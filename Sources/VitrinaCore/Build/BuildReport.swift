@@ -30,7 +30,7 @@ public struct BuildReport: Sendable {
         lines.append("  pages drawn: \(rendered), unchanged: \(pages - rendered)")
         lines.append("  stages: " + stages.map { "\($0.name) \(Self.time($0.duration))" }.joined(separator: ", "))
         lines.append("  fetch: \(fetch.requests) requests (\(fetch.network) downloaded, \(fetch.revalidated) revalidated), \(fetch.cacheHits) cache hits, \(fetch.snapshotHits) from snapshot, \(fetch.stale) stale")
-        if picturesMade > 0 { lines.append("  pictures: \(picturesMade) made for the web (the others from .vitrina/pictures/)") }
+        if picturesMade > 0 { lines.append("  pictures: \(picturesMade) made for the web (kept in .vitrina/pictures/ for the next build)") }
         lines.append("  warnings: \(warnings.count)")
         lines += warnings.prefix(50).map { "  warning: \($0.message)" }
         if warnings.count > 50 { lines.append("  … and \(warnings.count - 50) more") }
