@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import VitrinaCore
@@ -138,6 +139,38 @@ struct PictureCodecTests {
         #expect(PictureFormat(sniffing: []) == nil)
     }
 
+    /// The index of `.vitrina/pictures/` as a build would write it (a valid checksum), with one entry of one WebP.
+    static func cacheIndex(key: String, width: Int, hash: String = "0123456789abcdef-10", size: Int = 10) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.int(1)
+        writer.string(key)
+        writer.int(0)
+        writer.int(1)
+        writer.strings(["webp", hash])
+        for number in [width, 10, size] { writer.int(number) }
+        return writer.bytes
+    }
+
+    @Test("The picture cache's index is read back as hostile: a key that is not sixteen hex digits (it names files), a width or hash out of range: nothing trusted")
+    func hostileCacheIndex() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-pictures-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func cache(_ payload: [UInt8]) throws -> PictureCache {
+            try MemoFile.write(payload, to: folder + "/index.bin", header: PictureCache.header, context: PictureMaker.version)
+            return PictureCache(directory: folder)
+        }
+        let good = "0123456789abcdef"
+        #expect(try cache(Self.cacheIndex(key: good, width: 320)).picture(for: good)?.webp.first?.width == 320)
+        for key in ["../../../etc/xx1", "0123456789ABCDEF", "0123456789abcde/", "0123456789abcdef0", ""] {
+            #expect(try cache(Self.cacheIndex(key: key, width: 320)).picture(for: key) == nil, "\(key)")
+        }
+        #expect(try cache(Self.cacheIndex(key: good, width: 0)).picture(for: good) == nil)
+        #expect(try cache(Self.cacheIndex(key: good, width: 320, hash: "../x-10")).picture(for: good) == nil)
+        #expect(try cache(Self.cacheIndex(key: good, width: 320, size: -1)).picture(for: good) == nil)
+        #expect(PictureCache.isMadeFileName("0123456789abcdef-640.webp") && !PictureCache.isMadeFileName("index.bin")
+                && !PictureCache.isMadeFileName("0123456789abcdeg-640.webp") && !PictureCache.isMadeFileName("0123456789abcdef-64x.webp"))
+    }
+
     @Test("10,000 seeded mutations of real JPEG, PNG and WebP files: each decodes within bounds or is an error")
     func mutatedPictures() throws {
         var random = SeededGenerator(seed: 0x5EED_1A6E)
@@ -158,6 +191,8 @@ struct PictureCodecTests {
                 let at = Int.random(in: 0..<bytes.count, using: &random)
                 bytes.insert(contentsOf: (0..<Int.random(in: 1...32, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }, at: at)
             }
+            // The EXIF reader sees the same hostile bytes: an orientation from 1 to 8, whatever they claim.
+            #expect((1...8).contains(ExifOrientation.of(jpeg: bytes)))
             do {
                 let picture = try PictureCodec.decode(bytes, format: format, pixelLimit: 1_000_000)
                 #expect(picture.width * picture.height <= 1_000_000)

@@ -1,6 +1,6 @@
 /// Pictures: every raster picture of the media catalogue made for the web — WebP variants at the configured widths and an
 /// upright fallback without metadata — on every core, from `.vitrina/pictures/` when its source was made before. A
-/// picture that cannot be read is a warning naming it, and pages show the placeholder.
+/// picture that cannot be read is a warning naming it, and pages show the placeholder. Run only with pictures enabled.
 /// Imágenes: cada imagen del catálogo hecha para la web (variantes WebP y un respaldo sin metadatos), en todos los núcleos.
 struct PictureStage: Sendable {
     let settings: PictureSettings
@@ -29,7 +29,6 @@ struct PictureStage: Sendable {
     /// `origins` names the file a picture at an output path came from, for warnings (`Content/diary/photos/a.jpg`);
     /// a picture not named there is named by its URL.
     func run(_ media: MediaCatalog, origins: [String: String] = [:]) -> Result {
-        guard settings.enabled else { return Result(media: media) }
         let sources = media.sources
         let maker = PictureMaker(settings: settings)
         let outcomes = Parallel.map(sources, slices: Parallel.slicesPerCore) { slice in slice.map { outcome(of: $0, maker: maker) } }.joined()
@@ -56,7 +55,6 @@ struct PictureStage: Sendable {
     /// larger than an icon, the made file (its paths provisional: the planner puts it where the file is published), by
     /// path below `Content/`. One that cannot be made is published as it is, with a warning naming it.
     func runBeside(_ files: [ContentFile], contentDirectory: String) -> (pictures: [String: MediaFile], made: Int, warnings: [String]) {
-        guard settings.enabled else { return ([:], 0, []) }
         let candidates = files.filter { file in
             guard let width = file.width, let height = file.height else { return false }
             return !PictureMaker.isKeptBySize(width: width, height: height)
@@ -107,8 +105,7 @@ struct PictureStage: Sendable {
     private static func file(_ source: MediaFile, _ picture: MadePicture, body: (MadeVariant) -> LazyBody) -> MediaFile {
         guard let fallback = picture.fallback else { return source }
         func media(_ variant: MadeVariant) -> MediaFile {
-            MediaFile(path: PictureMaker.outputPath(source: source.path, variant),
-                      facts: ImageFacts(width: variant.width, height: variant.height, hash: variant.hash, size: variant.size), content: body(variant))
+            MediaFile(path: PictureMaker.outputPath(source: source.path, variant), facts: variant.facts, content: body(variant))
         }
         var file = media(fallback)
         file.webp = picture.webp.map(media)

@@ -87,7 +87,7 @@ final class PictureCache: Sendable {
     /// `0123456789abcdef-640.webp`: sixteen hexadecimal digits, a width, one of the made formats' extensions.
     static func isMadeFileName(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
-        guard bytes.count > 18, bytes[16] == UInt8(ascii: "-"), bytes[..<16].allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
+        guard bytes.count > 18, bytes[16] == UInt8(ascii: "-"), Fingerprint.isSixteenHexDigits(bytes[..<16]),
               let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 17, bytes[17..<dot].allSatisfy({ (48...57).contains($0) })
         else { return false }
         return ["webp", "jpg", "png"].contains(String(decoding: bytes[(dot + 1)...], as: UTF8.self))
@@ -99,7 +99,8 @@ final class PictureCache: Sendable {
               let count = reader.int(), (0...reader.remaining).contains(count) else { return [:] }
         var entries: [String: (picture: MadePicture, used: Bool)] = [:]
         for _ in 0..<count {
-            guard let key = reader.string(), key.utf8.count == 16, let hasFallback = reader.int(), (0...1).contains(hasFallback),
+            // The key names the files read and removed: sixteen hexadecimal digits, never a path.
+            guard let key = reader.string(), Fingerprint.isSixteenHexDigits(key.utf8), let hasFallback = reader.int(), (0...1).contains(hasFallback),
                   let variantCount = reader.int(), (hasFallback...32).contains(variantCount) else { return [:] }
             var variants: [MadeVariant] = []
             for _ in 0..<variantCount {

@@ -19,7 +19,6 @@ public enum PictureFormat: String, Sendable, Hashable, Codable {
     }
 
     public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
-    public var mimeType: String { "image/\(rawValue)" }
 }
 
 /// Why a picture could not be read or written, in words for a warning.

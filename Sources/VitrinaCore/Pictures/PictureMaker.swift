@@ -7,6 +7,8 @@ struct MadeVariant: Sendable, Equatable {
     /// The output's manifest hash of its bytes (`StagingArea.hash`).
     let hash: String
     let size: Int
+
+    var facts: ImageFacts { ImageFacts(width: width, height: height, hash: hash, size: size) }
 }
 
 /// What became of one source picture: kept as it is (an SVG, a GIF, an icon or pixel art), or a fallback in its own format
@@ -82,21 +84,21 @@ struct PictureMaker: Sendable {
     /// A made picture moved to where its source is published (a file beside the Markdown): the fallback takes the
     /// source's own name, so links to the file still reach it, and the WebP variants are named beside it.
     static func rehomed(_ picture: MediaFile, at output: String) -> MediaFile {
-        func facts(_ file: MediaFile) -> ImageFacts { ImageFacts(width: file.width, height: file.height, hash: file.hash, size: file.size) }
-        var moved = MediaFile(path: output, facts: facts(picture), content: picture.content)
-        moved.webp = picture.webp.map { variant in
-            let made = MadeVariant(format: .webp, width: variant.width, height: variant.height, hash: variant.hash, size: variant.size)
-            return MediaFile(path: outputPath(source: output, made), facts: facts(variant), content: variant.content)
-        }
+        var moved = MediaFile(path: output, facts: picture.facts, content: picture.content)
+        moved.webp = picture.webp.map { MediaFile(path: outputPath(source: output, width: $0.width, hash: $0.hash, format: .webp), facts: $0.facts, content: $0.content) }
         return moved
     }
 
     /// Where a made file goes beside its source's path: `media/store/1.jpg` → `media/store/1-640.3f9a1c2b.webp`. The
     /// name holds the start of its bytes' fingerprint, so a host may cache it for a year: new bytes, new name.
     static func outputPath(source: String, _ variant: MadeVariant) -> String {
+        outputPath(source: source, width: variant.width, hash: variant.hash, format: variant.format)
+    }
+
+    static func outputPath(source: String, width: Int, hash: String, format: PictureFormat) -> String {
         let slash = source.utf8.lastIndex(of: UInt8(ascii: "/")).map { source.utf8.index(after: $0) } ?? source.startIndex
         let name = source[slash...]
         let stem = name.utf8.lastIndex(of: UInt8(ascii: ".")).map { String(name[..<$0]) } ?? String(name)
-        return String(source[..<slash]) + "\(stem)-\(variant.width).\(variant.hash.prefix(8)).\(variant.format.fileExtension)"
+        return String(source[..<slash]) + "\(stem)-\(width).\(hash.prefix(8)).\(format.fileExtension)"
     }
 }

@@ -343,8 +343,8 @@ public struct ContentLinks: Sendable {
     /// `<picture><source …>` for a picture's WebP variants, as `partials/image` writes it: shown at most at its own
     /// width and never wider than the screen.
     static func pictureOpening(_ picture: MediaFile, from route: Route) -> String {
-        let srcset = picture.webp.map { "\(encode(route.link(toFile: $0.path))) \($0.width)w" }.joined(separator: ", ")
-        return "<picture><source type=\"image/webp\" srcset=\"\(HTMLText.escape(srcset))\" sizes=\"(max-width: \(picture.width)px) 100vw, \(picture.width)px\">"
+        let srcset = picture.webpSrcset { encode(route.link(toFile: $0)) }
+        return "<picture><source type=\"image/webp\" srcset=\"\(HTMLText.escape(srcset))\" sizes=\"\(picture.defaultSizes)\">"
     }
 
     /// Output problems the link checker finds on links already reported against their Markdown source are left out.

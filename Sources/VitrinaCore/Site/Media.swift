@@ -28,6 +28,9 @@ public struct MediaFile: Sendable, Equatable {
 
     public func bytes() throws -> [UInt8] { try content.bytes() }
 
+    /// Its size and fingerprint, as the build knows them without its bytes.
+    var facts: ImageFacts { ImageFacts(width: width, height: height, hash: hash, size: size) }
+
     public static func == (a: MediaFile, b: MediaFile) -> Bool {
         a.path == b.path && a.width == b.width && a.height == b.height && a.hash == b.hash && a.webp == b.webp
     }
@@ -76,10 +79,16 @@ struct ImageFacts: Codable, Sendable {
     /// Whether `hash` is what `StagingArea.hash` writes for `size` bytes (sixteen hex digits, `-`, the size), as it must be
     /// to go into the output's manifest as it is.
     static func isHash(_ hash: String, of size: Int) -> Bool {
-        let digits = hash.utf8.prefix(16)
-        return digits.count == 16 && digits.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-            && hash.utf8.dropFirst(16).elementsEqual("-\(size)".utf8)
+        Fingerprint.isSixteenHexDigits(hash.utf8.prefix(16)) && hash.utf8.dropFirst(16).elementsEqual("-\(size)".utf8)
     }
+}
+
+extension MediaFile {
+    /// The WebP variants as a `srcset` (`a-320.x.webp 320w, a-640.y.webp 640w`), each path linked by `link` from the page.
+    func webpSrcset(_ link: (String) -> String) -> String { webp.map { "\(link($0.path)) \($0.width)w" }.joined(separator: ", ") }
+
+    /// The `sizes` a page gives when it does not know better: shown at most at its own width, never wider than the screen.
+    var defaultSizes: String { "(max-width: \(width)px) 100vw, \(width)px" }
 }
 
 extension MediaFile: Fingerprinted {

@@ -113,9 +113,8 @@ public struct PageContext: Sendable {
             var view = ImageView(src: route.link(toFile: file.path), width: file.width, height: file.height, alt: alt, placeholder: false,
                                  shinySrc: media[shiny].map { route.link(toFile: $0.path) })
             if !file.webp.isEmpty {
-                view.webpSrcset = file.webp.map { "\(route.link(toFile: $0.path)) \($0.width)w" }.joined(separator: ", ")
-                // Shown at most at its own width, and never wider than the screen: a phone asks for its screen's width.
-                view.sizes = "(max-width: \(file.width)px) 100vw, \(file.width)px"
+                view.webpSrcset = file.webpSrcset { route.link(toFile: $0) }
+                view.sizes = file.defaultSizes
             }
             return view
         }

@@ -43,6 +43,12 @@ public enum Fingerprint {
         return text.withUTF8 { content(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Whether `digits` are sixteen lowercase hexadecimal digits, as `hex` and `content` write them (checked where a
+    /// fingerprint is read back from disk before it names a file or goes into a manifest).
+    static func isSixteenHexDigits(_ digits: some Collection<UInt8>) -> Bool {
+        digits.count == 16 && digits.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
     /// Sixteen hexadecimal digits.
     private static func hex(_ hash: UInt64) -> String {
         let digits = String(hash, radix: 16)
