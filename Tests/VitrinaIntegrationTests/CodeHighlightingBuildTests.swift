@@ -27,10 +27,11 @@ import Testing
         let report = try await site.build()
         let page = try site.read("notes/a/index.html")
         #expect(page.contains(#"<code class="language-rust" data-lang="rust"><span class="line"><span class="cl"><span class="k">fn</span>"#))
-        #expect(page.contains(#"<link rel="stylesheet" href="../../assets/highlight.css">"#))
-        #expect(page.contains(#"<script defer src="../../assets/js/code.js"></script>"#))
-        #expect(site.exists("assets/highlight.css") && site.exists("assets/js/code.js"))
-        let css = try site.read("assets/highlight.css")
+        let (stylesheet, script) = (site.asset("assets/highlight.css"), site.asset("assets/js/code.js"))
+        #expect(stylesheet.wholeMatch(of: /assets\/highlight\.[0-9a-f]{8}\.css/) != nil && script.wholeMatch(of: /assets\/js\/code\.[0-9a-f]{8}\.js/) != nil)
+        #expect(page.contains(#"<link rel="stylesheet" href="../../\#(stylesheet)">"#))
+        #expect(page.contains(#"<script defer src="../../\#(script)"></script>"#))
+        let css = try site.read(stylesheet)
         #expect(css.contains(".chroma .k") && css.contains("prefers-color-scheme: dark"))
         // The unknown language is said once, with its count, where it first is and the closest known name.
         let unknown = report.warnings.filter { $0.message.contains("unknown code language") }
@@ -46,8 +47,8 @@ import Testing
         let report = try await site.build()
         let page = try site.read("notes/a/index.html")
         #expect(page.contains(#"<pre><code class="language-rust">fn main() {}"#))
-        #expect(!page.contains("highlight.css") && !page.contains("code.js"))
-        #expect(!site.exists("assets/highlight.css"))
+        #expect(!page.contains("assets/highlight.") && !page.contains("assets/js/code."))
+        #expect(!site.exists(site.asset("assets/highlight.css")) && !site.exists(site.asset("assets/js/code.js")))
         #expect(!report.warnings.contains { $0.message.contains("code language") })
     }
 
@@ -55,7 +56,7 @@ import Testing
         let site = try TestSite(files: ["Content/site.yml": "title: T\nhighlight:\n  style: monokai\n", "Content/notes/a.md": Self.page])
         defer { site.remove() }
         _ = try await site.build()
-        let css = try site.read("assets/highlight.css")
+        let css = try site.read(site.asset("assets/highlight.css"))
         #expect(css.contains(try #require(ChromaStyle.stylesheet(light: "monokai", dark: nil))))
     }
 

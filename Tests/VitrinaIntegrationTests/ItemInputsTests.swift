@@ -21,8 +21,9 @@ struct ItemInputsTests {
         }
     }
 
-    /// One character's status changed in the cached response: its page, its grid page, the map, and the one episode
-    /// and one location that show it are drawn again, in each language, and nothing else.
+    /// One character's status changed in the cached response: its page, its grid page, the map, the one episode and one
+    /// location that show it, and the characters' first page (its data script, with the statuses, got a new name) are
+    /// drawn again, in each language, and nothing else.
     @Test func oneCharacterChangedRedrawsOnlyThePagesShowingIt() async throws {
         try await withBuiltSite { site, cache, offline in
 
@@ -37,6 +38,7 @@ struct ItemInputsTests {
             let drawn = site.drawn(since: before)
             #expect(drawn == [
                 "personajes/24-armagheadon/index.html", "en/characters/24-armagheadon/index.html",
+                "personajes/index.html", "en/characters/index.html",
                 "personajes/pagina/2/index.html", "en/characters/page/2/index.html",
                 "personajes/mapa/index.html", "en/characters/map/index.html",
                 "episodios/16-get-schwifty/index.html", "en/episodes/16-get-schwifty/index.html",
@@ -50,7 +52,8 @@ struct ItemInputsTests {
 
     /// Seeded random edits of recorded responses (names, statuses, species, places, casts, stats, translations, products, items
     /// removed…), three before each build and every kind at least once: the incremental build equals a full build byte for
-    /// byte each time, and draws no page of a source that was not edited (nor any of the app's screens but the albums).
+    /// byte each time, and draws no page of a source that was not edited (nor any of the app's screens but the albums, and
+    /// the search page when its data script got a new name).
     @Test func seededRandomEditsOfResponsesAlwaysMatchAFullBuild() async throws {
         try await withBuiltSite { site, cache, offline in
             // The products' JSON with its keys in order, as every edit writes it (declared items keep their key order).
@@ -64,7 +67,7 @@ struct ItemInputsTests {
                 for edit in chosen { done.append(try edit.apply(&random, cache: cache)) }
                 let before = site.state()
                 _ = try await site.build(offline)
-                let folders = ["album/", "en/album/"] + Set(chosen.map(\.target.source)).flatMap { ResponseEdit.folders[$0] ?? [] }
+                let folders = ["album/", "en/album/", "buscar/", "en/search/"] + Set(chosen.map(\.target.source)).flatMap { ResponseEdit.folders[$0] ?? [] }
                 let stray = site.drawn(since: before).filter { file in !folders.contains { file.hasPrefix($0) } }
                 #expect(stray.isEmpty, "round \(round): \(done) drew \(stray.sorted())")
                 try await site.expectSameAsFullBuild(offline, comment: "after round \(round): \(done)")

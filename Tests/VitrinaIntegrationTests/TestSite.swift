@@ -125,6 +125,22 @@ struct TestSite {
     func read(_ path: String) throws -> String { try Files.readText("\(output)/\(path)") }
     func exists(_ path: String) -> Bool { Files.exists("\(output)/\(path)") }
 
+    /// Where the last build published the stylesheet or script the theme names `path`, read from the output's folder:
+    /// `assets/site.css` → `assets/site.3f9a1c2b.css`; the path itself when no fingerprinted name is there.
+    func asset(_ path: String) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let folder = String(path[..<slash]), name = path[slash...]
+        guard let dot = name.lastIndex(of: ".") else { return path }
+        let (stem, ext) = (name[..<dot], name[dot...])
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(output)/\(folder)")) ?? []
+        let published = names.filter { candidate in
+            guard candidate.hasPrefix(stem + "."), candidate.hasSuffix(ext) else { return false }
+            let hash = candidate.dropFirst(stem.count + 1).dropLast(ext.count)
+            return hash.count == 8 && hash.allSatisfy(\.isHexDigit)
+        }
+        return published.count == 1 ? folder + published[0] : path
+    }
+
     /// Every file of the output with its bytes, for byte-for-byte comparisons.
     func snapshotOfOutput(_ directory: String? = nil) throws -> [String: [UInt8]] {
         let dir = directory ?? output

@@ -95,7 +95,7 @@ struct WholeBuildTests {
                 #expect(try site.read("diario/index.html").contains("Madrid"))
                 #expect(!site.exists("diario/2026-04-01-lisboa/index.html"))
 
-                #expect(site.exists("404.html") && site.exists("sitemap.xml") && site.exists("assets/site.css"))
+                #expect(site.exists("404.html") && site.exists("sitemap.xml") && site.exists(site.asset("assets/site.css")))
                 #expect(site.exists("media/sprites/sprites/pokemon/25.png"))
                 #expect(try site.read("sitemap.xml").contains("<loc>pokemon/25-pikachu/index.html</loc>"))
             }
@@ -215,31 +215,31 @@ struct ClientCodeTests {
                 let scripts = ["pokemon": "assets/pokemon/pokemon.js", "characters": "assets/characters/characters.js",
                                "showcase": "assets/showcase/showcase.js"]
                 for (folder, path) in scripts {
-                    #expect(try site.read(path) == Files.readText("\(site.root)/Templates/\(folder)/\(folder).js"), "\(path) is the template folder's")
+                    #expect(try site.read(site.asset(path)) == Files.readText("\(site.root)/Templates/\(folder)/\(folder).js"), "\(path) is the template folder's")
                 }
                 let uses = ["pokemon/index.html": "pokemon", "personajes/index.html": "characters", "buscar/index.html": "showcase",
                             "componentes/index.html": "showcase", "en/pokemon/index.html": "pokemon"]
                 for (page, feature) in uses {
                     let html = try site.read(page)
-                    for (other, path) in scripts { #expect(html.contains(path) == (other == feature), "\(page) and \(path)") }
+                    for (other, path) in scripts { #expect(html.contains(site.asset(path)) == (other == feature), "\(page) and \(path)") }
                 }
                 for page in ["index.html", "favoritos/index.html", "tienda/index.html"] {
                     let html = try site.read(page)
-                    #expect(!scripts.values.contains { html.contains($0) }, "\(page) loads no feature's script")
+                    #expect(!scripts.values.contains { html.contains(site.asset($0)) }, "\(page) loads no feature's script")
                 }
                 // app.js, on every page, holds none of the features' own screens.
-                let app = try site.read("assets/js/app.js")
+                let app = try site.read(site.asset("assets/js/app.js"))
                 for marker in ["pokemon-table", "character-filter", "episode-list", "search-results", "component-text", "profile-form"] {
                     #expect(!app.contains(marker), "app.js still serves \(marker)")
                 }
                 // map.js draws maps; the characters' map and the coordinates tool come from their features, before it.
-                let map = try site.read("assets/js/map.js")
+                let map = try site.read(site.asset("assets/js/map.js"))
                 for marker in ["map-carousel", "coords-form", "character"] { #expect(!map.contains(marker), "map.js still serves \(marker)") }
                 for (page, script) in [("personajes/mapa/index.html", "assets/characters/character-map.js"),
                                        ("mapa/coordenadas/index.html", "assets/showcase/coordinates.js")] {
                     let html = try site.read(page)
-                    let own = try #require(html.range(of: script), "\(page) loads \(script)")
-                    let map = try #require(html.range(of: "assets/js/map.js"), "\(page) loads map.js")
+                    let own = try #require(html.range(of: site.asset(script)), "\(page) loads \(script)")
+                    let map = try #require(html.range(of: site.asset("assets/js/map.js")), "\(page) loads map.js")
                     #expect(own.lowerBound < map.lowerBound, "\(page): its own map script registers before map.js starts")
                 }
             }

@@ -221,8 +221,9 @@ public struct BuildPipeline: Sendable {
         diagnostics.warn(pageContext.links.problems())
         diagnostics.warn(CodeBlockFindings.warnings(pageContext.links.sources.values))
         for note in plan.notes { diagnostics.warn(.content, note) }
+        let assets = config.fingerprints ? AssetNames(fingerprinting: theme.assets + plan.files.map { ($0.path, $0.bytes) }) : AssetNames()
         let renderer = PageRenderer(templates: templates, pageContext: pageContext, baseURL: config.baseURL, navigation: plan.navigation,
-                                    tools: plan.tools, searchRoute: plan.searchRoute, feeds: plan.feeds)
+                                    tools: plan.tools, searchRoute: plan.searchRoute, feeds: plan.feeds, assets: assets)
         return PlannedSite(config: config, data: data, theme: theme, strings: strings, templates: templates, plan: plan, pageContext: pageContext,
                            renderer: renderer)
     }
@@ -240,7 +241,8 @@ public struct BuildPipeline: Sendable {
     /// Diff: each page's digest against the last build's record of this output, and what the writer will refuse to touch.
     /// Diferencias: la huella de cada página frente a lo que anotó la última construcción en esta salida.
     func diff(_ site: PlannedSite, since output: LastOutput) -> SiteDiff {
-        let digester = PageDigester(pages: site.plan.pages, templates: site.templates, strings: site.strings, site: siteInput(site))
+        let digester = PageDigester(pages: site.plan.pages, templates: site.templates, strings: site.strings, site: siteInput(site),
+                                    assets: site.renderer.assets, layoutAssets: site.renderer.layoutAssets.paths)
         return SiteDiff(writer: output.writer, last: output.last, previous: output.previous, kept: output.kept, digester: digester,
                         jobs: digester.jobs(site.plan.pages, previous: output.previous), notes: output.writer.refusalNotes(output.last))
     }
@@ -261,7 +263,7 @@ public struct BuildPipeline: Sendable {
         let files = SiteFiles(pages: site.plan.pages, feeds: site.plan.feeds, config: site.config, sections: sections,
                               published: Set(site.plan.published.map(\.output)))
         return SiteAssembly(dataFiles: site.plan.files, published: site.plan.published, contentDirectory: options.contentDirectory,
-                            media: site.data.media, theme: site.theme, site: files)
+                            media: site.data.media, theme: site.theme, site: files, assets: site.renderer.assets)
     }
 
     /// Check: the links that may have a new outcome; the problems the link resolver has not reported already.

@@ -28,15 +28,15 @@ struct SiteAssembly: Sendable {
     private(set) var files: [File] = []
 
     init(dataFiles: [DataFile], published: [ContentLinks.Published], contentDirectory: String, media: MediaCatalog, theme: Theme,
-         site: SiteFiles) {
-        files += dataFiles.map { .bytes(path: $0.path, $0.bytes) }
+         site: SiteFiles, assets: AssetNames) {
+        files += dataFiles.map { .bytes(path: assets[$0.path], $0.bytes) }
         for file in published {
             // A picture made for the web is published in its source's place, with its variants beside it.
             if let picture = file.picture { files += ([picture] + picture.webp).map(File.media) }
             else { files.append(.copy(path: file.output, file.file, from: Files.join(contentDirectory, file.file.path))) }
         }
         files += media.outputs.map(File.media)
-        files += theme.assets.map { .bytes(path: $0.path, $0.bytes) }
+        files += theme.assets.map { .bytes(path: assets[$0.path], $0.bytes) }
         files += site.files().map { .bytes(path: $0.path, $0.bytes) }
     }
 

@@ -34,6 +34,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var highlight = HighlightSettings()
     /// How pictures are published (`pictures:`).
     public var pictures = PictureSettings()
+    /// The theme's stylesheets and scripts and the data scripts published under fingerprinted names (`fingerprints:`).
+    public var fingerprints = true
 
     /// The author's name as feeds and JSON-LD give it.
     public var authorName: String { author ?? title }
@@ -179,6 +181,7 @@ extension SiteConfig {
         config.fetchLimits = try reader.fetchLimits(root)
         config.highlight = try reader.highlight(root)
         config.pictures = try reader.pictures(root)
+        config.fingerprints = try reader.bool(root, "fingerprints") ?? true
         if !config.languages.contains(config.defaultLanguage) {
             throw VitrinaError(.config, "\(file): default_language \(config.defaultLanguage) is not in languages \(config.languages)")
         }

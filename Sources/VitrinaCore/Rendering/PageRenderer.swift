@@ -13,6 +13,10 @@ public struct PageRenderer: Sendable {
     let scriptStrings: [String: String]
     /// The site's feeds by language, in the order their pages come.
     let feeds: [String: [Feed]]
+    /// Where the stylesheets and scripts pages link to are published.
+    let assets: AssetNames
+    /// The stylesheets and scripts of every page, besides the page's own.
+    let layoutAssets: LayoutAssets
 
     /// UI strings the page scripts read from `#vitrina-strings`.
     static let scriptStringKeys = [
@@ -36,8 +40,11 @@ public struct PageRenderer: Sendable {
     }
 
     public init(templates: TemplateLibrary, pageContext: PageContext, baseURL: String, navigation: [NavigationEntry],
-                tools: [NavigationEntry] = [], searchRoute: (@Sendable (String) -> Route)? = nil, feeds: [Feed] = []) {
+                tools: [NavigationEntry] = [], searchRoute: (@Sendable (String) -> Route)? = nil, feeds: [Feed] = [],
+                assets: AssetNames = AssetNames()) {
         self.templates = templates
+        self.assets = assets
+        layoutAssets = LayoutAssets(highlighting: pageContext.config.highlight.enabled)
         self.pageContext = pageContext
         self.baseURL = baseURL
         self.navigation = navigation
@@ -72,9 +79,9 @@ public struct PageRenderer: Sendable {
             baseHref: page.alternates.isEmpty && !baseURL.isEmpty ? (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") : nil,
             siteTitle: pageContext.config.title,
             home: page.route.link(to: home),
-            stylesheet: page.route.link(toFile: "assets/site.css"),
-            codeStylesheet: pageContext.config.highlight.enabled ? page.route.link(toFile: CodeBlockAssets.stylesheetPath) : nil,
-            codeScript: pageContext.config.highlight.enabled ? page.route.link(toFile: CodeBlockAssets.scriptPath) : nil,
+            stylesheet: link(page, LayoutAssets.stylesheet),
+            codeStylesheet: layoutAssets.codeStylesheet.map { link(page, $0) },
+            codeScript: layoutAssets.codeScript.map { link(page, $0) },
             icon: page.route.link(toFile: "assets/favicon.svg"),
             nav: navigation.map { entry in
                 LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.navigationKey)
@@ -88,9 +95,9 @@ public struct PageRenderer: Sendable {
             hasLanguages: page.alternates.count > 1,
             root: page.route.rootPrefix,
             kind: page.kind,
-            settingsScript: page.route.link(toFile: "assets/js/settings.js"),
-            scripts: (["assets/js/app.js"] + page.scripts).map { page.route.link(toFile: $0) },
-            styles: page.styles.map { page.route.link(toFile: $0) },
+            settingsScript: link(page, LayoutAssets.settingsScript),
+            scripts: ([LayoutAssets.appScript] + page.scripts).map { link(page, $0) },
+            styles: page.styles.map { link(page, $0) },
             stringsJSON: scriptStrings[language] ?? "{}",
             search: searchRoute.map { page.route.link(to: $0(language)) },
             tools: tools.map { entry in
@@ -102,6 +109,9 @@ public struct PageRenderer: Sendable {
             feeds: feedLinks(page, isHome: page.route == home),
             content: page.content)
     }
+
+    /// A link from `page` to a stylesheet or script, under the name it is published with.
+    func link(_ page: Page, _ asset: String) -> String { page.route.link(toFile: assets[asset]) }
 
     /// The feeds a page links to: the one it lists or belongs to; on the home page, every feed of its language.
     func feedLinks(_ page: Page, isHome: Bool) -> [FeedLink] {
@@ -197,4 +207,22 @@ extension SocialCard: TemplateConvertible {
         if let image { fields["image"] = .string(image) }
         return .object(fields)
     }
+}
+
+/// The stylesheets and scripts every page of the default layout loads.
+/// Las hojas de estilo y scripts que carga cada página.
+struct LayoutAssets: Sendable {
+    static let stylesheet = "assets/site.css"
+    static let settingsScript = "assets/js/settings.js"
+    static let appScript = "assets/js/app.js"
+    /// The code blocks' stylesheet and script, when highlighting is on.
+    let codeStylesheet: String?
+    let codeScript: String?
+
+    init(highlighting: Bool) {
+        codeStylesheet = highlighting ? CodeBlockAssets.stylesheetPath : nil
+        codeScript = highlighting ? CodeBlockAssets.scriptPath : nil
+    }
+
+    var paths: [String] { [Self.stylesheet, Self.settingsScript, Self.appScript] + [codeStylesheet, codeScript].compactMap { $0 } }
 }
