@@ -12,6 +12,7 @@
 #include <png.h>
 #include <webp/decode.h>
 #include <webp/encode.h>
+#include <zlib.h>
 
 // Neither side of a picture may pass this: JPEG's own limit, and far beyond any screen.
 #define VIT_MAX_SIDE 65500
@@ -390,4 +391,53 @@ int vit_orient(const vit_image *in, int orientation, vit_image *out, vit_error *
         }
     }
     return 0;
+}
+
+int vit_inflate(const uint8_t *data, size_t size, size_t max_size, uint8_t **out, size_t *out_size, vit_error *error) {
+    *out = NULL;
+    *out_size = 0;
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (inflateInit(&stream) != Z_OK) return fail(error, "zlib could not start");
+    size_t capacity = size * 4 < 4096 ? 4096 : size * 4;
+    if (capacity > max_size) capacity = max_size;
+    uint8_t *buffer = malloc(capacity + 1);
+    if (!buffer) { inflateEnd(&stream); return fail(error, "out of memory"); }
+    stream.next_in = (Bytef *)data;
+    stream.avail_in = (uInt)(size > UINT32_MAX ? UINT32_MAX : size);
+    int status = Z_OK;
+    while (status != Z_STREAM_END) {
+        if (stream.total_out == capacity) {
+            if (capacity >= max_size) { status = Z_BUF_ERROR; break; }
+            size_t grown = capacity * 2 > max_size ? max_size : capacity * 2;
+            uint8_t *larger = realloc(buffer, grown + 1);
+            if (!larger) { status = Z_MEM_ERROR; break; }
+            buffer = larger;
+            capacity = grown;
+        }
+        stream.next_out = buffer + stream.total_out;
+        stream.avail_out = (uInt)(capacity - stream.total_out);
+        status = inflate(&stream, Z_NO_FLUSH);
+        if (status != Z_OK && status != Z_STREAM_END) break;
+    }
+    size_t produced = stream.total_out;
+    inflateEnd(&stream);
+    if (status != Z_STREAM_END) {
+        free(buffer);
+        return fail(error, status == Z_BUF_ERROR ? "the compressed data is larger than allowed or cut short" : "the compressed data is damaged");
+    }
+    *out = buffer;
+    *out_size = produced;
+    return 0;
+}
+
+uint32_t vit_crc32(const uint8_t *data, size_t size) {
+    uLong crc = crc32(0L, Z_NULL, 0);
+    while (size > 0) {
+        uInt part = size > UINT32_MAX ? UINT32_MAX : (uInt)size;
+        crc = crc32(crc, data, part);
+        data += part;
+        size -= part;
+    }
+    return (uint32_t)crc;
 }

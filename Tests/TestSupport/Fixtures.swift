@@ -15,4 +15,9 @@ public enum Fixtures {
     public static var declared: URL {
         recordings.deletingLastPathComponent().appendingPathComponent("declared", isDirectory: true)
     }
+
+    /// `<repo>/Tests/Fixtures/colour`: pictures with a colour profile and LittleCMS's sRGB of each (Scripts/colour-fixtures.py).
+    public static var colour: URL {
+        recordings.deletingLastPathComponent().appendingPathComponent("colour", isDirectory: true)
+    }
 }

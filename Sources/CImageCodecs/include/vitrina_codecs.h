@@ -42,6 +42,12 @@ int vit_webp_encode(const vit_image *in, float quality, uint8_t **out, size_t *o
 int vit_jpeg_encode(const vit_image *in, int quality, uint8_t **out, size_t *out_size, vit_error *error);
 int vit_png_encode(const vit_image *in, uint8_t **out, size_t *out_size, vit_error *error);
 
+// zlib data (a PNG's iCCP chunk) inflated into a malloc'd buffer the caller frees with vit_free; refused past max_size.
+int vit_inflate(const uint8_t *data, size_t size, size_t max_size, uint8_t **out, size_t *out_size, vit_error *error);
+
+// zlib's CRC-32 of `size` bytes (a PNG chunk's check).
+uint32_t vit_crc32(const uint8_t *data, size_t size);
+
 void vit_image_free(vit_image *image);
 void vit_free(void *memory);
 

@@ -12,6 +12,8 @@ public struct PictureSettings: Sendable, Equatable {
     public var quality = 80
     /// A picture declaring more pixels than this is not decoded (a decompression bomb): 100 megapixels by default.
     public var pixelLimit = 100_000_000
+    /// The EXIF fields written back into every variant (`keep: [artist, copyright]`); none by default.
+    public var keep: Set<KeptMetadata> = []
 
     public init(enabled: Bool = true, widths: [Int] = [320, 640, 750, 960, 1280, 1920], quality: Int = 80, pixelLimit: Int = 100_000_000) {
         self.enabled = enabled
@@ -20,11 +22,14 @@ public struct PictureSettings: Sendable, Equatable {
         self.pixelLimit = pixelLimit
     }
 
-    static let keys = ["enabled", "widths", "quality", "megapixels"]
+    static let keys = ["enabled", "widths", "quality", "megapixels", "keep"]
+    /// Names people may try in `keep:` that are never kept, with why.
+    static let neverKept = ["gps", "location", "position", "serial", "thumbnail", "all", "exif", "xmp"]
     static let widthRange = 16...8_192
 
     /// The settings as a line of text, part of every made picture's key.
-    var fingerprint: String { "\(enabled ? "on" : "off") \(widths.map(String.init).joined(separator: ",")) q\(quality) \(pixelLimit)" }
+    var fingerprint: String { "\(enabled ? "on" : "off") \(widths.map(String.init).joined(separator: ",")) q\(quality) \(pixelLimit)"
+        + (keep.isEmpty ? "" : " keep:" + keep.sorted().map(\.rawValue).joined(separator: ",")) }
 }
 
 extension YAMLReader {
@@ -49,11 +54,33 @@ extension YAMLReader {
                     settings.widths = Array(Set(widths)).sorted()
                 case "quality":
                     settings.quality = try int(value, maximum: 100, named: "pictures.quality")
+                case "keep":
+                    settings.keep = try keptMetadata(value)
                 default:
                     settings.pixelLimit = try int(value, maximum: 1_000, named: "pictures.megapixels") * 1_000_000
                 }
             }
         }
         return settings
+    }
+
+    /// `keep: [artist, copyright, description, date, camera]`; the position, serial numbers and the like are refused by name.
+    private func keptMetadata(_ value: Node) throws -> Set<KeptMetadata> {
+        let allowed = KeptMetadata.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let list = value.sequence, list.count <= KeptMetadata.allCases.count * 2 else {
+            throw VitrinaError(.config, "\(file):\(line(value)): pictures.keep must be a list of some of: \(allowed)")
+        }
+        var kept: Set<KeptMetadata> = []
+        for item in list {
+            let name = item.string ?? ""
+            if let field = KeptMetadata(rawValue: name) { kept.insert(field); continue }
+            if PictureSettings.neverKept.contains(name.lowercased()) {
+                throw VitrinaError(.config, "\(file):\(line(item)): pictures.keep: \(name) is never kept: a picture's position, serial numbers, "
+                    + "thumbnail and other metadata are always removed; only these can be kept: \(allowed)")
+            }
+            throw VitrinaError(.config, "\(file):\(line(item)): pictures.keep: \(Printable.short(name, limit: 40)) is not a field Vitrina keeps; "
+                + "use some of: \(allowed)")
+        }
+        return kept
     }
 }

@@ -59,6 +59,11 @@ public final class DecodedPicture {
         return (0..<4).map { image.pixels[start + $0] }
     }
 
+    /// The pixels changed in place from the picture's own colour profile into sRGB.
+    func convert(_ conversion: SRGBConversion) {
+        conversion.apply(UnsafeMutableBufferPointer(start: image.pixels, count: width * height * 4))
+    }
+
     /// Turned upright as EXIF orientation 1–8 says (1 and anything out of range: as it is).
     public func oriented(_ orientation: Int) throws(PictureError) -> DecodedPicture {
         guard (2...8).contains(orientation) else { return self }

@@ -29,7 +29,7 @@ struct PictureMaker: Sendable {
     let settings: PictureSettings
 
     /// Bumped when what is made changes (filter, encoder settings), so cached variants are made again.
-    static let version = "pictures 1"
+    static let version = "pictures 2"
 
     /// Pictures no larger than this on both sides are icons or pixel art (the Pokémon sprites, shown larger with
     /// `image-rendering: pixelated`): resampling or lossy encoding would spoil them, and they weigh little.
@@ -61,20 +61,34 @@ struct PictureMaker: Sendable {
         // libjpeg-turbo decodes at 1/2, 1/4 or 1/8 of the size for far less time and memory: the largest such step
         // that still leaves the widest variant's pixels.
         let scale = format == .jpeg ? [8, 4, 2].first { (shownWidth + $0 - 1) / $0 >= widest } ?? 1 : 1
-        let upright = try PictureCodec.decode(bytes, format: format, pixelLimit: settings.pixelLimit, scaleDown: scale).oriented(orientation)
+        let decoded = try PictureCodec.decode(bytes, format: format, pixelLimit: settings.pixelLimit, scaleDown: scale)
+        // Colours from the picture's own profile (a phone's Display P3, Adobe RGB) into sRGB, as untagged pictures are shown.
+        if let conversion = Self.conversion(of: bytes, format: format) { decoded.convert(conversion) }
+        let upright = try decoded.oriented(orientation)
         // The fallback keeps the source's format (PNG: lossless, alpha kept; else JPEG), at the widest width.
         let fallbackFormat: PictureFormat = format == .png ? .png : .jpeg
         let widestPicture = try upright.resized(toWidth: widest)
-        let fallbackBytes = try widestPicture.encoded(as: fallbackFormat, quality: settings.quality)
+        // Only the fields site.yml names (`keep:`) are written back; by default, nothing but pixels.
+        let metadata = PictureMetadata(of: bytes, format: format, keeping: settings.keep)
+        func encoded(_ picture: DecodedPicture, as format: PictureFormat) throws(PictureError) -> [UInt8] {
+            let bytes = try picture.encoded(as: format, quality: settings.quality)
+            return metadata?.written(into: bytes, format: format, width: picture.width, height: picture.height, hasAlpha: picture.hasAlpha) ?? bytes
+        }
+        let fallbackBytes = try encoded(widestPicture, as: fallbackFormat)
         var files = [fallbackBytes]
         var webp: [MadeVariant] = []
         for width in widths {
             let sized = width == widest ? widestPicture : try upright.resized(toWidth: width)
-            let encoded = try sized.encoded(as: .webp, quality: settings.quality)
+            let encoded = try encoded(sized, as: .webp)
             webp.append(Self.variant(.webp, sized, encoded))
             files.append(encoded)
         }
         return (MadePicture(fallback: Self.variant(fallbackFormat, widestPicture, fallbackBytes), webp: webp), files)
+    }
+
+    /// The change into sRGB a picture's embedded profile asks for; nil for none, sRGB's own, or one that is not read.
+    static func conversion(of bytes: [UInt8], format: PictureFormat) -> SRGBConversion? {
+        EmbeddedProfile.bytes(in: bytes, format: format).flatMap(ColourProfile.init).flatMap(SRGBConversion.init)
     }
 
     private static func variant(_ format: PictureFormat, _ picture: DecodedPicture, _ bytes: [UInt8]) -> MadeVariant {
