@@ -67,6 +67,13 @@
           return { value: value };
         }
 
+        // The pin an earlier answer dropped: an invalid answer must not leave it standing for the new one.
+        function clearDroppedPins() {
+          if (!el) return;
+          var old = el.querySelectorAll('.map-pin.is-dropped');
+          for (var i = 0; i < old.length; i++) old[i].remove();
+        }
+
         function run(moveFocus) {
           var a = check(lat, -90, 90, 'coords_lat_range');
           var b = check(lon, -180, 180, 'coords_lon_range');
@@ -78,6 +85,7 @@
           if (messages.length) {
             if (error) error.textContent = messages.join(' ');
             if (result) result.textContent = '';
+            clearDroppedPins();
             if (moveFocus) (a.message ? lat : lon).focus();
             return false;
           }
@@ -85,9 +93,8 @@
           var text = t('coords_result', { lat: formatCoordinate(a.value), lon: formatCoordinate(b.value) },
             '{lat}, {lon}');
           if (result) result.textContent = text;
+          clearDroppedPins();
           if (el) {
-            var old = el.querySelectorAll('.map-pin.is-dropped');
-            for (var i = 0; i < old.length; i++) old[i].remove();
             addPin(el, { x: b.value, y: -a.value, className: 'is-dropped', label: text, pulse: true });
             centreOn(el, b.value, -a.value, DROP_ZOOM);
           }

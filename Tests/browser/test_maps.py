@@ -252,3 +252,6 @@ def test_coordinates_tool(page, site_url, lang):
     submit.click()
     expect(error).to_have_text(strings["coords_lon_range"])
     expect(lon).to_have_attribute("aria-invalid", "true")
+    # The earlier pin goes with the earlier answer: an invalid one leaves no pin and no result.
+    expect(page.locator(".map-pin.is-dropped")).to_have_count(0)
+    expect(result).to_have_text("")

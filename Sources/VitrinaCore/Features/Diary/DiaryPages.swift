@@ -68,7 +68,8 @@ public struct DiaryPages: Sendable {
             draft: entry.draft, html: text.html, contentLanguage: version.language == language ? nil : version.language,
             place: entry.place.map { place in
                 PlaceView(name: place.name, latitude: Formatting.decimal(place.latitude, digits: 4, language: language),
-                          longitude: Formatting.decimal(place.longitude, digits: 4, language: language))
+                          longitude: Formatting.decimal(place.longitude, digits: 4, language: language),
+                          links: PlaceLinks(latitude: place.latitude, longitude: place.longitude))
             },
             photo: entry.photo.map { _ in pageContext.image(entry.photoKey, alt: version.title, from: route, expected: (640, 427)) },
             newer: neighbour(index - 1), older: neighbour(index + 1),
@@ -139,7 +140,8 @@ struct DiaryRowView: Sendable {
 }
 struct DiaryListView: Sendable { let heading: String; let intro: String; let entries: [DiaryRowView]; let album: LinkView; let map: LinkView }
 struct DiaryMapView: Sendable { let heading: String; let intro: String; let map: MapView; let entries: [DiaryRowView]; let back: LinkView }
-struct PlaceView: Sendable { let name: String; let latitude: String; let longitude: String }
+/// A place as an entry shows it: its name, its coordinates in the page's language, and where to go from it.
+struct PlaceView: Sendable { let name: String; let latitude: String; let longitude: String; let links: PlaceLinks }
 struct DiaryEntryView: Sendable {
     let title: String
     let message: String
