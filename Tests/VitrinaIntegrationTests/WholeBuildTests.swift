@@ -128,7 +128,8 @@ struct WholeBuildTests {
                     let page = URL(fileURLWithPath: "\(output)/\(path)")
                     for link in PageLinks.extract(file: path, html: try site.read(path)).links where !link.hasPrefix("#") {
                         #expect(!link.hasPrefix("/"), "\(path): \(link) is absolute")
-                        if link.hasPrefix("https://") || link.hasPrefix("http://") || link.hasPrefix("mailto:") { continue }
+                        // Other sites, mail, and `geo:` (a diary place, for the phone's map app).
+                        if ["https://", "http://", "mailto:", "geo:"].contains(where: link.hasPrefix) { continue }
                         // Foundation resolves the link as a browser does from file://; the file must be there, inside the output.
                         let target = try #require(URL(string: link, relativeTo: page), "\(path): \(link) is not a URL").standardizedFileURL.path
                         #expect(target.hasPrefix(output + "/"), "\(path): \(link) leaves the output")

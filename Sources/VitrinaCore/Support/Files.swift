@@ -19,8 +19,9 @@ public enum Files {
         try read(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, limit: count)
     }
 
-    /// Copies a regular file to a new file at `target` in pieces, never following a link at `target`.
-    public static func copy(_ source: String, to target: String) throws {
+    /// Copies a regular file to a new file at `target` in pieces, never following a link at `target`; `exclusive`
+    /// refuses a `target` that exists.
+    public static func copy(_ source: String, to target: String, exclusive: Bool = false) throws {
         let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard input >= 0 else { throw VitrinaError(.write, "cannot read \(source): the file is missing or unreadable") }
         defer { close(input) }
@@ -28,7 +29,7 @@ public enum Files {
         guard fstat(input, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw VitrinaError(.write, "cannot read \(source): it is missing or not a regular file")
         }
-        let output = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let output = open(target, O_WRONLY | O_CREAT | (exclusive ? O_EXCL : O_TRUNC) | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard output >= 0 else {
             throw VitrinaError(.write, "cannot write \(target): \(String(cString: strerror(errno))); check that the folder is writable")
         }
@@ -98,6 +99,22 @@ public enum Files {
     public static func write(_ bytes: [UInt8], to path: String) throws {
         try createDirectory((path as NSString).deletingLastPathComponent)
         try writeFile(bytes, to: path)
+    }
+
+    /// Writes a new file, refusing one that exists (or a link in its place).
+    public static func createNew(_ bytes: [UInt8], at path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw VitrinaError(.write, "cannot write \(path): \(String(cString: strerror(errno))); nothing there was overwritten")
+        }
+        close(descriptor)
+        try writeFile(bytes, to: path)
+    }
+
+    /// Whether `path` is a regular file (following links).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Writes into an existing folder with plain POSIX calls (Foundation's `createFile` is slow on Linux).
