@@ -36,6 +36,17 @@ struct TOMLFrontMatterTests {
         Texto.
         """#
 
+    @Test func listsReadAsItemsInYAMLAndTOMLAlike() throws {
+        let yaml = try FrontMatter.parse("---\ntags: [viaje, \"comida\"]\nauthors:\n  - name: Ana\n---\nB", file: "a.md")
+        let toml = try FrontMatter.parse("+++\ntags = [\"viaje\", 'comida']\n[[authors]]\nname = \"Ana\"\n+++\nB", file: "a.md")
+        for front in [yaml, toml] {
+            #expect(front["tags"]?.items.map(\.scalar) == ["viaje", "comida"])
+            #expect(front["tags"]?.items.map(\.line) == [2, 2])
+            #expect(front["authors"]?.items.first?.children["name"]?.scalar == "Ana")
+        }
+        #expect(try TOMLFrontMatter.value(Array("a = [1, 'x', 2024-01-15]".utf8)) == .table(["a": .array([.integer(1), .string("x"), .dateTime(try #require(TOMLDateTime("2024-01-15")))])]))
+    }
+
     @Test func hugoFrontMatterReadsLikeYAML() throws {
         let front = try FrontMatter.parse(Self.hugo, file: "Content/diary/lisboa.md")
         #expect(front.fields.keys.sorted() == ["date", "draft", "lastmod", "menu", "params", "place", "quoted key", "rating", "summary", "tags", "title", "weight"])
@@ -184,7 +195,10 @@ struct TOMLFrontMatterTests {
         ("+++\na = \"\\uD800\"\n+++\n", 2, "\\u without 4 hex digits"),
         ("+++\na = \"\\U0011FFFF\"\n+++\n", 2, "\\U without 8 hex digits"),
         ("+++\na = \"bell\u{7}\"\n+++\n", 2, "control character U+0007; write it as \\u0007"),
-        ("+++\n[[items]]\nname = 1\n+++\n", 2, "`[[…]]` arrays of tables are not supported in front matter"),
+        ("+++\n[[items]]\nname = 1\n[items]\n+++\n", 4, "`items` is already defined on line 2"),
+        ("+++\n[[items]\n+++\n", 2, "needs ]] at its end"),
+        ("+++\np = { a = 1,\n b = 2 }\n+++\n", 2, "must close with } on its own line"),
+        ("+++\np = { a = 1, }\n+++\n", 2, "comma after its last key"),
         ("+++\ntitle: Hola\n+++\n", 2, "followed by : as in YAML; front matter between +++ lines is TOML, so write title = value"),
         ("+++\ntitle\n+++\n", 2, "key `title` needs = and a value"),
         ("+++\ntitle =\n+++\n", 2, "key `title` has no value after ="),
@@ -196,7 +210,7 @@ struct TOMLFrontMatterTests {
         ("+++\n= 1\n+++\n", 2, "must be key = value, a [table] header or a # comment, not `= 1`"),
         ("+++\ntags = [\n  \"a\",\n+++\n", 2, "array of `tags` is never closed"),
         ("+++\ntags = [\"a\" \"b\"]\n+++\n", 2, "needs a comma between items"),
-        ("+++\np = { a = 1\n+++\n", 2, "inline table of `p` is never closed"),
+        ("+++\np = { a = 1\n+++\n", 2, "inline table of `p` must close with }"),
         ("+++\np = { a = 1 b = 2 }\n+++\n", 2, "needs a comma between keys"),
         ("+++\na = \"\\\n+++\n", 2, "string is never closed"),
     ])

@@ -151,11 +151,14 @@ struct LineScanner {
 public struct FieldValue: Sendable {
     public let scalar: String?
     public let children: [String: FieldValue]
+    /// A list's values (a YAML sequence, a TOML array), in order.
+    public let items: [FieldValue]
     public let line: Int
 
-    init(scalar: String?, children: [String: FieldValue] = [:], line: Int) {
+    init(scalar: String?, children: [String: FieldValue] = [:], items: [FieldValue] = [], line: Int) {
         self.scalar = scalar
         self.children = children
+        self.items = items
         self.line = line
     }
 
@@ -167,6 +170,7 @@ public struct FieldValue: Sendable {
             if let name = key.string { children[name] = FieldValue(node: value, line: (value.mark?.line ?? 0) + line - (node.mark?.line ?? 0)) }
         }
         self.children = children
+        items = (node.sequence.map(Array.init) ?? []).map { FieldValue(node: $0, line: ($0.mark?.line ?? 0) + line - (node.mark?.line ?? 0)) }
     }
 }
 

@@ -1,5 +1,6 @@
 /// TOML front matter, between `+++` lines as Hugo sites write it, read into the same fields YAML front matter gives:
-/// scalars as their text (`true`, `42`, `2024-01-15`), tables as children, arrays dropped as YAML sequences are.
+/// scalars as their text (`true`, `42`, `2024-01-15`), tables as children, arrays as items. `value(_:)` gives the
+/// typed tree (`TOMLValue`) the differential tests compare with Python's `tomllib`.
 /// Cabecera TOML entre líneas `+++`, como en Hugo, leída en los mismos campos que da la cabecera YAML.
 enum TOMLFrontMatter {
     /// Tables and arrays nest no deeper than YAML front matter may.
@@ -12,6 +13,13 @@ enum TOMLFrontMatter {
         var reader = TOMLReader(bytes: bytes, file: file, line: firstLine)
         try reader.readDocument()
         return reader.fields()
+    }
+
+    /// The document as typed values, as a TOML library gives them.
+    static func value(_ bytes: [UInt8], file: String = "TOML") throws -> TOMLValue {
+        var reader = TOMLReader(bytes: bytes, file: file, line: 1)
+        try reader.readDocument()
+        return reader.value()
     }
 }
 
@@ -29,6 +37,8 @@ struct TOMLReader {
         case dottedTable
         /// `{ … }`: closed once written.
         case inlineTable
+        /// `[[name]]`: its tables are its items, the last one open to later lines.
+        case tableArray
     }
 
     /// One value of the tree, its children as indexes into `nodes`.
@@ -39,8 +49,12 @@ struct TOMLReader {
         let depth: Int
         var scalar: String?
         var children: [String: Int] = [:]
+        /// An array's values, in order.
+        var items: [Int] = []
+        /// A scalar written in quotes (text), not bare (a number, a boolean, a date).
+        var isString = false
 
-        var isTable: Bool { kind != .scalar && kind != .array }
+        var isTable: Bool { kind != .scalar && kind != .array && kind != .tableArray }
     }
 
     private let bytes: [UInt8]
@@ -79,9 +93,20 @@ struct TOMLReader {
         let node = nodes[index]
         switch node.kind {
         case .scalar: return FieldValue(scalar: node.scalar, line: node.line)
-        // YAML sequences reach FieldValue as neither scalar nor mapping; TOML arrays do the same.
-        case .array: return FieldValue(scalar: nil, line: node.line)
+        case .array, .tableArray: return FieldValue(scalar: nil, items: node.items.map(fieldValue), line: node.line)
         default: return FieldValue(scalar: nil, children: node.children.mapValues(fieldValue), line: node.line)
+        }
+    }
+
+    /// The tree as typed values.
+    func value() -> TOMLValue { typed(0) }
+
+    private func typed(_ index: Int) -> TOMLValue {
+        let node = nodes[index]
+        switch node.kind {
+        case .scalar: return node.isString ? .string(node.scalar ?? "") : TOMLValue(bare: node.scalar ?? "")
+        case .array, .tableArray: return .array(node.items.map(typed))
+        default: return .table(node.children.mapValues(typed))
         }
     }
 
@@ -91,23 +116,37 @@ struct TOMLReader {
     private mutating func readHeader() throws {
         let headerLine = line
         index += 1
-        if peek() == .openBracket {
-            throw error("`[[…]]` arrays of tables are not supported in front matter; write one [table], or the list inline as name = [{ … }, { … }]")
-        }
+        let isArray = peek() == .openBracket
+        if isArray { index += 1 }
         let path = try readKeyPath(in: .header)
         let name = Self.display(path)
-        guard peek() == .closeBracket else { throw error("the table header [\(name)] needs a ] at its end; write it as [\(name)]") }
-        index += 1
-        try endOfLine(after: "the table header [\(name)]")
+        let close = isArray ? "]]" : "]"
+        guard peek() == .closeBracket, !isArray || index + 1 < bytes.count && bytes[index + 1] == .closeBracket else {
+            throw error("the table header \(isArray ? "[[" : "[")\(name) needs \(isArray ? "]]" : "a ]") at its end; write it as \(isArray ? "[[" : "[")\(name)\(close)")
+        }
+        index += isArray ? 2 : 1
+        try endOfLine(after: "the table header \(isArray ? "[[" : "[")\(name)\(close)")
         var table = 0
         for (position, segment) in path.enumerated() {
             let isLast = position == path.count - 1
             guard let existing = nodes[table].children[segment] else {
-                let kind: Kind = isLast ? .headerTable : .implicitTable
-                table = try add(Node(kind: kind, line: headerLine, depth: nodes[table].depth + 1), named: segment, to: table)
+                if isLast && isArray {
+                    let array = try add(Node(kind: .tableArray, line: headerLine, depth: nodes[table].depth + 1), named: segment, to: table)
+                    table = try appendTable(to: array, line: headerLine)
+                } else {
+                    let kind: Kind = isLast ? .headerTable : .implicitTable
+                    table = try add(Node(kind: kind, line: headerLine, depth: nodes[table].depth + 1), named: segment, to: table)
+                }
                 continue
             }
             let node = nodes[existing]
+            if node.kind == .tableArray {
+                // `[[a]]` again adds a table; `[a.b]` or `[[a.b]]` goes into a's last table.
+                if isLast && !isArray { throw conflict(Self.display(path[...position]), with: node, at: headerLine) }
+                table = isLast ? try appendTable(to: existing, line: headerLine) : node.items[node.items.count - 1]
+                continue
+            }
+            if isLast && isArray { throw conflict(Self.display(path[...position]), with: node, at: headerLine) }
             if isLast && node.kind == .implicitTable {
                 nodes[existing].kind = .headerTable
                 nodes[existing].line = headerLine
@@ -118,6 +157,13 @@ struct TOMLReader {
         }
         current = table
         currentName = name
+    }
+
+    /// A new table at the end of a `[[…]]` array.
+    private mutating func appendTable(to array: Int, line tableLine: Int) throws -> Int {
+        let table = try add(Node(kind: .headerTable, line: tableLine, depth: nodes[array].depth + 1))
+        nodes[array].items.append(table)
+        return table
     }
 
     /// `a.b = value` into `table`; returns the key as messages show it.
@@ -201,12 +247,14 @@ struct TOMLReader {
         case .openBracket?: return try readArray(line: valueLine, depth: depth, key: key)
         case .openBrace?: return try readInlineTable(line: valueLine, depth: depth, key: key)
         case nil, .newline?, .hash?: throw error("key `\(key)` has no value after =; write one, like \(key) = \"text\"")
-        default: return try scalar(readBare(key: key), line: valueLine)
+        default: return try scalar(readBare(key: key), line: valueLine, isString: false)
         }
     }
 
-    private mutating func scalar(_ text: String, line valueLine: Int) throws -> Int {
-        try add(Node(kind: .scalar, line: valueLine, depth: 0, scalar: text))
+    private mutating func scalar(_ text: String, line valueLine: Int, isString: Bool = true) throws -> Int {
+        var node = Node(kind: .scalar, line: valueLine, depth: 0, scalar: text)
+        node.isString = isString
+        return try add(node)
     }
 
     /// `true`, `false`, a number or a date, kept as written (numbers without their `_`).
@@ -238,7 +286,8 @@ struct TOMLReader {
         while true {
             try skipBlank(orElse: unclosed, line: openLine)
             if peek() == .closeBracket { break }
-            _ = try readValue(line: line, depth: depth + 1, key: key)
+            let item = try readValue(line: line, depth: depth + 1, key: key)
+            nodes[array].items.append(item)
             try skipBlank(orElse: unclosed, line: openLine)
             guard peek() == .comma else {
                 guard peek() == .closeBracket else { throw error("the array of `\(key)` needs a comma between items or ] at its end, not `\(restOfLine())`; separate items with commas") }
@@ -250,22 +299,32 @@ struct TOMLReader {
         return array
     }
 
-    /// `{ a = 1, b.c = 2 }`; newlines and a trailing comma are allowed inside, as TOML 1.1 allows them.
+    /// `{ a = 1, b.c = 2 }` on one line, no comma after the last key: TOML 1.0, as Python's `tomllib` and Hugo read it.
     private mutating func readInlineTable(line valueLine: Int, depth: Int, key: String) throws -> Int {
         let table = try add(Node(kind: .dottedTable, line: valueLine, depth: depth))
-        let openLine = line
-        let unclosed = "the inline table of `\(key)` is never closed; end it with } before the closing +++"
+        let oneLine = "the inline table of `\(key)` must close with } on its own line (TOML 1.0); for more keys, write a [\(key)] table"
         index += 1
+        skipSpaces()
+        if peek() == .closeBrace {
+            index += 1
+            close(table)
+            return table
+        }
         while true {
-            try skipBlank(orElse: unclosed, line: openLine)
-            if peek() == .closeBrace { break }
+            skipSpaces()
+            guard let byte = peek(), byte != .newline, byte != .hash else { throw error(oneLine, line: valueLine) }
             _ = try readKeyValue(into: table, prefix: key)
-            try skipBlank(orElse: unclosed, line: openLine)
+            skipSpaces()
             guard peek() == .comma else {
-                guard peek() == .closeBrace else { throw error("the inline table of `\(key)` needs a comma between keys or } at its end, not `\(restOfLine())`; separate keys with commas") }
+                guard peek() == .closeBrace else {
+                    if peek() == nil || peek() == .newline || peek() == .hash { throw error(oneLine, line: valueLine) }
+                    throw error("the inline table of `\(key)` needs a comma between keys or } at its end, not `\(restOfLine())`; separate keys with commas")
+                }
                 break
             }
             index += 1
+            skipSpaces()
+            if peek() == .closeBrace { throw error("the inline table of `\(key)` has a comma after its last key; TOML 1.0 allows none: remove it") }
         }
         index += 1
         close(table)
@@ -592,7 +651,7 @@ enum TOMLBareValue {
         let start = token.startIndex
         guard token.count >= 8, token[start + 2] == UInt8(ascii: ":"), token[start + 5] == UInt8(ascii: ":"),
               let hour = number(token[start..<(start + 2)]), let minute = number(token[(start + 3)..<(start + 5)]),
-              let second = number(token[(start + 6)..<(start + 8)]), hour < 24, minute < 60, second <= 60 else { return nil }
+              let second = number(token[(start + 6)..<(start + 8)]), hour < 24, minute < 60, second < 60 else { return nil }
         var end = start + 8
         if end < token.endIndex, token[end] == UInt8(ascii: ".") {
             let digits = token[(end + 1)...].prefix(while: TOMLReader.isDigit)
@@ -684,4 +743,70 @@ private extension UInt8 {
     static let backslash = UInt8(ascii: "\\")
     static let openBrace = UInt8(ascii: "{")
     static let closeBrace = UInt8(ascii: "}")
+}
+
+/// A TOML value with its type, as TOML libraries (Python's `tomllib`, toml++) give it.
+/// Un valor TOML con su tipo, como lo dan las bibliotecas de TOML.
+indirect enum TOMLValue: Equatable, Sendable {
+    case string(String)
+    case integer(Int64)
+    case float(Double)
+    case bool(Bool)
+    case dateTime(TOMLDateTime)
+    case array([TOMLValue])
+    case table([String: TOMLValue])
+
+    /// A bare value as the reader kept it (checked, without underscores): its type from its form.
+    init(bare text: String) {
+        if text == "true" || text == "false" { self = .bool(text == "true"); return }
+        if let dateTime = TOMLDateTime(text) { self = .dateTime(dateTime); return }
+        let bytes = Array(text.utf8)
+        let unsigned = bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") ? Array(bytes.dropFirst()) : bytes
+        if unsigned.count > 2, unsigned[0] == UInt8(ascii: "0"), let radix = [UInt8(ascii: "x"): 16, UInt8(ascii: "o"): 8, UInt8(ascii: "b"): 2][unsigned[1]],
+           let value = Int64(String(decoding: unsigned.dropFirst(2), as: UTF8.self), radix: radix) {
+            self = .integer(value)
+            return
+        }
+        if let value = Int64(text) { self = .integer(value); return }
+        switch text {
+        case "inf", "+inf": self = .float(.infinity)
+        case "-inf": self = .float(-.infinity)
+        case "nan", "+nan", "-nan": self = .float(.nan)
+        default: self = .float(Double(text) ?? .nan)
+        }
+    }
+}
+
+/// A TOML date, time or both, with the offset when it has one; the fraction of a second as written (TOML allows any
+/// precision).
+/// Una fecha, hora o ambas de TOML, con su desfase si lo tiene.
+struct TOMLDateTime: Equatable, Sendable {
+    var date: [Int]?
+    var time: [Int]?
+    var fraction = ""
+    /// Minutes east of UTC.
+    var offset: Int?
+
+    init?(_ text: String) {
+        let token = Array(text.utf8)
+        guard TOMLBareValue.isDateTime(token[...]) else { return nil }
+        func number(_ range: Range<Int>) -> Int { Int(String(decoding: token[range], as: UTF8.self)) ?? 0 }
+        var at = 0
+        if token.count >= 10, token[4] == UInt8(ascii: "-") {
+            date = [number(0..<4), number(5..<7), number(8..<10)]
+            at = 11
+        }
+        guard at < token.count else { return }
+        time = [number(at..<(at + 2)), number((at + 3)..<(at + 5)), number((at + 6)..<(at + 8))]
+        at += 8
+        if at < token.count, token[at] == UInt8(ascii: ".") {
+            let digits = token[(at + 1)...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            fraction = String(decoding: digits, as: UTF8.self)
+            at = digits.endIndex
+        }
+        guard at < token.count else { return }
+        if token[at] | 0x20 == UInt8(ascii: "z") { offset = 0; return }
+        let sign = token[at] == UInt8(ascii: "-") ? -1 : 1
+        offset = sign * (number((at + 1)..<(at + 3)) * 60 + number((at + 4)..<(at + 6)))
+    }
 }
