@@ -141,7 +141,11 @@ struct IncrementalBuildTests {
             case 4:
                 // Links to pages that come and go, and to ids they may or may not have, so link warnings change too.
                 try site.write(path, "# \(name)\n\n[a](../\(other)/) [b](../../\(otherFolder)/\(other)/#\(other)) [c](../\(other)/#falta)\n")
-            case 1: try site.write(path, "---\ntitle: \(name) \(round)\nweight: \(random.next(4))\n---\nTexto \(round).\n")
+            case 1:
+                // Terms that come and go (their pages, feeds and the related pages change), some pages dated.
+                let tags = ["viaje", "comida", "música"].filter { _ in random.next(2) == 0 }
+                let date = random.next(2) == 0 ? "date: 2026-01-\(10 + random.next(15))\n" : ""
+                try site.write(path, "---\ntitle: \(name) \(round)\nweight: \(random.next(4))\n\(date)tags: [\(tags.joined(separator: ", "))]\n---\nTexto \(round).\n")
             case 2: try site.write(path, "# \(name.uppercased())\n\n- [ ] tarea \(round)\n")
             case 3: try site.write("Content/\(folder)/_index.md", "---\ntitle: \(folder.capitalized) \(round)\n---\n")
             default: try site.write("Content/\(folder)/\(name).en.md", "---\ntitle: \(name) in English\n---\nText \(round).\n")

@@ -98,16 +98,18 @@ extension DocumentLoader {
     /// El lector de Markdown de una construcción, con los documentos que analizó la anterior.
     static func forBuild(_ options: BuildOptions, config: SiteConfig, remembering: Bool = true) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
         let memoPath = options.documentMemoPath
-        let memoContext = [VitrinaVersion.number, "\(config.unsafeHTML)", config.defaultLanguage, config.orderedLanguages.joined(separator: ","),
+        // "fields 2": front matter lists are kept (a memo without them reads as none).
+        let memoContext = [VitrinaVersion.number, "fields 2", "\(config.unsafeHTML)", config.defaultLanguage, config.orderedLanguages.joined(separator: ","),
                            config.highlight.fingerprint, LexerRegistry.version].joined(separator: "|")
         let memo = options.memo?.documents ?? (remembering ? DocumentMemo.load(from: memoPath, context: memoContext) : DocumentMemo())
         let highlightContext = [VitrinaVersion.number, LexerRegistry.version].joined(separator: "|")
         let highlighted = options.memo?.highlighted
             ?? (remembering ? HighlightMemo.load(from: options.highlightMemoPath, context: highlightContext) : HighlightMemo())
         let highlighter = config.highlight.enabled ? CodeHighlighter(memo: highlighted) : nil
-        let loader = DocumentLoader(siteDirectory: options.siteDirectory, languages: config.orderedLanguages,
+        var loader = DocumentLoader(siteDirectory: options.siteDirectory, languages: config.orderedLanguages,
                                     defaultLanguage: config.defaultLanguage,
                                     renderer: MarkdownRenderer(allowRawHTML: config.unsafeHTML, highlighter: highlighter), memo: memo)
+        loader.taxonomies = config.taxonomies.map(\.name)
         let kept = options.memo != nil || !remembering
         return (loader, {
             guard !kept else { return }

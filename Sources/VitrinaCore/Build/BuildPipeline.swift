@@ -198,7 +198,8 @@ public struct BuildPipeline: Sendable {
     /// strings file is the first thing a build says.
     /// Tema: las plantillas y los textos, cargados y compilados antes de descargar nada.
     func loadTheme(_ config: SiteConfig) throws -> LoadedTheme {
-        let theme = try Theme.load(templatesDirectory: options.templatesDirectory)
+        // A theme without the taxonomies' templates draws them with the default theme's, inside its own layout.
+        let theme = try Theme.load(templatesDirectory: options.templatesDirectory).adding(DefaultTheme.taxonomyTemplates)
         let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
                                        diagnostics: diagnostics)
         let templates = try TemplateLibrary.load(theme: theme)

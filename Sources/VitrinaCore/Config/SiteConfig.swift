@@ -36,6 +36,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var pictures = PictureSettings()
     /// The theme's stylesheets and scripts and the data scripts published under fingerprinted names (`fingerprints:`).
     public var fingerprints = true
+    /// The ways pages are sorted by subject (`taxonomies:`): tags and categories unless site.yml says otherwise.
+    public var taxonomies = Taxonomy.defaults
 
     /// The author's name as feeds and JSON-LD give it.
     public var authorName: String { author ?? title }
@@ -182,6 +184,7 @@ extension SiteConfig {
         config.highlight = try reader.highlight(root)
         config.pictures = try reader.pictures(root)
         config.fingerprints = try reader.bool(root, "fingerprints") ?? true
+        config.taxonomies = try reader.taxonomies(root)
         if !config.languages.contains(config.defaultLanguage) {
             throw VitrinaError(.config, "\(file): default_language \(config.defaultLanguage) is not in languages \(config.languages)")
         }

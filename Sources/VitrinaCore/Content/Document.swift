@@ -24,6 +24,8 @@ public struct DocumentLoader: Sendable {
     public let renderer: MarkdownRenderer
     /// Documents parsed by earlier builds of this process (`vitrina serve`), reused while their file is unchanged.
     let memo: DocumentMemo?
+    /// The front matter keys pages list their terms under (`tags`, `categories`).
+    public var taxonomies = Taxonomy.defaults.map(\.name)
 
     public init(siteDirectory: String, languages: [String], defaultLanguage: String, renderer: MarkdownRenderer, memo: DocumentMemo? = nil) {
         self.siteDirectory = siteDirectory
@@ -176,10 +178,17 @@ public final class DocumentMemo: Sendable {
         writer.int(fields.count)
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
             writer.string(key)
-            writer.int(value.line)
-            writer.strings(value.scalar.map { [$0] } ?? [])
-            write(value.children, to: &writer)
+            write(value, to: &writer)
         }
+    }
+
+    /// A value: its line, its scalar (or none), its mapping's fields, its list's items.
+    private static func write(_ value: FieldValue, to writer: inout ByteWriter) {
+        writer.int(value.line)
+        writer.strings(value.scalar.map { [$0] } ?? [])
+        write(value.children, to: &writer)
+        writer.int(value.items.count)
+        for item in value.items { write(item, to: &writer) }
     }
 
     private static func readEntry(_ reader: inout ByteReader) -> Entry? {
@@ -215,13 +224,23 @@ public final class DocumentMemo: Sendable {
     }
 
     private static func readFields(_ reader: inout ByteReader, depth: Int) -> [String: FieldValue]? {
-        guard depth < 32, let count = reader.int(), count >= 0 else { return nil }
+        guard depth < 32, let count = reader.int(), (0...reader.remaining).contains(count) else { return nil }
         var fields: [String: FieldValue] = [:]
         for _ in 0..<count {
-            guard let key = reader.string(), let line = reader.int(), let scalar = reader.strings(), scalar.count <= 1,
-                  let children = readFields(&reader, depth: depth + 1) else { return nil }
-            fields[key] = FieldValue(scalar: scalar.first, children: children, line: line)
+            guard let key = reader.string(), let value = readValue(&reader, depth: depth) else { return nil }
+            fields[key] = value
         }
         return fields
+    }
+
+    private static func readValue(_ reader: inout ByteReader, depth: Int) -> FieldValue? {
+        guard let line = reader.int(), let scalar = reader.strings(), scalar.count <= 1, let children = readFields(&reader, depth: depth + 1),
+              let count = reader.int(), (0...reader.remaining).contains(count) else { return nil }
+        var items: [FieldValue] = []
+        for _ in 0..<count {
+            guard depth < 32, let item = readValue(&reader, depth: depth + 1) else { return nil }
+            items.append(item)
+        }
+        return FieldValue(scalar: scalar.first, children: children, items: items, line: line)
     }
 }

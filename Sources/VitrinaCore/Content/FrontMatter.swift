@@ -239,3 +239,31 @@ public struct SimpleDate: Sendable, Comparable, Hashable, CustomStringConvertibl
 
     public static func < (a: SimpleDate, b: SimpleDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
 }
+
+extension FieldReader {
+    /// The terms the front matter lists for each taxonomy (`tags: [viaje, comida]`, `tags = ["viaje"]`, or one
+    /// `tags: viaje`), trimmed, each once, in the order written; a mapping, an empty name or too many are errors.
+    public func terms(_ taxonomies: [String]) throws -> [String: [String]] {
+        var terms: [String: [String]] = [:]
+        for name in taxonomies {
+            guard let field = fields[name] else { continue }
+            let written = field.scalar.map { [$0] } ?? field.items.map { $0.scalar }
+            guard field.children.isEmpty, written.allSatisfy({ $0 != nil }) else {
+                throw VitrinaError(.content, "\(file):\(field.line): \(name) must be a list of names, like \(name): [viaje, comida]")
+            }
+            var list: [String] = []
+            for term in written.compactMap({ $0?.trimmingCharacters(in: .whitespacesAndNewlines) }) where !term.isEmpty && !list.contains(term) {
+                guard term.unicodeScalars.count <= Taxonomy.maxTermLength, !term.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                    throw VitrinaError(.content, "\(file):\(field.line): a name in \(name) is longer than \(Taxonomy.maxTermLength) characters "
+                        + "or holds a control character; keep each to a few words")
+                }
+                list.append(term)
+            }
+            guard list.count <= Taxonomy.maxTermsPerPage else {
+                throw VitrinaError(.content, "\(file):\(field.line): \(name) lists more than \(Taxonomy.maxTermsPerPage) names; keep the ones that matter")
+            }
+            if !list.isEmpty { terms[name] = list }
+        }
+        return terms
+    }
+}

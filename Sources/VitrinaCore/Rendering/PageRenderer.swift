@@ -107,6 +107,7 @@ public struct PageRenderer: Sendable {
             social: outputs.socialCards ? SocialCard(page: page, description: description, config: pageContext.config) : nil,
             jsonLD: outputs.structuredData ? StructuredData(page: page, description: description, config: pageContext.config).scripts : [],
             feeds: feedLinks(page, isHome: page.route == home),
+            taxonomy: page.taxonomy,
             content: page.content)
     }
 
@@ -155,6 +156,8 @@ struct LayoutView: Sendable {
     /// Each JSON-LD object, escaped for a `<script>`.
     let jsonLD: [String]
     let feeds: [FeedLink]
+    /// The page's terms and related pages (`partials/page-terms`).
+    let taxonomy: PageTaxonomyView?
     let content: any Sendable
 }
 
@@ -184,6 +187,7 @@ extension LayoutView: TemplateConvertible {
         if let codeScript { fields["codeScript"] = .string(codeScript) }
         if let baseHref { fields["baseHref"] = .string(baseHref) }
         if let search { fields["search"] = .string(search) }
+        if let taxonomy, let converted = TemplateValue.from(taxonomy) { fields["taxonomy"] = converted }
         if let converted = TemplateValue.from(content) { fields["content"] = converted }
         return .object(fields)
     }

@@ -38,8 +38,8 @@ public struct Feed: Sendable {
         var entries: [String: [Entry]] = [:]
         for page in pages {
             guard case .entry(let key, let html)? = page.facts.feed, let date = page.facts.published else { continue }
-            entries[page.language + "\u{1F}" + key, default: []].append(Entry(
-                route: page.route, title: page.title, summary: page.description, html: html, date: date, image: page.facts.image))
+            let entry = Entry(route: page.route, title: page.title, summary: page.description, html: html, date: date, image: page.facts.image)
+            for feed in [key] + page.facts.alsoIn { entries[page.language + "\u{1F}" + feed, default: []].append(entry) }
         }
         return pages.compactMap { page -> Feed? in
             guard case .channel(let key)? = page.facts.feed, let found = entries[page.language + "\u{1F}" + key], !found.isEmpty else { return nil }

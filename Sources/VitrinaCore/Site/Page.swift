@@ -25,6 +25,10 @@ public struct Page: Sendable {
     public var inputs: [BuildInput] = []
     /// Its picture, date, schema, breadcrumbs and feed, for meta tags, JSON-LD and feeds.
     public var facts = PageFacts()
+    /// Its terms by taxonomy, as its front matter lists them (`tags: [viaje]`).
+    public var terms: [String: [String]] = [:]
+    /// Links to its terms' pages and to related pages, made by the planner once every page is known.
+    public var taxonomy: PageTaxonomyView?
 
     public init(route: Route, language: String, template: String, title: String, description: String = "",
                 navigationKey: String, alternates: [String: Route], content: any Sendable, inSitemap: Bool = true) {
@@ -53,6 +57,13 @@ public struct Page: Sendable {
     public func with(inputs more: [BuildInput]) -> Page {
         var page = self
         page.inputs += more
+        return page
+    }
+
+    /// The same page, listed under `terms`.
+    public func with(terms: [String: [String]]) -> Page {
+        var page = self
+        page.terms = terms
         return page
     }
 

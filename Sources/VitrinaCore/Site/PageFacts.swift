@@ -11,6 +11,8 @@ public struct PageFacts: Sendable {
     public var breadcrumbs: [Crumb] = []
     /// The feed it lists (a list page) or appears in (an entry), by the feed's key.
     public var feed: FeedRole?
+    /// Other feeds an entry appears in besides its own: those of its terms (`term:tags:viaje`).
+    public var alsoIn: [String] = []
 
     public init() {}
 }

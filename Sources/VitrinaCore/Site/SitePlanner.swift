@@ -51,6 +51,10 @@ public struct SitePlanner: Sendable {
             guide = guide ?? part.guide
         }
         pages += Self.run(jobs)
+        // Taxonomies: their pages, and each tagged page's links to its terms and related pages.
+        let taxonomies = try TaxonomyPlanner(pageContext: pageContext).plan(&pages)
+        pages += taxonomies.pages
+        navigation += taxonomies.navigation
         // Content that draws from the whole site (the app's screens) comes last, from what the others contributed.
         // El contenido que se dibuja a partir de todo el sitio (las pantallas de la app) va al final.
         var tools: [PageRenderer.NavigationEntry] = []

@@ -1,7 +1,58 @@
 /// The default theme's files, compiled into Vitrina so a folder of Markdown builds with no `Templates/`.
 /// Los ficheros del tema por defecto, compilados en Vitrina para que una carpeta de Markdown se construya sin `Templates/`.
 enum DefaultTheme {
-    static let files: [String: String] = [
+    /// The theme's files, the taxonomy templates among them.
+    static let files: [String: String] = ownFiles.merging(taxonomyTemplates) { own, _ in own }
+
+    /// The pages of taxonomies and the block a tagged page shows, which any theme without its own gets
+    /// (`BuildPipeline.loadTheme`): they draw inside the theme's own `layouts/base`.
+    /// Las páginas de las taxonomías y el bloque de una página con términos, para cualquier tema que no los tenga.
+    static let taxonomyTemplates: [String: String] = [
+        "taxonomy/list.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        <h1>{{heading}}</h1>
+        <ul class="term-list">
+        {{#terms}}<li><a href="{{href}}">{{label}}</a> <span class="muted">{{count}}</span></li>
+        {{/terms}}
+        </ul>
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "taxonomy/term.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        <p class="back-link"><a href="{{back.href}}">← {{back.label}}</a></p>
+        <h1>{{heading}}</h1>
+        <p class="lead">{{intro}}</p>
+        <ol class="term-items">
+        {{#items}}<li><a href="{{href}}">{{title}}</a>{{#date}} <span class="muted"><time datetime="{{isoDate}}">{{date}}</time></span>{{/date}}{{#description}}<br><span class="muted">{{description}}</span>{{/description}}</li>
+        {{/items}}
+        </ol>
+        {{> partials/pagination}}
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "partials/page-terms.mustache": #"""
+        {{#taxonomy}}<aside class="page-terms" aria-label="{{t.terms_label}}">
+        {{#groups}}<p class="term-group"><span class="term-group-label">{{label}}:</span> {{#terms}}<a rel="tag" class="term" href="{{href}}">{{label}}</a> {{/terms}}</p>
+        {{/groups}}{{#hasRelated}}<h2 class="related-title">{{relatedTitle}}</h2>
+        <ul class="related">
+        {{#related}}<li><a href="{{href}}">{{label}}</a></li>
+        {{/related}}
+        </ul>
+        {{/hasRelated}}</aside>
+        {{/taxonomy}}
+        """#,
+    ]
+
+    private static let ownFiles: [String: String] = [
         "layouts/base.mustache": #"""
         <!DOCTYPE html>
         <html lang="{{lang}}" data-page="{{kind}}">
@@ -59,6 +110,7 @@ enum DefaultTheme {
         </header>
         <main id="main">
         {{$main}}{{/main}}
+        {{> partials/page-terms}}
         </main>
         <footer class="site-footer"><p>{{t.footer_made_with}} Vitrina.</p></footer>
         </body>
@@ -244,6 +296,10 @@ enum DefaultTheme {
         .pagination { margin-top: 1.5rem; }
         .pagination .gap { color: #6b6b6b; }
         .site-footer { border-top: 1px solid var(--line); color: var(--muted); font-size: .9rem; }
+        .page-terms { margin-top: 2rem; padding-top: 1rem; border-top: 1px solid var(--line); }
+        .term-group-label { font-weight: 600; }
+        .term { display: inline-block; margin: 0 0.3rem 0.3rem 0; padding: 0.2rem 0.6rem; border-radius: 999px; background: #eef2fb; }
+        .related-title { font-size: 1.05rem; }
 
         """#,
         "assets/favicon.svg": #"""
@@ -270,7 +326,17 @@ enum DefaultTheme {
         toc_label: En esta página
         not_found_title: Página no encontrada
         not_found_text: La página que buscas no existe o ha cambiado de sitio.
+        months: enero, febrero, marzo, abril, mayo, junio, julio, agosto, septiembre, octubre, noviembre, diciembre
+        taxonomy_tags: Etiquetas
+        taxonomy_categories: Categorías
+        terms_count: "{count} páginas"
+        terms_count_one: "1 página"
+        terms_label: Clasificación
+        related_title: Relacionado
         # Carpetas de las rutas. / Route folder names.
+        route_page: pagina
+        route_tags: etiquetas
+        route_categories: categorias
         route_diary: diario
         route_map: mapa
         route_album: album
@@ -296,7 +362,17 @@ enum DefaultTheme {
         toc_label: On this page
         not_found_title: Page not found
         not_found_text: The page you are looking for does not exist or has moved.
+        months: January, February, March, April, May, June, July, August, September, October, November, December
+        taxonomy_tags: Tags
+        taxonomy_categories: Categories
+        terms_count: "{count} pages"
+        terms_count_one: "1 page"
+        terms_label: Classification
+        related_title: Related
         # Route folder names. / Carpetas de las rutas.
+        route_page: page
+        route_tags: tags
+        route_categories: categories
         route_diary: diary
         route_map: map
         route_album: album

@@ -11,6 +11,8 @@ public struct DiaryEntry: Sendable {
     public let versions: [String: Version]
     /// The entry's files with their fingerprints.
     public let inputs: [BuildInput]
+    /// Its terms by taxonomy, from the default language's front matter.
+    public var terms: [String: [String]] = [:]
 
     public struct Place: Sendable, Equatable {
         public let name: String
@@ -40,7 +42,7 @@ public struct DiaryEntry: Sendable {
 /// Reads diary front matter: title, date, message, place, photo, draft; coordinates are checked.
 /// Lee la cabecera del diario: título, fecha, mensaje, lugar, foto y borrador; comprueba coordenadas.
 public enum DiaryMapper {
-    public static func map(_ groups: [String: [String: Document]], defaultLanguage: String) throws -> [DiaryEntry] {
+    public static func map(_ groups: [String: [String: Document]], defaultLanguage: String, taxonomies: [String] = []) throws -> [DiaryEntry] {
         try groups.map { name, documents in
             let primary = documents[defaultLanguage] ?? documents.values.sorted { $0.language < $1.language }.first!
             let fields = primary.fields
@@ -53,9 +55,11 @@ public enum DiaryMapper {
                     title: document.fields.string("title") ?? document.body.firstHeading ?? name,
                     message: document.fields.string("message") ?? "", body: document.body, language: language, file: document.file)
             }
-            return DiaryEntry(name: name, slug: Slug.make(fields.string("slug") ?? name), date: date, draft: try fields.bool("draft"),
-                              place: try place(fields), photo: fields.string("photo"), versions: versions,
-                              inputs: documents.values.map { .file($0.file, $0.fingerprint) })
+            var entry = DiaryEntry(name: name, slug: Slug.make(fields.string("slug") ?? name), date: date, draft: try fields.bool("draft"),
+                                   place: try place(fields), photo: fields.string("photo"), versions: versions,
+                                   inputs: documents.values.map { .file($0.file, $0.fingerprint) })
+            entry.terms = try fields.terms(taxonomies)
+            return entry
         }.sorted { ($0.date, $0.slug) > ($1.date, $1.slug) }
     }
 

@@ -7,7 +7,8 @@ public struct DiaryFeature: Feature {
     public var routeKeys: [String] { ["route_diary", "route_map", "route_album"] }
 
     public func load(_ context: FeatureContext) async throws -> (any LoadedFeature)? {
-        let entries = try DiaryMapper.map(try await context.documents.load(folder: "diary"), defaultLanguage: context.config.defaultLanguage)
+        let entries = try DiaryMapper.map(try await context.documents.load(folder: "diary"), defaultLanguage: context.config.defaultLanguage,
+                                          taxonomies: context.config.taxonomies.map(\.name))
             .filter { context.drafts || !$0.draft }
         return entries.isEmpty ? nil : Diary(entries: entries)
     }

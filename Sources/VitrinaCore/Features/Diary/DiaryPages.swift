@@ -78,6 +78,7 @@ public struct DiaryPages: Sendable {
         return Page(route: route, language: language, template: "diary/entry", title: version.title, description: version.message,
                     navigationKey: "diary", alternates: pageContext.alternates { routes.entry(entry, $0) }, content: view)
             .with(kind: "diary-entry", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "diary")
+            .with(terms: entry.terms)
             .with(inputs: text.input.map { [$0] } ?? [])
             .with { facts in
                 facts.image = pageContext.imagePath(entry.photoKey)

@@ -40,6 +40,7 @@ extension FolderPages {
                     navigationKey: section.slugs.first ?? "", alternates: pageContext.alternates { routes.page(page, in: section, $0) }, content: view)
             .with(searchKind: "doc")
             .with(inputs: inputs + page.inputs + (resolved.input.map { [$0] } ?? []))
+            .with(terms: page.terms)
             .with { Self.date(page, version, html: resolved.html, in: section, into: &$0) }
     }
 }

@@ -40,8 +40,8 @@ public struct FolderLoader: Sendable {
             ?? (folders == ["docs"] ? .docs : parentLayout)
         let titles = (indexName.flatMap { groups[$0] } ?? [:]).compactMapValues { $0.fields.string("title") ?? $0.body.firstHeading }
         let display = (["Content"] + folders).joined(separator: "/")
-        let index = try indexName.flatMap { groups.removeValue(forKey: $0) }.map { try FolderPageMapper.page(name: "_index", documents: $0, defaultLanguage: loader.defaultLanguage) }
-        let pages = try FolderPageMapper.uniqueSlugs(try groups.map { try FolderPageMapper.page(name: $0.key, documents: $0.value, defaultLanguage: loader.defaultLanguage) }
+        let index = try indexName.flatMap { groups.removeValue(forKey: $0) }.map { try FolderPageMapper.page(name: "_index", documents: $0, defaultLanguage: loader.defaultLanguage, taxonomies: loader.taxonomies) }
+        let pages = try FolderPageMapper.uniqueSlugs(try groups.map { try FolderPageMapper.page(name: $0.key, documents: $0.value, defaultLanguage: loader.defaultLanguage, taxonomies: loader.taxonomies) }
             .filter { drafts || !$0.draft }, folder: display)
         let slugs = folders.isEmpty ? [] : parentSlugs + [Slug.make(folders.last!, fallback: "section")]
         let children = byFolder.keys.filter { $0.count == folders.count + 1 && Array($0.prefix(folders.count)) == folders }.sorted { $0.last! < $1.last! }

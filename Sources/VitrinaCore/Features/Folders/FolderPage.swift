@@ -8,6 +8,8 @@ public struct FolderPage: Sendable {
     public let versions: [String: Version]
     /// Whether the slug was given in the front matter (else it comes from the file name).
     public var explicitSlug = false
+    /// Its terms by taxonomy (`tags: [viaje]`), from the default language's front matter.
+    public var terms: [String: [String]] = [:]
 
     /// The page in one language.
     public struct Version: Sendable {
@@ -42,7 +44,7 @@ public struct FolderPage: Sendable {
 /// Construye páginas a partir de documentos: el título cae al primer encabezado y luego al nombre del fichero.
 public enum FolderPageMapper {
     /// One page from its documents by language.
-    public static func page(name: String, documents: [String: Document], defaultLanguage: String) throws -> FolderPage {
+    public static func page(name: String, documents: [String: Document], defaultLanguage: String, taxonomies: [String] = []) throws -> FolderPage {
         let primary = documents[defaultLanguage] ?? documents.values.sorted { $0.language < $1.language }.first!
         var versions: [String: FolderPage.Version] = [:]
         for (language, document) in documents {
@@ -54,9 +56,11 @@ public enum FolderPageMapper {
                 file: document.file, fingerprint: document.fingerprint, codeNotes: document.body.codeNotes)
         }
         let slug = Slug.make(primary.fields.string("slug") ?? name, fallback: "")
-        return FolderPage(name: name, slug: slug.isEmpty ? Slug.codes(name) : slug,
-                       weight: try primary.fields.int("weight") ?? 1_000, draft: try primary.fields.bool("draft"), versions: versions,
-                       explicitSlug: primary.fields.string("slug") != nil)
+        var page = FolderPage(name: name, slug: slug.isEmpty ? Slug.codes(name) : slug,
+                              weight: try primary.fields.int("weight") ?? 1_000, draft: try primary.fields.bool("draft"), versions: versions,
+                              explicitSlug: primary.fields.string("slug") != nil)
+        page.terms = try primary.fields.terms(taxonomies)
+        return page
     }
 
     /// What a list of these pages shows (order, slugs, titles, descriptions, drafts), as one input.

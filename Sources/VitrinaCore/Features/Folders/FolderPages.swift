@@ -171,6 +171,7 @@ public struct FolderPages: Sendable {
         return Page(route: route, language: language, template: "page", title: version.title, description: version.description,
                     navigationKey: section.slugs.first ?? "", alternates: pageContext.alternates { routes.page(page, in: section, $0) }, content: view)
             .with(inputs: inputs + page.inputs + (resolved.input.map { [$0] } ?? []))
+            .with(terms: page.terms)
             .with { facts in
                 facts.breadcrumbs = trail.map { Crumb(label: $0.label, route: $0.route) }
                 Self.date(page, version, html: resolved.html, in: section, into: &facts)

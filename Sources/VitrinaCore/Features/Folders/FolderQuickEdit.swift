@@ -39,11 +39,13 @@ extension MarkdownFolders: QuickEditableFeature {
                 let document = try loader.document(display: version.file)
                 documents[document.language] = document
             }
-            var page = try FolderPageMapper.page(name: old.name, documents: documents, defaultLanguage: defaultLanguage)
+            var page = try FolderPageMapper.page(name: old.name, documents: documents, defaultLanguage: defaultLanguage, taxonomies: loader.taxonomies)
             guard page.draft == old.draft, page.explicitSlug == old.explicitSlug, !page.explicitSlug || page.slug == old.slug else { return nil }
             // A dated page is in its folder's feed (and its date in its meta tags): a build writes the feed again.
             // Una página con fecha está en el canal de su carpeta: una construcción lo vuelve a escribir.
             guard !Self.isDated(page), !Self.isDated(old) else { return nil }
+            // A page with terms is listed on their pages and beside its related pages: a build draws those again.
+            guard page.terms.isEmpty, old.terms.isEmpty else { return nil }
             page.slug = old.slug
             guard FolderPageMapper.listing([page], folder: "").fingerprint == FolderPageMapper.listing([old], folder: "").fingerprint,
                   root.replace(page, at: place.folders) else { return nil }
