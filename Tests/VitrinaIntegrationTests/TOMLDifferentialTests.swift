@@ -204,31 +204,30 @@ struct TOMLGenerator {
         text += keyValues(count: Int.random(in: 0...4, using: &random), taken: &rootKeys)
         for _ in 0..<Int.random(in: 0...2, using: &random) {
             let name = freshKey(&rootKeys)
-            text += "\n[\(name)]\n"
             var keys = Set<String>()
-            text += keyValues(count: Int.random(in: 0...3, using: &random), taken: &keys)
+            text += section("\n[\(name)]\n", values: 0...3, keys: &keys)
             if Bool.random(using: &random) {
-                let sub = freshKey(&keys)
-                text += "\n[ \(name) . \(sub) ]\n"
                 var subKeys = Set<String>()
-                text += keyValues(count: Int.random(in: 1...2, using: &random), taken: &subKeys)
+                text += section("\n[ \(name) . \(freshKey(&keys)) ]\n", values: 1...2, keys: &subKeys)
             }
         }
         if Bool.random(using: &random) {
             let name = freshKey(&rootKeys)
             for _ in 0..<Int.random(in: 1...3, using: &random) {
-                text += "\n[[\(name)]]\n"
                 var keys = Set<String>()
-                text += keyValues(count: Int.random(in: 0...3, using: &random), taken: &keys)
+                text += section("\n[[\(name)]]\n", values: 0...3, keys: &keys)
                 if Bool.random(using: &random) {
-                    let inner = freshKey(&keys)
-                    text += "[[\(name).\(inner)]]\n"
                     var innerKeys = Set<String>()
-                    text += keyValues(count: Int.random(in: 0...2, using: &random), taken: &innerKeys)
+                    text += section("[[\(name).\(freshKey(&keys))]]\n", values: 0...2, keys: &innerKeys)
                 }
             }
         }
         return text
+    }
+
+    /// A table's header line and its `key = value` lines, the keys it took in `keys`.
+    mutating func section(_ header: String, values: ClosedRange<Int>, keys: inout Set<String>) -> String {
+        header + keyValues(count: Int.random(in: values, using: &random), taken: &keys)
     }
 
     mutating func keyValues(count: Int, taken: inout Set<String>) -> String {

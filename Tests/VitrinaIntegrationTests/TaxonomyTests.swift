@@ -134,4 +134,23 @@ struct TaxonomyTests {
             #expect(throws: VitrinaError.self, "\(bad)") { try SiteConfig.parse("title: T\n\(bad)\n", file: "s.yml") }
         }
     }
+
+    @Test func aDeclaredSourceMapsAFieldToATaxonomy() async throws {
+        try await withReplayServer { server in
+            let site = try TestSite()
+            defer { site.remove() }
+            #expect(TestSite.storeSource.contains("categories: category"), "the sample store maps its category")
+            _ = try await site.build(site.options(server: server))
+            let electronics = try site.read("categorias/electronics/index.html")
+            #expect(electronics.contains("<h1>Categorías: electronics</h1>") && electronics.contains("tienda/electronics/"))
+            #expect(try site.read("en/categories/index.html").contains(#"<a href="jewelery/index.html">jewelery</a>"#))
+            let product = try #require(Files.list(site.output).first { $0.hasPrefix("tienda/electronics/") && $0.hasSuffix("/index.html") && $0.split(separator: "/").count == 4 })
+            #expect(try site.read(product).contains(#"rel="tag" class="term" href="../../../categorias/electronics/index.html">electronics</a>"#))
+        }
+        let unknown = "title: T\ntaxonomies: [tags]\nsources:\n  s:\n    base_url: https://example.org\n    items: {list: /x, id: id, title: t, taxonomies: {categories: c}}\n"
+        #expect(throws: VitrinaError.self) { try SiteConfig.parse(unknown, file: "site.yml") }
+        do { _ = try SiteConfig.parse(unknown, file: "site.yml") } catch {
+            #expect("\(error)".contains("sources.s.items.taxonomies.categories: the site has no taxonomy categories"))
+        }
+    }
 }

@@ -201,6 +201,13 @@ extension SiteConfig {
             }
         }
         try more(&config)
+        let declared = Set(config.taxonomies.map(\.name))
+        for (name, source) in config.sources.sorted(by: { $0.key < $1.key }) {
+            for taxonomy in (source.items?.taxonomies.keys).map(Array.init) ?? [] where !declared.contains(taxonomy) {
+                throw VitrinaError(.config, "\(file): sources.\(name).items.taxonomies.\(taxonomy): the site has no taxonomy \(taxonomy); "
+                    + "add it to taxonomies: (\(declared.sorted().joined(separator: ", ")))")
+            }
+        }
         config.appScreens = try reader.bool(root, "app_screens") ?? !config.sources.isEmpty
         return config
     }

@@ -21,9 +21,12 @@ public struct DeclaredItem: Sendable, Equatable {
     public let description: String?
     /// The `numbers:` values by name, in range.
     public let numbers: [String: Double]
+    /// Its terms by taxonomy, from the fields `taxonomies:` names.
+    public let terms: [String: [String]]
 
     public init(id: String, title: String, slug: String, group: String?, fields: JSONValue, images: [RemoteImage], responses: [String],
-                description: String? = nil, numbers: [String: Double] = [:]) {
+                description: String? = nil, numbers: [String: Double] = [:], terms: [String: [String]] = [:]) {
+        self.terms = terms
         self.description = description
         self.numbers = numbers
         self.id = id

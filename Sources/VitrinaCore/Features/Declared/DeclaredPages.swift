@@ -209,6 +209,7 @@ struct DeclaredPages: Sendable {
         let page = Page(route: route, language: language, template: templates.item, title: item.title, description: description ?? "",
                         navigationKey: content.name, alternates: pageContext.alternates { routes.item(item, $0) }, content: TemplateValue.object(view))
         return (content.declaration.kind == nil ? page.with(searchKind: kind) : page.with(kind: kind, searchKind: kind)).with(inputs: madeFrom([item]))
+            .with(terms: item.terms)
             .with { facts in
                 facts.image = pageContext.imagePath(item.images.first)
                 if content.declaration.kind == "product" { facts.schema = .product(product(item)) }

@@ -43,7 +43,7 @@ public struct DeclaredSourceLoader: Sendable {
         return records.map { record in
             DeclaredItem(id: record.id, title: record.title, slug: slugByPosition[record.position] ?? record.slugBase, group: record.group,
                          fields: record.fields, images: record.images, responses: record.responses, description: record.description,
-                         numbers: record.numbers)
+                         numbers: record.numbers, terms: record.terms)
         }
     }
 

@@ -66,7 +66,39 @@ struct ItemReader {
             position: position, id: id, title: title, slugBase: slugText.isEmpty ? Slug.make(id, fallback: "item") : slugText, group: group,
             fields: detail?.body ?? listed.value, images: images, responses: [listed.page] + (detail.map { [$0.url] } ?? []),
             description: try declaration.description.flatMap { path in try require(path, "description").value == .null ? nil : try text(path, "description") },
-            numbers: try numbers(), reader: self)
+            numbers: try numbers(), terms: try terms(), reader: self)
+    }
+
+    /// The item's terms by taxonomy: the text (or each text of a list) at the declared field, trimmed, each once,
+    /// control characters dropped, at most `Taxonomy.maxTermLength` characters and `maxTermsPerPage` terms; null or a
+    /// missing field is none.
+    private func terms() throws -> [String: [String]] {
+        var terms: [String: [String]] = [:]
+        for (taxonomy, path) in context.declaration.taxonomies {
+            guard let found = find(path) else { continue }
+            let values: [JSONValue]
+            switch found.value {
+            case .null: values = []
+            case .array(let items): values = items
+            default: values = [found.value]
+            }
+            var list: [String] = []
+            for value in values {
+                let text: String
+                switch value {
+                case .string(let written): text = written
+                case .int(let number): text = String(number)
+                case .null: continue
+                default: throw context.wrongType(found.url, found.path, "taxonomies.\(taxonomy)", expected: "text, or a list of texts", found: value)
+                }
+                var clean = String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(Taxonomy.maxTermLength))
+                clean = String(String(clean).trimmingCharacters(in: .whitespacesAndNewlines)).unicodeScalars
+                let term = String(clean)
+                if !term.isEmpty, !list.contains(term), list.count < Taxonomy.maxTermsPerPage { list.append(term) }
+            }
+            if !list.isEmpty { terms[taxonomy] = list }
+        }
+        return terms
     }
 
     /// The declared numbers, each a finite number no larger than `NumberFormat.maxMagnitude`.
@@ -130,6 +162,7 @@ struct ItemRecord {
     let responses: [String]
     let description: String?
     let numbers: [String: Double]
+    let terms: [String: [String]]
     let reader: ItemReader
 
     func sortKey(_ path: JSONPath, context: DeclaredContext) throws -> SortKey {

@@ -118,6 +118,8 @@ public struct ItemsDeclaration: Sendable, Equatable {
     public var numbers: [NumberFormat] = []
     /// The ISO 4217 code of the `price` number (`USD`), for a product's JSON-LD offer.
     public var currency: String?
+    /// Fields whose text (or list of texts) are an item's terms, by taxonomy (`taxonomies: {categories: category}`).
+    public var taxonomies: [String: JSONPath] = [:]
 
     public init(list: String, paging: Paging = .none, at: JSONPath = .root, id: JSONPath, title: JSONPath, slug: FieldText? = nil,
                 detail: Detail? = nil, images: [JSONPath] = [], group: JSONPath? = nil, sort: SortOrder? = nil) {
@@ -137,6 +139,7 @@ public struct ItemsDeclaration: Sendable, Equatable {
     public static let keys = [
         "list", "paging", "next", "cursor", "cursor_param", "offset_param", "limit_param", "page_param", "at", "id", "title", "slug",
         "detail", "detail_url", "images", "group", "sort", "description", "kind", "icon", "per_page", "group_order", "album", "numbers", "currency",
+        "taxonomies",
     ]
     /// The most numbers one declaration may format.
     public static let maxNumbers = 32

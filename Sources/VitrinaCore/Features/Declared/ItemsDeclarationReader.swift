@@ -110,6 +110,17 @@ extension YAMLReader {
             }
         }
         items.group = try optionalPath("group")
+        if let node = map["taxonomies"] {
+            guard let mapping = node.mapping, mapping.count <= Taxonomy.maxTaxonomies else {
+                throw VitrinaError(.config, "\(file):\(line(node)): \(key("taxonomies")) maps taxonomies to fields, like {categories: category}")
+            }
+            for (name, value) in mapping {
+                guard let taxonomy = name.string, Slug.make(taxonomy, fallback: "") == taxonomy || taxonomy.contains("_") else {
+                    throw VitrinaError(.config, "\(file):\(line(name)): \(key("taxonomies")) names a taxonomy of site.yml, like categories")
+                }
+                items.taxonomies[taxonomy] = try path("taxonomies.\(taxonomy)", value)
+            }
+        }
         items.description = try optionalPath("description")
         if let kindNode = map["kind"], let kind = try text("kind") {
             guard Slug.make(kind, fallback: "") == kind else {
