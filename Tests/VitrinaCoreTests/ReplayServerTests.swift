@@ -326,8 +326,9 @@ private struct HTTPClient {
         session = URLSession(configuration: configuration)
     }
 
-    /// `timeout` is in whole seconds: swift-corelibs-foundation truncates fractions.
-    func get(_ path: String, headers: [String: String] = [:], timeout: TimeInterval = 10) async throws -> HTTPReply {
+    /// `timeout` is in whole seconds: swift-corelibs-foundation truncates fractions. A minute by default: on two cores
+    /// the whole suite's CPU-bound tests can hold the answer's continuation back for several seconds.
+    func get(_ path: String, headers: [String: String] = [:], timeout: TimeInterval = 60) async throws -> HTTPReply {
         var request = URLRequest(url: try #require(URL(string: baseURL + path)))
         request.timeoutInterval = timeout
         for (name, value) in headers {
