@@ -153,4 +153,13 @@ struct TaxonomyTests {
             #expect("\(error)".contains("sources.s.items.taxonomies.categories: the site has no taxonomy categories"))
         }
     }
+
+    @Test func termsFromAPIDataAreMadeFitToPublish() {
+        let long = String(repeating: "é", count: 250)
+        let terms = Taxonomy.terms(fromData: ["  electronics ", "electronics", "a\u{0}b\u{7}c", "", "\u{202E}lieve", long, "\n\t", "<b>x</b>"])
+        #expect(terms == ["electronics", "abc", "\u{202E}lieve", String(repeating: "é", count: 100), "<b>x</b>"])
+        #expect(Taxonomy.terms(fromData: (0..<1_000).map(String.init)).count == 100, "at most 100 terms")
+        // Escaped where it is shown, slugged where it is a folder: a term never leaves the taxonomy's folder.
+        for term in terms { #expect(!TaxonomyPlanner.slug(term).contains("/") && !TaxonomyPlanner.slug(term).contains("..")) }
+    }
 }

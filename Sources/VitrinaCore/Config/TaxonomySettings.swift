@@ -20,6 +20,18 @@ public struct Taxonomy: Sendable, Equatable {
     static let maxTermsPerPage = 100
     static let maxTermLength = 100
 
+    /// Terms as API data gives them, made fit to publish rather than refused (the data is not the site's to fix):
+    /// control characters dropped, at most `maxTermLength` characters, trimmed, each once, at most `maxTermsPerPage`.
+    static func terms(fromData texts: [String]) -> [String] {
+        var list: [String] = []
+        for text in texts where list.count < maxTermsPerPage {
+            let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(maxTermLength)))
+            let term = kept.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !term.isEmpty, !list.contains(term) { list.append(term) }
+        }
+        return list
+    }
+
     /// The fingerprint of the declaration, for the pages drawn from it.
     var fingerprint: String { name + "|" + names.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.sorted { $0.key < $1.key })" }.joined(separator: ",") }
 }

@@ -1,4 +1,3 @@
-import CImageCodecs
 import Foundation
 
 /// The colour profile a JPEG or PNG carries (ICC), read as a matrix and three tone curves: the kind cameras, phones
@@ -118,6 +117,8 @@ struct SRGBConversion: Sendable {
     static let sRGBMatrix: [Double] = [0.4360747, 0.3850649, 0.1430804,
                                        0.2225045, 0.7168786, 0.0606169,
                                        0.0139322, 0.0971045, 0.7141733]
+    /// XYZ (D50) to sRGB's linear RGB, worked out once.
+    static let fromXYZ = inverse(sRGBMatrix)
     static let outputSteps = 16_384
 
     let toLinear: [[Float]]
@@ -129,7 +130,7 @@ struct SRGBConversion: Sendable {
 
     /// Nil when the profile is sRGB's own within what 8 bits can show: nothing to do.
     init?(_ profile: ColourProfile) {
-        let combined = Self.multiply(Self.inverse(Self.sRGBMatrix), profile.matrix)
+        let combined = Self.multiply(Self.fromXYZ, profile.matrix)
         let samples = (0...32).map { Double($0) / 32 }
         let identity: [Double] = [1, 0, 0, 0, 1, 0, 0, 0, 1]
         let sameCurves = profile.curves.allSatisfy { curve in samples.allSatisfy { abs(curve.linear($0) - ToneCurve.sRGB.linear($0)) < 0.001 } }
@@ -221,17 +222,7 @@ enum EmbeddedProfile {
     static func png(_ bytes: [UInt8]) -> [UInt8]? {
         guard let data = PNGChunks.first("iCCP", in: bytes), let nul = data.prefix(80).firstIndex(of: 0), nul > data.startIndex,
               nul + 1 < data.endIndex, data[nul + 1] == 0 else { return nil }
-        return inflate(data[(nul + 2)...])
-    }
-
-    private static func inflate(_ data: ArraySlice<UInt8>) -> [UInt8]? {
-        var out: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        var error = vit_error()
-        let status = data.withUnsafeBufferPointer { vit_inflate($0.baseAddress, $0.count, ColourProfile.maxSize, &out, &size, &error) }
-        defer { vit_free(out) }
-        guard status == 0, let out else { return nil }
-        return Array(UnsafeBufferPointer(start: out, count: size))
+        return data[(nul + 2)...].withUnsafeBufferPointer { Inflate.bytes($0, maxSize: ColourProfile.maxSize) }
     }
 }
 

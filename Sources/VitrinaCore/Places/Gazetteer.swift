@@ -1,4 +1,3 @@
-import CImageCodecs
 import Foundation
 
 /// The offline gazetteer: GeoNames' cities over 15,000 people (CC BY 4.0), compiled into the binary, looked up by name as
@@ -45,15 +44,10 @@ public struct Gazetteer: Sendable {
         guard let packed = Data(base64Encoded: GazetteerData.compressed, options: .ignoreUnknownCharacters) else {
             throw VitrinaError(.usage, "the gazetteer compiled into Vitrina cannot be read; rebuild it with make gazetteer")
         }
-        var out: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        var error = vit_error()
-        let status = packed.withUnsafeBytes { raw in
-            vit_inflate(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, GazetteerData.size, &out, &size, &error)
+        guard let text = packed.withUnsafeBytes({ Inflate.bytes($0.bindMemory(to: UInt8.self), maxSize: GazetteerData.size) }) else {
+            throw VitrinaError(.usage, "the gazetteer compiled into Vitrina cannot be read; rebuild it with make gazetteer")
         }
-        defer { vit_free(out) }
-        guard status == 0, let out else { throw VitrinaError(.usage, "the gazetteer compiled into Vitrina cannot be read; rebuild it with make gazetteer") }
-        return Gazetteer(text: String(decoding: UnsafeBufferPointer(start: out, count: size), as: UTF8.self), source: GazetteerData.source)
+        return Gazetteer(text: String(decoding: text, as: UTF8.self), source: GazetteerData.source)
     }
 
     /// Cities from the gazetteer's text (one per line, tab-separated), then `#countries` and the countries' names.

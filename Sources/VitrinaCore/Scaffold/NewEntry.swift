@@ -38,10 +38,10 @@ public struct NewEntry: Sendable {
             throw VitrinaError(.usage, "--lang \(language): the site's languages are \(config.orderedLanguages.joined(separator: ", ")) (Content/site.yml)")
         }
         let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !title.isEmpty, title.unicodeScalars.count <= Self.maxTitle, !title.unicodeScalars.contains(where: Self.isControl) else {
+        guard !title.isEmpty, title.unicodeScalars.count <= Self.maxTitle, !SafePath.hasControlCharacters(title), !title.unicodeScalars.contains(where: { $0 == "\u{2028}" || $0 == "\u{2029}" }) else {
             throw VitrinaError(.usage, "the title must be one line of 1 to \(Self.maxTitle) characters, like \"Ascensores de Valparaíso\"")
         }
-        guard Self.isDate(date) else { throw VitrinaError(.usage, "--date \(date): write a real date as YYYY-MM-DD, like 2026-11-26") }
+        guard TOMLBareValue.isDate(Array(date.utf8)[...]) else { throw VitrinaError(.usage, "--date \(date): write a real date as YYYY-MM-DD, like 2026-11-26") }
         if let place, !((-90...90).contains(place.latitude) && (-180...180).contains(place.longitude)) {
             throw VitrinaError(.usage, "the place's latitude must be from -90 to 90 and its longitude from -180 to 180")
         }
@@ -85,17 +85,5 @@ public struct NewEntry: Sendable {
         if let photo { pairs.append((plain("photo"), text(photo))) }
         let yaml = try Yams.serialize(node: Node.mapping(Node.Mapping(pairs)), allowUnicode: true)
         return "---\n\(yaml)---\n\n"
-    }
-
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" }
-
-    /// `YYYY-MM-DD` naming a day that exists.
-    static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month), day >= 1 else { return false }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        return day <= days
     }
 }

@@ -113,8 +113,6 @@ struct TaxonomyPlanner {
         }
     }
 
-    private func key(_ taxonomy: Taxonomy, _ slug: String, _ language: String) -> String { "\(taxonomy.name)\u{1F}\(slug)\u{1F}\(language)" }
-
     // MARK: Routes and words
 
     func segment(_ taxonomy: Taxonomy, _ language: String) -> String {

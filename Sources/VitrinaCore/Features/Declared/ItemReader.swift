@@ -82,20 +82,15 @@ struct ItemReader {
             case .array(let items): values = items
             default: values = [found.value]
             }
-            var list: [String] = []
-            for value in values {
-                let text: String
+            let texts = try values.compactMap { value -> String? in
                 switch value {
-                case .string(let written): text = written
-                case .int(let number): text = String(number)
-                case .null: continue
+                case .string(let written): return written
+                case .int(let number): return String(number)
+                case .null: return nil
                 default: throw context.wrongType(found.url, found.path, "taxonomies.\(taxonomy)", expected: "text, or a list of texts", found: value)
                 }
-                var clean = String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(Taxonomy.maxTermLength))
-                clean = String(String(clean).trimmingCharacters(in: .whitespacesAndNewlines)).unicodeScalars
-                let term = String(clean)
-                if !term.isEmpty, !list.contains(term), list.count < Taxonomy.maxTermsPerPage { list.append(term) }
             }
+            let list = Taxonomy.terms(fromData: texts)
             if !list.isEmpty { terms[taxonomy] = list }
         }
         return terms
