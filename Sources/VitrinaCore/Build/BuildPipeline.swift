@@ -47,6 +47,12 @@ public struct BuildPipeline: Sendable {
     public func build() async throws -> BuildReport {
         var timer = StageTimer(progress: options.progress)
         return try await failing {
+            // The stamp is taken before anything is read, so that a file changed while the build runs changes the next one's.
+            let stamp = options.memo == nil ? timer.run("stamp") { stampAndUnchanged() } : nil
+            if let stamp, stamp.unchanged, let record = stamp.record {
+                return BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: 0, files: record.files,
+                                   bytes: record.bytes, stages: timer.stages, warnings: [])
+            }
             let config = try timer.run("config") { try loadConfig() }
             if config.highlight.enabled { CodeHighlighter.prepareInBackground(config.highlight) }
             let look = try timer.run("theme") { try loadTheme(config) }
@@ -54,6 +60,7 @@ public struct BuildPipeline: Sendable {
             do {
                 let report = try await buildFromFetch(config, look, session, timer: &timer)
                 await session.close()
+                recordUnchanged(stamp?.stamp, report)
                 return report
             } catch {
                 await session.close()
@@ -86,13 +93,56 @@ public struct BuildPipeline: Sendable {
             let written = try timer.run("write") {
                 try stages.write(staging, assembly: assembly, files: output.files, records: output.records, by: diff.writer)
             }
-            let report = BuildReport(
+            var report = BuildReport(
                 outputDirectory: options.outputDirectory, pages: site.plan.pages.count, rendered: output.rendered, files: output.files.count,
                 bytes: output.bytes, stages: timer.stages, fetch: session.fetcher.stats,
                 warnings: diagnostics.warnings + written.notes.map { BuildWarning(.output, $0) }, picturesMade: site.data.picturesMade)
+            report.buildID = written.state.buildID
+            report.readSources = !config.sources.isEmpty || session.fetcher.stats != FetchStats()
             keepLive(site, diff, output, state: written.state, hashes: staging.hashes, warnings: report.warnings)
             return report
         }
+    }
+
+    /// Stamp: the sources' stamp, and whether the last build into this output recorded the same one and the output still
+    /// holds each file its manifest lists at its size (the output is checked on a second thread while the sources are
+    /// walked); when both hold, the build has nothing to do and says what that build said.
+    /// Huella: la de las fuentes, y si coincide con la de la última construcción y la salida sigue intacta.
+    func stampAndUnchanged() -> (stamp: SourceStamp, record: UnchangedRecord?, unchanged: Bool) {
+        let record = UnchangedRecord.load(UnchangedRecord.path(statePath: stages.statePath))
+        let results = Mutex<(stamp: SourceStamp?, intact: Bool)>((nil, false))
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                let stamp = SourceStamp.take(options, binary: LoadingSession.decodedContext, settleTime: options.settleTime)
+                results.withLock { $0.stamp = stamp }
+            } else if let record {
+                let intact = outputHolds(record)
+                results.withLock { $0.intact = intact }
+            }
+        }
+        let (stamp, intact) = results.withLock { ($0.stamp!, $0.intact) }
+        return (stamp, record, intact && stamp.value == record?.stamp)
+    }
+
+    /// The output's manifest is the one `record` names and each file it lists is there at its size.
+    private func outputHolds(_ record: UnchangedRecord) -> Bool {
+        let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
+        let last = writer.lastBuild()
+        return last.id == record.buildID && last.refused.isEmpty && last.files.count == record.files
+            && last.files.allSatisfy { StagingArea.size(inHash: $0.value) == StagingArea.size(of: "\(writer.outputDirectory)/\($0.key)") }
+    }
+
+    /// Keeps the stamp of a build that read no API source or response and said no warning, for the next build to
+    /// compare; any other build removes the last one's.
+    func recordUnchanged(_ stamp: SourceStamp?, _ report: BuildReport) {
+        guard let stamp else { return }
+        let path = UnchangedRecord.path(statePath: stages.statePath)
+        guard !stamp.settling, report.warnings.isEmpty, !report.readSources, let buildID = report.buildID else {
+            if SafePath.kind(path) == .file { unlink(path) }
+            return
+        }
+        let record = UnchangedRecord(stamp: stamp.value, buildID: buildID, pages: report.pages, files: report.files, bytes: report.bytes)
+        if (try? Files.write(record.encoded(), to: path)) == nil { unlink(path) }
     }
 
     /// `vitrina fetch`: revalidates every response the site needs; optionally rewrites the snapshot from them.

@@ -12,6 +12,11 @@ public struct BuildReport: Sendable {
     public var picturesMade = 0
     public var warnings: [BuildWarning] = []
     public var outputDirectory = ""
+    /// The id of the manifest this build wrote (nil for a build that wrote none).
+    var buildID: String?
+    /// Whether the site declares API sources, or any response was asked for (network, cache or snapshot): the output then
+    /// hangs on more than the files a `SourceStamp` covers (the cache, the clock against `max_age`).
+    var readSources = true
 
     public init() {}
 

@@ -14,6 +14,9 @@ public struct BuildOptions: Sendable {
     public var force = false
     /// What a long-running process (`vitrina serve`) keeps between builds: parsed documents and the last build state.
     public var memo: BuildMemo?
+    /// How long after its last change a file counts as settled: a build that read a file changed more recently keeps no
+    /// stamp for the next build to skip its work with (see `SourceStamp`).
+    var settleTime: Duration = .seconds(2)
     /// Hears each stage start and how many pages are drawn, for a progress bar.
     public var progress: (any BuildProgress)?
 

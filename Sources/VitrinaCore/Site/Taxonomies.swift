@@ -189,9 +189,12 @@ struct TaxonomyPlanner {
                                             previousLabel: pageContext.text("previous", language), nextLabel: pageContext.text("next", language))
             let view = TermPageView(heading: heading, intro: count(term.pages.count, language), items: items, pagination: pagination,
                                     back: LinkView(href: route.link(to: listRoute), label: label(taxonomy, language)))
-            let facts = [taxonomy.fingerprint, heading, "\(chunks.count)"] + items.map { "\($0.href)|\($0.title)|\($0.description ?? "")|\($0.date ?? "")" }
+            let others = alternates(number)
+            // The count of the whole term and the other languages' pages too: they change when entries on other pages do.
+            let facts = [taxonomy.fingerprint, heading, "\(chunks.count)", view.intro, others.keys.sorted().joined(separator: ",")]
+                + items.map { "\($0.href)|\($0.title)|\($0.description ?? "")|\($0.date ?? "")" }
             var page = Page(route: route, language: language, template: "taxonomy/term", title: number == 1 ? heading : "\(heading) (\(number))",
-                            navigationKey: "taxonomy-\(taxonomy.name)", alternates: alternates(number), content: view)
+                            navigationKey: "taxonomy-\(taxonomy.name)", alternates: others, content: view)
                 .with(inputs: [BuildInput(key: "term:\(taxonomy.name):\(term.slug):\(language):\(number)", fingerprint: Fingerprint.hex(facts.joined(separator: "\n")))])
             if number == 1 { page = page.with(searchKind: "taxonomy").with { $0.feed = .channel(key: feedKey) } }
             return page

@@ -13,6 +13,10 @@ public struct FileStamp: Sendable, Hashable {
     init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    init(_ info: stat) {
         size = Int(info.st_size)
         seconds = Int(info.st_mtim.tv_sec)
         nanoseconds = Int(info.st_mtim.tv_nsec)

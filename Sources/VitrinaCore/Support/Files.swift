@@ -171,11 +171,12 @@ public enum Files {
     /// Walks `root` with `readdir` (Foundation's enumerator stats every entry, slowly on Linux), following symbolic
     /// links to files and folders but never into a folder already on the way down (a loop) nor deeper than `maxDepth`.
     /// Recorre `root` siguiendo enlaces simbólicos, sin entrar en una carpeta que ya está en el camino (un bucle).
-    public static func scan(_ root: String, skippingFolders skipped: Set<String> = []) -> FolderScan {
+    /// With `stamping`, every file is listed with its stamp (one `stat` each) in `FolderScan.stamps` instead of `files`.
+    public static func scan(_ root: String, skippingFolders skipped: Set<String> = [], stamping: Bool = false) -> FolderScan {
         var found = FolderScan()
         var info = stat()
         guard stat(root, &info) == 0 else { return found }
-        var walker = Walker(skipped: skipped, onPath: [FolderID(info)])
+        var walker = Walker(skipped: skipped, stamping: stamping, onPath: [FolderID(info)])
         walker.walk(root, prefix: "", into: &found)
         found.files.sort()
         found.folders.sort()
@@ -193,6 +194,7 @@ public enum Files {
 
     private struct Walker {
         let skipped: Set<String>
+        let stamping: Bool
         var onPath: [FolderID]
 
         mutating func walk(_ folder: String, prefix: String, into found: inout FolderScan) {
@@ -203,11 +205,13 @@ public enum Files {
                 guard name != ".", name != ".." else { continue }
                 let path = prefix + name, full = folder + "/" + name
                 let type = entry.pointee.d_type
-                if type == UInt8(DT_REG) { found.files.append(path); continue }
+                if type == UInt8(DT_REG) && !stamping { found.files.append(path); continue }
                 var info = stat()
-                guard stat(full, &info) == 0 else { continue }
+                // Relative to the open folder: the kernel does not walk the whole path again for each entry.
+                guard fstatat(dirfd(directory), name, &info, 0) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
-                case S_IFREG: found.files.append(path)
+                case S_IFREG:
+                    if stamping { found.stamps.append((path, FileStamp(info))) } else { found.files.append(path) }
                 case S_IFDIR:
                     if prefix.isEmpty && skipped.contains(name) { continue }
                     let id = FolderID(info)
@@ -261,6 +265,9 @@ public struct FolderScan: Sendable {
     public var loops: [String] = []
     /// FIFOs, sockets and devices: never read.
     public var specials: [String] = []
+    /// Each file's stamp when the scan was asked for them, in the order the walk met them (the same while no folder
+    /// changes: readdir's order; not sorted, which would cost more than the walk).
+    var stamps: [(path: String, stamp: FileStamp)] = []
 
     /// The scan itself, or an error naming the first link that leads back to a folder on its way (`display` is the
     /// scanned folder as messages name it).

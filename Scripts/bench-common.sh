@@ -1,0 +1,185 @@
+# Shared by `make bench` (Scripts/bench.sh) and `make bench-scale` (Scripts/bench-scale.sh): the tools, the corpus laid
+# out as a Vitrina site and as the equivalent Hugo site, builds timed under /usr/bin/time, medians, the table and goals.
+# Sourced, not run; the caller sets `corpus` (a folder of Markdown folders), `work` (logs go to $work/logs) and
+# `vitrina` (the binary, from vitrina_binary).
+# Compartido por `make bench` y `make bench-scale`: herramientas, el corpus como sitio de Vitrina y de Hugo, tiempos,
+# medianas, la tabla y los objetivos.
+
+# ---------------------------------------------------------------------------------------------
+# Tools: Debian's hugo and time when missing; Vitrina in release unless VITRINA_BIN is set.
+# Herramientas: hugo y time de Debian si faltan; Vitrina en modo release salvo VITRINA_BIN.
+# ---------------------------------------------------------------------------------------------
+install_tools() {
+  local missing=()
+  command -v hugo >/dev/null || missing+=(hugo)
+  [ -x /usr/bin/time ] || missing+=(time)
+  if ((${#missing[@]})); then
+    echo "Installing ${missing[*]} (apt-get)" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
+vitrina_binary() { # prints the path of the Vitrina binary to measure
+  if [ -n "${VITRINA_BIN:-}" ]; then
+    realpath "$VITRINA_BIN"
+  else
+    swift build -c release --product vitrina >/dev/null
+    realpath .build/release/vitrina
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# Sites: the corpus copied FACTOR times (copy k > 1 renames each folder, e.g. common-2), laid out once as a Vitrina
+# site (Content/ + site.yml, built-in theme) and once as a Hugo site (content/, config.toml and minimal layouts
+# equivalent to Vitrina's default theme).
+# Sitios: el corpus copiado FACTOR veces, como sitio de Vitrina y como sitio de Hugo equivalente.
+# ---------------------------------------------------------------------------------------------
+copy_corpus() { # destination folder, factor
+  local dest=$1 factor=$2 k section suffix
+  mkdir -p "$dest"
+  for k in $(seq "$factor"); do
+    suffix=""
+    [ "$k" -eq 1 ] || suffix="-$k"
+    for section in "$corpus"/*/; do
+      section=$(basename "$section")
+      cp -r "$corpus/$section" "$dest/$section$suffix"
+    done
+  done
+}
+
+make_vitrina_site() { # site folder, factor
+  copy_corpus "$1/Content" "$2"
+  printf '%s\n' 'title: tldr pages' 'languages: [en]' 'default_language: en' > "$1/Content/site.yml"
+}
+
+write_hugo_theme() { # folder: config.toml, layouts/ and static/ shared by every Hugo site
+  mkdir -p "$1/layouts/_default" "$1/static"
+  cat > "$1/config.toml" <<'EOF'
+baseURL = "https://example.org/"
+languageCode = "en"
+defaultContentLanguage = "en"
+title = "tldr pages"
+disableKinds = ["taxonomy", "term", "RSS"]
+paginate = 20
+pluralizeListTitles = false
+EOF
+  cat > "$1/layouts/_default/baseof.html" <<'EOF'
+<!DOCTYPE html>
+<html lang="{{ .Site.Language.Lang }}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ if .IsHome }}{{ .Site.Title }}{{ else }}{{ .Title }} · {{ .Site.Title }}{{ end }}</title>
+<meta name="description" content="{{ with .Description }}{{ . }}{{ else }}{{ .Summary | plainify | truncate 160 }}{{ end }}">
+<link rel="stylesheet" href="{{ "style.css" | relURL }}">
+</head>
+<body>
+<header>
+<a href="{{ "" | relURL }}">{{ .Site.Title }}</a>
+<nav><ul>{{ range first 8 .Site.Sections }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}{{ if gt (len .Site.Sections) 8 }}<li><a href="{{ "" | relURL }}">More…</a></li>{{ end }}</ul></nav>
+</header>
+<main>{{ block "main" . }}{{ end }}</main>
+<footer><p>Pages by the tldr-pages contributors, CC BY 4.0.</p></footer>
+</body>
+</html>
+EOF
+  cat > "$1/layouts/_default/single.html" <<'EOF'
+{{ define "main" }}<article><h1>{{ .Title }}</h1>
+{{ .Content }}</article>{{ end }}
+EOF
+  cat > "$1/layouts/_default/list.html" <<'EOF'
+{{ define "main" }}<h1>{{ .Title }}</h1>
+{{ $pager := .Paginate .Pages.ByWeight }}
+<ul>{{ range $pager.Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>
+{{ template "_internal/pagination.html" . }}{{ end }}
+EOF
+  cat > "$1/layouts/index.html" <<'EOF'
+{{ define "main" }}<h1>{{ .Site.Title }}</h1>
+<ul>{{ range .Site.Sections }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> ({{ len .Pages }})</li>{{ end }}</ul>{{ end }}
+EOF
+  printf '%s\n' 'body { font-family: system-ui, sans-serif; max-width: 50rem; margin: auto; }' > "$1/static/style.css"
+}
+
+
+make_hugo_site() { # site folder, factor
+  copy_corpus "$1/content" "$2"
+  cp -r "$work/hugo-theme/." "$1/"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Measuring: each build runs under /usr/bin/time; a failed build prints its log and stops the script. Results are kept
+# per key "scenario/tool" as space-separated lists of seconds and peak KB.
+# Medición: cada construcción bajo /usr/bin/time; si una falla se muestra su registro y se sale.
+# ---------------------------------------------------------------------------------------------
+declare -A secs=() peak=() pages=()
+builds=0
+
+timed() { # log file, then the command; sets t_secs (wall, to the millisecond: time's %e counts hundredths, too coarse
+  # for builds of a tenth of a second) and t_kb
+  local start end
+  start=$(date +%s%N)
+  if ! /usr/bin/time -f "%e %M" -o "$1.time" "${@:2}" > "$1" 2>&1; then
+    echo "Build failed: ${*:2}" >&2
+    cat "$1" >&2
+    exit 1
+  fi
+  end=$(date +%s%N)
+  read -r _ t_kb < "$1.time"
+  t_secs=$(awk -v ns=$((end - start)) 'BEGIN { printf "%.3f", ns / 1e9 }')
+}
+
+html_count() { find "$1" -name '*.html' | wc -l; }
+
+record() { # key, pages
+  secs[$1]+="$t_secs "
+  peak[$1]+="$t_kb "
+  pages[$1]=$2
+}
+
+hugo_build() { # key, site folder, output folder
+  local log="$work/logs/$((++builds))-${1//\//-}.log"
+  echo "  $1" >&2
+  timed "$log" hugo --source "$2" --destination "$3"
+  record "$1" "$(html_count "$3")"
+}
+
+vitrina_build() { # key, output folder, then extra arguments for `vitrina build`
+  local log="$work/logs/$((++builds))-${1//\//-}.log" n
+  echo "  $1" >&2
+  timed "$log" "$vitrina" build --output "$2" "${@:3}"
+  n=$(sed -n 's/^Built \([0-9]*\) pages.*/\1/p' "$log")
+  record "$1" "${n:-$(html_count "$2")}"
+  last_log=$log
+}
+
+# ---------------------------------------------------------------------------------------------
+# Report: medians, table rows, goals with PASS/FAIL. / Informe: medianas, filas de la tabla y objetivos.
+# ---------------------------------------------------------------------------------------------
+median() { # space-separated numbers
+  tr ' ' '\n' <<< "$1" | awk 'NF' | sort -g |
+    awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+}
+
+s() { median "${secs[$1]:-}"; }
+
+kb() { median "${peak[$1]:-}"; }
+
+row() { # label, Vitrina key, Hugo key (empty: no Hugo figure)
+  local h=$3
+  awk -v l="$1" -v vs="$(s "$2")" -v vm="$(kb "$2")" -v vp="${pages[$2]}" \
+      -v has="${h:+1}" -v hs="${h:+$(s "$h")}" -v hm="${h:+$(kb "$h")}" -v hp="${h:+${pages[$h]}}" '
+    function rate(p, t) { return sprintf("%.0f", p / (t > 0 ? t : 0.005)) }
+    BEGIN {
+      if (has) printf "%-32s %9.3f %9.3f %11s %11s %10.1f %10.1f %7.2f\n", l, vs, hs, rate(vp, vs), rate(hp, hs), vm / 1024, hm / 1024, vs / (hs > 0 ? hs : 0.005)
+      else printf "%-32s %9.3f %9s %11s %11s %10.1f %10s %7s\n", l, vs, "-", rate(vp, vs), "-", vm / 1024, "-", "-"
+    }'
+}
+
+goal() { # text, value, comparison (< or <=), limit
+  awk -v t="$1" -v v="$2" -v op="$3" -v lim="$4" 'BEGIN {
+    ok = op == "<" ? v < lim : v <= lim
+    printf "%s  %-52s %6.2f %-2s %s\n", ok ? "PASS" : "FAIL", t, v, op, lim }'
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / (b > 0 ? b : 0.005) }'; }

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# `make bench-scale`: Vitrina and Hugo side by side on a site of about 100,000 pages: the tldr-en corpus
+# (../shared/corpora/tldr-en) copied 14 times (103,950 Markdown pages), on disk. In each run: a full build of each into a
+# fresh folder; each again into its folder with nothing changed (Hugo draws every page again; Vitrina compares the
+# sources' stamps); one page edited (a line added to common/tar.md) and built again; then the corpus copied once and
+# 4 times built by Vitrina into fresh folders, for the table of each stage's time per 1,000 pages at 1x, 4x and 14x.
+# Once, after the runs: `vitrina serve` on the 14x site, one page edited RUNS times, timed from the edit until the
+# page's file changes in the output, with serve's peak memory. Each figure is the median of RUNS runs (default 3).
+# Takes about 15 minutes with RUNS=3 on 2 cores; prints one table and the goals with PASS/FAIL (exit 0 when a goal
+# fails: it is a report), non-zero when a build fails.
+# Vitrina y Hugo sobre unas 100.000 páginas (tldr-en copiado 14 veces): construcción completa, sin cambios, una página
+# editada, `vitrina serve`, y el tiempo de cada etapa por cada 1.000 páginas a 1x, 4x y 14x.
+#
+#   RUNS=1 Scripts/bench-scale.sh                 one run per figure
+#   FACTOR=14 Scripts/bench-scale.sh              how many copies of the corpus make the big site (default 14)
+#   VITRINA_BIN=path/to/vitrina Scripts/bench-scale.sh  use that binary, skip `swift build -c release`
+#   CORPUS=path/to/corpus Scripts/bench-scale.sh  another corpus of Markdown folders
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source Scripts/bench-common.sh
+
+runs="${RUNS:-3}"
+factor="${FACTOR:-14}"
+corpus="${CORPUS:-../shared/corpora/tldr-en}"
+[ -d "$corpus" ] || { echo "No corpus at $corpus" >&2; exit 1; }
+corpus=$(cd "$corpus" && pwd)
+
+install_tools
+vitrina=$(vitrina_binary)
+
+# Everything on disk (as a docs project's CI job builds), removed on exit.
+# Todo en disco, como construye un trabajo de CI; se borra al salir.
+work=$(mktemp -d)
+serve_pid=""
+trap '[ -z "$serve_pid" ] || pkill -P "$serve_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+mkdir -p "$work/logs" "$work/out"
+
+echo "Preparing sites (1x, 4x, ${factor}x) in $work" >&2
+write_hugo_theme "$work/hugo-theme"
+make_hugo_site "$work/hugo-big" "$factor"
+for copies in 1 4 "$factor"; do make_vitrina_site "$work/vitrina-$copies" "$copies"; done
+big="$work/vitrina-$factor"
+page=common/tar.md
+[ -f "$big/Content/$page" ] || page=$(cd "$big/Content" && ls */*.md | head -1)
+
+declare -A stage_ms=() # "copies/stage" -> space-separated milliseconds of that stage in each run's full build
+
+stage_times() { # copies: the last build's stage line added to stage_ms
+  local name value
+  while read -r name value; do
+    stage_ms["$1/$name"]+="$value "
+  done < <(sed -n 's/^  stages: //p' "$last_log" | tr ',' '\n' |
+           awk '{ v = $2; if ($3 == "s") v *= 1000; if (NF >= 3) print $1, v }')
+}
+
+drawn() { sed -n 's/^ *pages drawn: \([0-9]*\),.*/\1/p' "$last_log"; }
+
+for i in $(seq "$runs"); do
+  echo "Run $i of $runs" >&2
+  # a. Full builds into fresh folders (Vitrina without its memory of parsed Markdown, as cold as Hugo).
+  # Construcciones completas en carpetas nuevas, Vitrina sin su memoria de Markdown.
+  rm -rf "$work/out/hugo" "$work/out/vitrina"
+  hugo_build full/hugo "$work/hugo-big" "$work/out/hugo"
+  rm -rf "$big/.vitrina"
+  vitrina_build full/vitrina "$work/out/vitrina" --site "$big"
+  stage_times "$factor"
+  # b. Nothing changed, into the same folders. / Sin cambios, en las mismas carpetas.
+  hugo_build again/hugo "$work/hugo-big" "$work/out/hugo"
+  vitrina_build unchanged/vitrina "$work/out/vitrina" --site "$big"
+  # c. One page edited. / Una página editada.
+  printf '\nEdited in run %s.\n' "$i" >> "$big/Content/$page"
+  printf '\nEdited in run %s.\n' "$i" >> "$work/hugo-big/content/$page"
+  hugo_build edit/hugo "$work/hugo-big" "$work/out/hugo"
+  vitrina_build edit/vitrina "$work/out/vitrina" --site "$big"
+  edit_drawn=$(drawn)
+  grep -q "Edited in run $i" "$work/out/vitrina/${page%.md}/index.html" || { echo "The edited page was not drawn again" >&2; exit 1; }
+  # d. The same corpus once and 4 times, for the stage table. / El corpus 1 y 4 veces, para la tabla de etapas.
+  for copies in 1 4; do
+    rm -rf "$work/out/vitrina-$copies" "$work/vitrina-$copies/.vitrina"
+    vitrina_build "full-$copies/vitrina" "$work/out/vitrina-$copies" --site "$work/vitrina-$copies"
+    stage_times "$copies"
+  done
+done
+
+# ---------------------------------------------------------------------------------------------
+# `vitrina serve` on the big site: one line added to a page, timed until the page's file changes in the output.
+# `vitrina serve` sobre el sitio grande: una línea añadida y el tiempo hasta que cambia su fichero en la salida.
+# ---------------------------------------------------------------------------------------------
+echo "vitrina serve on the ${factor}x site" >&2
+serve_secs=""
+rm -rf "$work/out/serve"
+/usr/bin/time -f "%e %M" -o "$work/logs/serve.time" "$vitrina" serve --site "$big" --output "$work/out/serve" --port 0 \
+  > "$work/logs/serve.log" 2>&1 &
+serve_pid=$!
+for _ in $(seq 3000); do grep -q '^Serving' "$work/logs/serve.log" && break; sleep 0.1; done
+grep -q '^Serving' "$work/logs/serve.log" || { echo "vitrina serve did not start:" >&2; cat "$work/logs/serve.log" >&2; exit 1; }
+html="$work/out/serve/${page%.md}/index.html"
+for i in $(seq "$runs"); do
+  sleep 1
+  before=$(stat -c %y "$html")
+  start=$(date +%s%N)
+  printf '\nServed edit %s.\n' "$i" >> "$big/Content/$page"
+  tries=0
+  while [ "$(stat -c %y "$html")" = "$before" ] && [ $((tries += 1)) -lt 2000000 ]; do :; done
+  serve_secs+="$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.3f", (b - a) / 1e9 }') "
+done
+pkill -INT -P "$serve_pid" || true # /usr/bin/time ignores SIGINT while its command runs: the signal goes to serve
+wait "$serve_pid" 2>/dev/null || true
+serve_pid=""
+read -r _ serve_kb < <(tail -1 "$work/logs/serve.time")
+
+# ---------------------------------------------------------------------------------------------
+# Report. / Informe.
+# ---------------------------------------------------------------------------------------------
+echo
+echo "Vitrina vs Hugo $(hugo version | awk '{ print $2 }'), tldr-en x$factor on disk (${pages[full/vitrina]} pages), median of $runs runs, $(nproc) cores"
+printf "%-32s %9s %9s %11s %11s %10s %10s %7s\n" scenario vitrina-s hugo-s vitrina-p/s hugo-p/s vitrina-MB hugo-MB ratio
+row "full build, fresh folder" full/vitrina full/hugo
+row "nothing changed (Hugo: again)" unchanged/vitrina again/hugo
+row "one page edited" edit/vitrina edit/hugo
+printf "%-32s %9.3f %9s %11s %11s %10.1f\n" "serve: one page edited to disk" "$(median "$serve_secs")" - - - "$(awk -v k="$serve_kb" 'BEGIN { print k / 1024 }')"
+echo "  (one page edited: ${edit_drawn:-?} pages drawn in the last run)"
+
+echo
+echo "Each stage's time per 1,000 pages (ms, median of full builds into fresh folders), and its growth from 1x"
+printf "%-10s %9s %9s %9s %9s %9s\n" stage 1x 4x "${factor}x" "4x/1x" "${factor}x/1x"
+for name in stamp config theme content plan diff render assemble check write; do
+  one=$(median "${stage_ms[1/$name]:-0}") four=$(median "${stage_ms[4/$name]:-0}") many=$(median "${stage_ms[$factor/$name]:-0}")
+  awk -v n="$name" -v a="$one" -v b="$four" -v c="$many" -v pa="${pages[full-1/vitrina]}" -v pb="${pages[full-4/vitrina]}" \
+      -v pc="${pages[full/vitrina]}" 'BEGIN {
+    x = a / pa * 1000; y = b / pb * 1000; z = c / pc * 1000
+    printf "%-10s %9.2f %9.2f %9.2f %9s %9s\n", n, x, y, z, (x > 0 ? sprintf("%.2f", y / x) : "-"), (x > 0 ? sprintf("%.2f", z / x) : "-") }'
+done
+awk -v a="$(s full-1/vitrina)" -v b="$(s full-4/vitrina)" -v c="$(s full/vitrina)" -v pa="${pages[full-1/vitrina]}" \
+    -v pb="${pages[full-4/vitrina]}" -v pc="${pages[full/vitrina]}" 'BEGIN {
+  x = a / pa * 1000; y = b / pb * 1000; z = c / pc * 1000
+  printf "%-10s %9.2f %9.2f %9.2f %9.2f %9.2f\n", "whole", x, y, z, y / x, z / x }'
+
+echo
+echo "Goals"
+goal "${factor}x: full build <= 0.3x Hugo" "$(ratio "$(s full/vitrina)" "$(s full/hugo)")" "<=" 0.3
+goal "${factor}x: peak memory <= 0.2x Hugo's" "$(ratio "$(kb full/vitrina)" "$(kb full/hugo)")" "<=" 0.2
+goal "${factor}x: peak memory < 2 GB (MB)" "$(awk -v k="$(kb full/vitrina)" 'BEGIN { print k / 1024 }')" "<" 2048
+goal "${factor}x: nothing changed < 2 s" "$(s unchanged/vitrina)" "<" 2
+goal "${factor}x: one page edited < 1 s" "$(s edit/vitrina)" "<" 1
+goal "${factor}x: serve, one page edited to disk < 100 ms (s)" "$(median "$serve_secs")" "<" 0.1

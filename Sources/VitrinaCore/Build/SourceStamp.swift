@@ -1,0 +1,85 @@
+import Foundation
+
+/// The stamp of everything a build of a site without API data reads: the binary, the options, and the stamp (size,
+/// times, inode) of every file below `Content/` and `Templates/`. Equal stamps mean equal inputs, as for `make`.
+/// La huella de todo lo que lee una construcción sin datos de APIs: el binario, las opciones y cada fichero.
+struct SourceStamp: Sendable, Equatable {
+    let value: String
+    /// A file changed so shortly before the walk that a change after the build's read could share its stamp (file
+    /// times are as coarse as the clock's tick, or a second on some disks): such a stamp is never recorded.
+    let settling: Bool
+
+    /// Walks `Content/` and `Templates/`; files whose modification or change time is within `settleTime` of now make
+    /// the stamp `settling`.
+    static func take(_ options: BuildOptions, binary: String, settleTime: Duration) -> SourceStamp {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let settled = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - settleTime.nanoseconds
+        var text = Array("vitrina-stamp 1\n\(binary)\n\(optionsLine(options))\n".utf8)
+        var settling = false
+        for (name, folder) in [("Content", options.contentDirectory), ("Templates", options.templatesDirectory)] {
+            let scan = Files.scan(folder, stamping: true)
+            text += Array("\(name) \(scan.stamps.count) \(scan.loops.count) \(scan.specials.count)\n".utf8)
+            for (path, stamp) in scan.stamps {
+                text.append(contentsOf: path.utf8)
+                text.append(0)
+                withUnsafeBytes(of: stamp) { text.append(contentsOf: $0) } // six integers, laid out alike by one binary
+                settling = settling || stamp.latestChange >= settled
+            }
+        }
+        let value = text.withUnsafeBytes { Fingerprint.content($0) }
+        return SourceStamp(value: value, settling: settling)
+    }
+
+    /// What the command line asked for that changes the output.
+    private static func optionsLine(_ options: BuildOptions) -> String {
+        let overrides = options.apiOverrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return [options.siteDirectory, options.outputDirectory, "\(options.offline)", "\(options.strict)", "\(options.drafts)",
+                options.baseURL ?? "-"].joined(separator: "\t") + "\t" + overrides.joined(separator: "\t")
+    }
+}
+
+/// What a build that read no API data and said no warning records beside its state: its stamp, the manifest's id and
+/// the counts its report gives; the next build with the same stamp into an intact output has nothing to do.
+/// Lo que anota una construcción sin datos de APIs ni avisos: su huella, el id del manifiesto y sus cuentas.
+struct UnchangedRecord: Sendable, Equatable {
+    static let header = "vitrina-unchanged 1"
+    let stamp: String
+    let buildID: String
+    let pages: Int
+    let files: Int
+    let bytes: Int
+
+    /// More pages or files than any site has: a record claiming more is damaged.
+    static let maxCount = 100_000_000
+
+    static func path(statePath: String) -> String { String(statePath.dropLast(".txt".count)) + ".stamp" }
+
+    func encoded() -> [UInt8] { Array("\(Self.header)\n\(stamp)\n\(buildID)\n\(pages) \(files) \(bytes)\n".utf8) }
+
+    /// The record read back; nil for another format, a damaged file or counts out of range.
+    static func decode(_ bytes: [UInt8]) -> UnchangedRecord? {
+        guard bytes.count <= 4096 else { return nil }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count == 5, lines[0] == header, lines[4].isEmpty else { return nil }
+        let counts = lines[3].split(separator: " ").compactMap { Int($0) }
+        guard counts.count == 3, counts[0...1].allSatisfy({ (0...maxCount).contains($0) }), counts[2] >= 0 else { return nil }
+        return UnchangedRecord(stamp: String(lines[1]), buildID: String(lines[2]), pages: counts[0], files: counts[1], bytes: counts[2])
+    }
+
+    static func load(_ path: String) -> UnchangedRecord? {
+        guard SafePath.kind(path) == .file, let bytes = try? Files.read(path) else { return nil }
+        return decode(bytes)
+    }
+}
+
+extension FileStamp {
+    /// The later of the modification and change times, in nanoseconds since 1970.
+    var latestChange: Int64 {
+        max(Int64(seconds) * 1_000_000_000 + Int64(nanoseconds), Int64(changeSeconds) * 1_000_000_000 + Int64(changeNanoseconds))
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
+}

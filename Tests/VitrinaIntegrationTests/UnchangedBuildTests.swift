@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import VitrinaCore
+
+/// A build whose sources' stamp matches the last build's does no work, and any change of what it reads makes it build.
+@Suite("Unchanged builds")
+struct UnchangedBuildTests {
+    /// An offline build of `site` into its output; files count as settled at once unless `settle` says otherwise.
+    func build(_ site: TestSite, settle: Duration = .zero, drafts: Bool = false, baseURL: String? = nil) async throws -> BuildReport {
+        var options = BuildOptions(siteDirectory: site.root, offline: true, drafts: drafts, baseURL: baseURL)
+        options.settleTime = settle
+        return try await BuildPipeline(options: options, client: NoNetwork()).build()
+    }
+
+    /// True when the build stopped after comparing stamps.
+    func skipped(_ report: BuildReport) -> Bool { report.stages.map(\.name) == ["stamp"] }
+
+    @Test func aSecondBuildWithNothingChangedDoesNoWorkAndSaysWhatTheFirstSaid() async throws {
+        let site = try TestSite(files: IncrementalBuildTests.files)
+        defer { site.remove() }
+        let first = try await build(site)
+        #expect(!skipped(first))
+        let before = try site.snapshotOfOutput()
+        let second = try await build(site)
+        #expect(skipped(second))
+        #expect((second.pages, second.files, second.bytes, second.rendered) == (first.pages, first.files, first.bytes, 0))
+        #expect(second.warnings.isEmpty)
+        #expect(try site.snapshotOfOutput() == before)
+    }
+
+    @Test func anEditOfTheSameSizeAnotherOptionOrAMissingOutputFileMakesItBuild() async throws {
+        let site = try TestSite(files: IncrementalBuildTests.files)
+        defer { site.remove() }
+        _ = try await build(site)
+        #expect(skipped(try await build(site)))
+        // Same length as "Archiva ficheros.": only the file's times tell the edit.
+        try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nArchivo ficheros.\n")
+        let edited = try await build(site)
+        #expect(!skipped(edited) && edited.rendered > 0)
+        #expect(try site.read("linux/tar/index.html").contains("Archivo ficheros."))
+        #expect(skipped(try await build(site)))
+        #expect(!skipped(try await build(site, drafts: true)))
+        #expect(!skipped(try await build(site, baseURL: "https://example.org/docs/")))
+        #expect(skipped(try await build(site, baseURL: "https://example.org/docs/")), "the same options again: nothing to do")
+        try site.delete("Output/linux/ls/index.html")
+        let restored = try await build(site)
+        #expect(!skipped(restored))
+        #expect(site.exists("linux/ls/index.html"))
+        try await site.expectSameAsFullBuild()
+    }
+
+    @Test func aNewFileOrARemovedOneMakesItBuild() async throws {
+        let site = try TestSite(files: IncrementalBuildTests.files)
+        defer { site.remove() }
+        let first = try await build(site)
+        try site.write("Content/osx/ls.md", "# ls\n\nLista.\n")
+        let added = try await build(site)
+        #expect(!skipped(added) && added.pages > first.pages)
+        try site.delete("Content/osx/ls.md")
+        let removed = try await build(site)
+        #expect(!skipped(removed) && removed.pages == first.pages)
+        #expect(!site.exists("osx/ls/index.html"))
+    }
+
+    @Test func aBuildWithWarningsOrFilesChangedJustBeforeRecordsNoStamp() async throws {
+        var files = IncrementalBuildTests.files
+        files["Content/osx/open.md"] = "Abre [ficheros](../falta/).\n"
+        let site = try TestSite(files: files)
+        defer { site.remove() }
+        let first = try await build(site)
+        #expect(!first.warnings.isEmpty)
+        let second = try await build(site)
+        #expect(!skipped(second), "a build with warnings says them again")
+        #expect(second.warnings.map(\.message) == first.warnings.map(\.message))
+
+        let fresh = try TestSite(files: IncrementalBuildTests.files)
+        defer { fresh.remove() }
+        _ = try await build(fresh, settle: .seconds(3600))
+        #expect(!skipped(try await build(fresh)), "files changed within the settle time leave no stamp")
+        #expect(skipped(try await build(fresh)))
+    }
+
+    @Test func aDamagedOrForeignRecordIsIgnored() async throws {
+        let site = try TestSite(files: IncrementalBuildTests.files)
+        defer { site.remove() }
+        _ = try await build(site)
+        let path = UnchangedRecord.path(statePath: BuildState.path(siteDirectory: site.root, outputDirectory: site.output))
+        let saved = try Files.read(path)
+        let record = try #require(UnchangedRecord.decode(saved))
+        #expect(UnchangedRecord.decode(record.encoded()) == record)
+        for damaged in ["", "vitrina-unchanged 1\n", String(decoding: saved, as: UTF8.self).replacingOccurrences(of: "\(record.pages) ", with: "-5 "),
+                        String(decoding: saved, as: UTF8.self).replacingOccurrences(of: "vitrina-unchanged 1", with: "vitrina-unchanged 9")] {
+            try Files.write(Array(damaged.utf8), to: path)
+            #expect(!skipped(try await build(site)), "record: \(damaged.debugDescription)")
+        }
+        // Another output's manifest: the record names the build it belongs to.
+        try Files.write(record.encoded(), to: path)
+        #expect(skipped(try await build(site)))
+        try Files.write(UnchangedRecord(stamp: record.stamp, buildID: "0000000000000000", pages: 1, files: 1, bytes: 1).encoded(), to: path)
+        #expect(!skipped(try await build(site)))
+    }
+
+    @Test func mutatedRecordsNeverClaimMoreThanTheyMayAndNeverCrash() throws {
+        let record = UnchangedRecord(stamp: "1234abcd1234abcd", buildID: "feedfacefeedface", pages: 103_950, files: 103_957, bytes: 352_700_000)
+        let valid = record.encoded()
+        var random = SeededRandom(seed: 20_261_126)
+        for _ in 0..<10_000 {
+            var bytes = valid
+            for _ in 0...random.next(4) {
+                switch random.next(3) {
+                case 0 where !bytes.isEmpty: bytes[random.next(bytes.count)] = UInt8(random.next(256))
+                case 1 where !bytes.isEmpty: bytes.remove(at: random.next(bytes.count))
+                default: bytes.insert(UInt8(random.next(256)), at: random.next(bytes.count + 1))
+                }
+            }
+            guard let decoded = UnchangedRecord.decode(bytes) else { continue }
+            #expect((0...UnchangedRecord.maxCount).contains(decoded.pages) && (0...UnchangedRecord.maxCount).contains(decoded.files))
+            #expect(decoded.bytes >= 0)
+        }
+        #expect(UnchangedRecord.decode(Array(repeating: 10, count: 100_000)) == nil)
+    }
+}
