@@ -183,3 +183,18 @@ goal() { # text, value, comparison (< or <=), limit
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / (b > 0 ? b : 0.005) }'; }
+
+serve_edits() { # page file, its HTML in the output, times, pause (s): appends a line to the page TIMES times, each after
+  # PAUSE seconds, and adds the seconds until the HTML file changed to serve_secs (a plain loop: `for _ in $(seq N)`
+  # would first spend ~100 ms expanding N words, after the edit)
+  local i before start tries
+  for i in $(seq "$3"); do
+    sleep "$4"
+    before=$(stat -c %y "$2")
+    start=$(date +%s%N)
+    printf '\nEdited under serve, %s.\n' "$i" >> "$1"
+    tries=0
+    while [ "$(stat -c %y "$2")" = "$before" ] && [ $((tries += 1)) -lt 2000000 ]; do :; done
+    serve_secs+="$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.3f", (b - a) / 1e9 }') "
+  done
+}

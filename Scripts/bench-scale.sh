@@ -95,15 +95,7 @@ serve_pid=$!
 for _ in $(seq 3000); do grep -q '^Serving' "$work/logs/serve.log" && break; sleep 0.1; done
 grep -q '^Serving' "$work/logs/serve.log" || { echo "vitrina serve did not start:" >&2; cat "$work/logs/serve.log" >&2; exit 1; }
 html="$work/out/serve/${page%.md}/index.html"
-for i in $(seq "$runs"); do
-  sleep 1
-  before=$(stat -c %y "$html")
-  start=$(date +%s%N)
-  printf '\nServed edit %s.\n' "$i" >> "$big/Content/$page"
-  tries=0
-  while [ "$(stat -c %y "$html")" = "$before" ] && [ $((tries += 1)) -lt 2000000 ]; do :; done
-  serve_secs+="$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.3f", (b - a) / 1e9 }') "
-done
+serve_edits "$big/Content/$page" "$html" "$runs" 1
 pkill -INT -P "$serve_pid" || true # /usr/bin/time ignores SIGINT while its command runs: the signal goes to serve
 wait "$serve_pid" 2>/dev/null || true
 serve_pid=""
@@ -134,7 +126,7 @@ done
 awk -v a="$(s full-1/vitrina)" -v b="$(s full-4/vitrina)" -v c="$(s full/vitrina)" -v pa="${pages[full-1/vitrina]}" \
     -v pb="${pages[full-4/vitrina]}" -v pc="${pages[full/vitrina]}" 'BEGIN {
   x = a / pa * 1000; y = b / pb * 1000; z = c / pc * 1000
-  printf "%-10s %9.2f %9.2f %9.2f %9.2f %9.2f\n", "whole", x, y, z, y / x, z / x }'
+  printf "%-10s %9.2f %9.2f %9.2f %9.2f %9.2f\n", "whole", x * 1000, y * 1000, z * 1000, y / x, z / x }'
 
 echo
 echo "Goals"

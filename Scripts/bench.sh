@@ -330,16 +330,7 @@ grep -q '^Serving' "$work/logs/serve.log" || { echo "vitrina serve did not start
 page=common/tar.md
 [ -f "$serve_site/Content/$page" ] || page=$(cd "$serve_site/Content" && ls */*.md | head -1)
 html="$work/out/serve/${page%.md}/index.html"
-for i in $(seq "$runs"); do
-  sleep 0.5
-  before=$(stat -c %y "$html")
-  start=$(date +%s%N)
-  printf '\nEdited in run %s.\n' "$i" >> "$serve_site/Content/$page"
-  # A plain loop: `for _ in $(seq N)` would first spend ~100 ms expanding N words, after the edit.
-  tries=0
-  while [ "$(stat -c %y "$html")" = "$before" ] && [ $((tries += 1)) -lt 200000 ]; do :; done
-  serve_secs+="$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.3f", (b - a) / 1e9 }') "
-done
+serve_edits "$serve_site/Content/$page" "$html" "$runs" 0.5
 kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
 
 # ---------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ struct Serve: AsyncParsableCommand {
             }
         }
         await session.build()
-        let stop = Self.exitOnInterrupt()
+        let stop = Self.exitOnInterrupt { await session.finishSaving() }
         defer { stop.forEach { $0.cancel() } }
         let output = options.outputDirectory, host = host
         let server = DevServer(outputDirectory: output, host: host, port: port, hub: session.hub)
@@ -48,12 +48,18 @@ struct Serve: AsyncParsableCommand {
 }
 
 extension Serve {
-    /// Ctrl-C or SIGTERM ends the server at once, even with pages still listening for reloads.
-    static func exitOnInterrupt() -> [any DispatchSourceSignal] {
+    /// Ctrl-C or SIGTERM ends the server once `beforeExit` is done (the build records still being written), even with
+    /// pages still listening for reloads.
+    static func exitOnInterrupt(_ beforeExit: @escaping @Sendable () async -> Void) -> [any DispatchSourceSignal] {
         [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { Foundation.exit(0) }
+            source.setEventHandler {
+                Task {
+                    await beforeExit()
+                    Foundation.exit(0)
+                }
+            }
             source.resume()
             return source
         }

@@ -113,4 +113,50 @@ public final class BuildMemo: Sendable {
     /// Builds the kept site's lookup tables now, while nothing waits, rather than at the first edit.
     func prepareLive() { live.withLock { _ = $0?.prepared() } }
     func remember(_ state: BuildState, at path: String) { states.withLock { $0[path] = state } }
+    func forgetState(at path: String) { states.withLock { $0[path] = nil } }
+
+    private let stateWriter = StateWriter()
+
+    /// Saves `state` on another thread; states saved meanwhile wait, and only the newest of them is written.
+    func saveInBackground(_ state: BuildState, at path: String) { stateWriter.save(state, at: path) }
+
+    /// Returns once every state handed to `saveInBackground` is on disk.
+    public func finishSaving() async { await stateWriter.finish() }
+}
+
+/// Writes build states one at a time on a task of its own, the newest last, skipping those a newer one replaced.
+/// Escribe los estados de construcción de uno en uno en otra tarea, el más nuevo el último.
+final class StateWriter: Sendable {
+    private struct Queue {
+        var next: (state: BuildState, path: String)?
+        var running: Task<Void, Never>?
+    }
+
+    private let queue = Mutex(Queue())
+
+    func save(_ state: BuildState, at path: String) {
+        queue.withLock { queue in
+            queue.next = (state, path)
+            guard queue.running == nil else { return }
+            queue.running = Task.detached { [self] in
+                while let (state, path) = takeNext() { try? state.save(path) }
+            }
+        }
+    }
+
+    /// The state to write next, or nil (and the writer idle) when there is none.
+    private func takeNext() -> (state: BuildState, path: String)? {
+        queue.withLock { queue in
+            guard let next = queue.next else {
+                queue.running = nil
+                return nil
+            }
+            queue.next = nil
+            return next
+        }
+    }
+
+    func finish() async {
+        while let running = queue.withLock({ $0.running }) { await running.value }
+    }
 }

@@ -45,14 +45,20 @@ struct OutputStages {
     }
 
     /// Write: the assembled files into the staging area beside the drawn pages, the changed files into the output, then
-    /// what each page was made from; returns that record and what the writer left alone.
+    /// what each page was made from; returns that record and what the writer left alone. Under `vitrina serve` the record
+    /// is saved on another thread, in order (the process keeps it in memory, and waits for the writing when it stops; a
+    /// process killed first leaves a file naming an older build, and the next build draws every page, as without one).
     /// Escritura: los ficheros ensamblados a la carpeta temporal, los cambiados a la salida, y de qué se hizo cada página.
     func write(_ staging: StagingArea, assembly: SiteAssembly?, files: [String], records: [String: BuildState.Record],
                by writer: OutputWriter) throws -> (state: BuildState, notes: [String]) {
         try assembly?.write(into: staging)
         let (id, notes) = try writer.commit(staging, written: files)
         let state = BuildState(buildID: id, records: records)
-        try state.save(statePath)
+        if let memo {
+            memo.saveInBackground(state, at: statePath)
+        } else {
+            try state.save(statePath)
+        }
         memo?.remember(state, at: statePath)
         return (state, notes)
     }

@@ -10,8 +10,13 @@ struct QuickEdit {
     func apply(_ changed: [String], to live: inout LiveSite) throws -> BuildReport? {
         guard live.allowsQuickEdits, !options.strict, !changed.isEmpty, live.outputDirectory == options.outputDirectory else { return nil }
         var timer = StageTimer(progress: nil)
+        // The site-wide tables are taken out of the kept site rather than shared with it, so that changing one entry
+        // does not copy them all (at 100,000 pages, most of an edit's time); a refused or failed quick edit leaves no
+        // kept site anyway (`BuildMemo.takeLive`).
         var lookup = live.prepared()
+        live.lookup = nil
         var pageContext = live.pageContext
+        live.pageContext.links = ContentLinks(defaultLanguage: live.config.defaultLanguage)
         let loader = DocumentLoader.forBuild(options, config: live.config).loader
         guard let (place, edit) = try timer.run("content", { () throws -> (Int, QuickEdited)? in
             for (place, content) in live.contents.enumerated() {
@@ -25,15 +30,25 @@ struct QuickEdit {
         let last = OutputWriter.LastBuild(id: live.state.buildID, files: live.hashes)
         return try stages.staged(by: writer, after: last, keepingAll: true) { staging in
             var pages = live.pages
+            live.pages = []
             for page in edit.pages { if let index = lookup.pageIndex[page.route.file] { pages[index] = page } }
             let jobs = edit.pages.filter { lookup.pageIndex[$0.route.file] != nil }.map { live.digester.job($0, previous: live.state) }
             let output = try timer.run("render") { try stages.render(jobs, with: live.renderer, into: staging) }
+            // The memo's copy of the records goes too: it is replaced by the write below.
+            options.memo?.forgetState(at: stages.statePath)
+            var records = live.state.records
+            live.state.records = [:]
+            records.merge(output.records) { _, drawn in drawn }
+            let ids = lookup.ids
+            lookup.ids = [:]
             let findings = timer.run("check") {
-                stages.check(output.drawn, records: live.state.records.merging(output.records) { _, drawn in drawn }, files: lookup.files,
-                             filesChanged: false, ids: lookup.ids, kept: KeptPages(outputDirectory: live.outputDirectory))
+                stages.check(output.drawn, records: records, files: lookup.files, filesChanged: false, ids: ids,
+                             kept: KeptPages(outputDirectory: live.outputDirectory))
             }
             lookup.ids = findings.ids
-            let written = try timer.run("write") { try stages.write(staging, assembly: nil, files: live.files, records: findings.records, by: writer) }
+            let written = try timer.run("write") {
+                try stages.write(staging, assembly: nil, files: live.files, records: findings.records, by: writer)
+            }
 
             let hashes = staging.hashes
             live.bytes += output.files.reduce(0) { $0 + Self.size(hashes[$1]) - Self.size(live.hashes[$1]) }

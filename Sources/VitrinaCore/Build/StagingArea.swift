@@ -10,14 +10,14 @@ public struct StagingArea: Sendable {
     let previous: String?
     let previousHashes: [String: String]
     private let createdFolders = PathSet()
-    private let written = HashBook()
+    private let written: HashBook
     private let changedFiles = PathSet()
 
     public init(directory: String, previous: String? = nil, previousHashes: [String: String] = [:], keepingAll: Bool = false) {
         self.directory = directory
         self.previous = previous
         self.previousHashes = previousHashes
-        if keepingAll { written.record(previousHashes) }
+        written = HashBook(keepingAll ? previousHashes : [:])
     }
 
     /// Fingerprints of the files of this build, by path.
@@ -107,9 +107,11 @@ final class PathSet: Sendable {
 /// Content fingerprints recorded while a build writes, by path.
 /// Huellas del contenido anotadas mientras se escribe, por ruta.
 final class HashBook: Sendable {
-    private let entries = Mutex<[String: String]>([:])
+    private let entries: Mutex<[String: String]>
+
+    /// Starting from `hashes` (a quick edit keeps every file of the last build): shared, not merged entry by entry.
+    init(_ hashes: [String: String] = [:]) { entries = Mutex(hashes) }
 
     func record(_ hash: String, for path: String) { entries.withLock { $0[path] = hash } }
-    func record(_ hashes: [String: String]) { entries.withLock { $0.merge(hashes) { _, new in new } } }
     var all: [String: String] { entries.withLock { $0 } }
 }

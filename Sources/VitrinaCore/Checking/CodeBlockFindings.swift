@@ -5,7 +5,8 @@ public enum CodeBlockFindings {
     public static func warnings(_ sources: some Collection<ContentLinks.Source>, registry: LexerRegistry = .builtIn) -> [BuildWarning] {
         var unknown: [String: (count: Int, first: SourceLocation)] = [:]
         var warnings: [BuildWarning] = []
-        for source in sources.sorted(by: { $0.display < $1.display }) {
+        // Only the pages with notes are sorted: at 100,000 pages, sorting them all cost a quick edit a fifth of its time.
+        for source in sources.filter({ !$0.body.codeNotes.isEmpty }).sorted(by: { $0.display < $1.display }) {
             for note in source.body.codeNotes {
                 let location = SourceLocation(file: source.display, line: note.line, column: 1)
                 switch note.kind {

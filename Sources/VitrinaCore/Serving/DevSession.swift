@@ -60,6 +60,9 @@ public struct DevSession: Sendable {
         return report
     }
 
+    /// Returns once the build records being saved on another thread are on disk (before the process ends).
+    public func finishSaving() async { await memo.finishSaving() }
+
     /// Rebuilds after every change until cancelled.
     public func watch() async throws {
         let watch = watcher.start()

@@ -11,12 +11,14 @@ extension MarkdownFolders: QuickEditableFeature {
         }
         // The edited pages' text and links replace theirs in the link resolver.
         // El texto y los enlaces de las páginas editadas sustituyen a los suyos en el resolvedor de enlaces.
+        // Routes first, links after: nothing else holds the link tables while they change, so they are not copied.
         let routes = FolderRoutes(pageContext: pageContext)
-        for (folders, page) in edited {
-            guard let section = root.section(at: folders) else { continue }
-            let context = pageContext
-            pageContext.links.addPage(page, routes: context.alternates { routes.page(page, in: section, $0) },
-                                      defaultLanguage: context.defaultLanguage, languages: context.languages)
+        let placed = edited.compactMap { folders, page in
+            root.section(at: folders).map { section in (page, pageContext.alternates { routes.page(page, in: section, $0) }) }
+        }
+        let (defaultLanguage, languages) = (pageContext.defaultLanguage, pageContext.languages)
+        for (page, alternates) in placed {
+            pageContext.links.addPage(page, routes: alternates, defaultLanguage: defaultLanguage, languages: languages)
         }
         let builder = FolderPages(root: root, pageContext: pageContext, rootIsHome: !pageContext.config.appScreens)
         let pages = edited.flatMap { edit in root.section(at: edit.folders).map { builder.contentPages(of: edit.page, in: $0) } ?? [] }
