@@ -179,7 +179,7 @@ row() { # label, Vitrina key, Hugo key (empty: no Hugo figure)
 goal() { # text, value, comparison (< or <=), limit
   awk -v t="$1" -v v="$2" -v op="$3" -v lim="$4" 'BEGIN {
     ok = op == "<" ? v < lim : v <= lim
-    printf "%s  %-52s %6.2f %-2s %s\n", ok ? "PASS" : "FAIL", t, v, op, lim }'
+    printf "%s  %-52s %7.3f %-2s %s\n", ok ? "PASS" : "FAIL", t, v, op, lim }'
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / (b > 0 ? b : 0.005) }'; }

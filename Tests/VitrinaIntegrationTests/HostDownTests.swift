@@ -41,7 +41,7 @@ struct HostDownTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(2)), arguments: DeadPort.Behaviour.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: DeadPort.Behaviour.allCases) // a guard against a hang: two debug builds of the whole site, slow on a busy machine
     func aDeadHostCostsAFewAttemptsThenEveryStaleCopyIsServed(_ behaviour: DeadPort.Behaviour) async throws {
         try await withStaleSite { site in
             let dead = try DeadPort(behaviour)
