@@ -100,6 +100,18 @@ struct UnchangedBuildTests {
         #expect(!skipped(try await build(site)))
     }
 
+    @Test func optionsThatWouldReadAlikeJoinedByTabsGiveDifferentStamps() {
+        func stamp(site: String, output: String, baseURL: String? = nil, overrides: [String: String] = [:]) -> String {
+            let options = BuildOptions(siteDirectory: site, outputDirectory: output, baseURL: baseURL, apiOverrides: overrides)
+            return SourceStamp.take(options, binary: "test", settleTime: .zero).value
+        }
+        let missing = "/nonexistent-\(UUID().uuidString)"
+        #expect(stamp(site: missing + "/a\tb", output: "c") != stamp(site: missing + "/a", output: "b\tc"))
+        #expect(stamp(site: missing, output: "o", baseURL: "-") != stamp(site: missing, output: "o"))
+        #expect(stamp(site: missing, output: "o", overrides: ["a": "b\tc=d"]) != stamp(site: missing, output: "o", overrides: ["a": "b", "c": "d"]))
+        #expect(stamp(site: missing, output: "o\"") == stamp(site: missing, output: "o\""), "the same options, the same stamp")
+    }
+
     @Test func mutatedRecordsNeverClaimMoreThanTheyMayAndNeverCrash() throws {
         let record = UnchangedRecord(stamp: "1234abcd1234abcd", buildID: "feedfacefeedface", pages: 103_950, files: 103_957, bytes: 352_700_000)
         let valid = record.encoded()

@@ -22,10 +22,10 @@ public struct SiteData: Sendable {
     public var picturesMade = 0
 }
 
-/// The build, one stage after another: config → theme → fetch → content → media → pictures → plan → diff → render →
-/// assemble → check → write. Each stage takes values and returns values; only the loading stages (config, theme, fetch, content,
-/// media, pictures) and write touch the disk, and render hands each page it draws to the staging area that write commits.
-/// La construcción, etapa tras etapa: configuración → tema → descarga → contenido → imágenes → imágenes para la web → plan →
+/// The build, one stage after another: stamp → config → theme → fetch → content → media → pictures → plan → diff → render →
+/// assemble → check → write. Each stage takes values and returns values; only the loading stages (stamp, config, theme, fetch,
+/// content, media, pictures) and write touch the disk, and render hands each page it draws to the staging area that write commits.
+/// La construcción, etapa tras etapa: huella → configuración → tema → descarga → contenido → imágenes → imágenes para la web → plan →
 /// diferencias → dibujo → ensamblado → comprobación → escritura.
 public struct BuildPipeline: Sendable {
     public let options: BuildOptions

@@ -31,11 +31,13 @@ struct SourceStamp: Sendable, Equatable {
         return SourceStamp(value: value, settling: settling)
     }
 
-    /// What the command line asked for that changes the output.
+    /// What the command line asked for that changes the output; each text quoted and escaped, so that a tab or a quote
+    /// in a folder's name cannot make two sets of options read alike.
     private static func optionsLine(_ options: BuildOptions) -> String {
-        let overrides = options.apiOverrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        return [options.siteDirectory, options.outputDirectory, "\(options.offline)", "\(options.strict)", "\(options.drafts)",
-                options.baseURL ?? "-"].joined(separator: "\t") + "\t" + overrides.joined(separator: "\t")
+        let overrides = options.apiOverrides.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+        let texts = [options.siteDirectory, options.outputDirectory, options.baseURL ?? ""] + overrides
+        return "\(options.offline) \(options.strict) \(options.drafts) \(options.baseURL != nil) "
+            + texts.map { String(reflecting: $0) }.joined(separator: " ")
     }
 }
 
@@ -53,7 +55,8 @@ struct UnchangedRecord: Sendable, Equatable {
     /// More pages or files than any site has: a record claiming more is damaged.
     static let maxCount = 100_000_000
 
-    static func path(statePath: String) -> String { String(statePath.dropLast(".txt".count)) + ".stamp" }
+    /// Beside the output's build state: `.vitrina/state/<output fingerprint>.stamp`.
+    static func path(statePath: String) -> String { (statePath as NSString).deletingPathExtension + ".stamp" }
 
     func encoded() -> [UInt8] { Array("\(Self.header)\n\(stamp)\n\(buildID)\n\(pages) \(files) \(bytes)\n".utf8) }
 
@@ -71,15 +74,4 @@ struct UnchangedRecord: Sendable, Equatable {
         guard SafePath.kind(path) == .file, let bytes = try? Files.read(path) else { return nil }
         return decode(bytes)
     }
-}
-
-extension FileStamp {
-    /// The later of the modification and change times, in nanoseconds since 1970.
-    var latestChange: Int64 {
-        max(Int64(seconds) * 1_000_000_000 + Int64(nanoseconds), Int64(changeSeconds) * 1_000_000_000 + Int64(changeNanoseconds))
-    }
-}
-
-extension Duration {
-    var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
 }

@@ -29,8 +29,7 @@ public final class LiveHTTPClient: HTTPClient {
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             outgoing.headers.add(name: name, value: value)
         }
-        let timeout = TimeAmount.nanoseconds(Int64(request.timeout.components.seconds) * 1_000_000_000
-            + request.timeout.components.attoseconds / 1_000_000_000)
+        let timeout = TimeAmount.nanoseconds(request.timeout.nanoseconds)
         do {
             let response = try await client(for: host, pinnedTo: address).execute(outgoing, timeout: timeout)
             if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > request.maxBodyBytes {

@@ -34,4 +34,14 @@ public struct FileStamp: Sendable, Hashable {
 
     /// The stamp as one short text, for records that compare stamps.
     var token: String { numbers.map(String.init).joined(separator: ".") }
+
+    /// The later of the modification and change times, in nanoseconds since 1970.
+    var latestChange: Int64 {
+        max(Int64(seconds) * 1_000_000_000 + Int64(nanoseconds), Int64(changeSeconds) * 1_000_000_000 + Int64(changeNanoseconds))
+    }
+}
+
+extension Duration {
+    /// The whole duration in nanoseconds (for clocks and timeouts that count them).
+    var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
 }

@@ -11,7 +11,8 @@ extension MarkdownFolders: QuickEditableFeature {
         }
         // The edited pages' text and links replace theirs in the link resolver.
         // El texto y los enlaces de las páginas editadas sustituyen a los suyos en el resolvedor de enlaces.
-        // Routes first, links after: nothing else holds the link tables while they change, so they are not copied.
+        // Every route first, the links after: `routes` holds a copy of the page context, and is not needed once the link
+        // tables start to change.
         let routes = FolderRoutes(pageContext: pageContext)
         let placed = edited.compactMap { folders, page in
             root.section(at: folders).map { section in (page, pageContext.alternates { routes.page(page, in: section, $0) }) }
