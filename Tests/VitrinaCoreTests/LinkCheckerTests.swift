@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import VitrinaCore
 
@@ -145,5 +146,64 @@ struct LinkCheckerTests {
             "a.html links to z.html, which is not in the output",
             "b.html links to x.html, which is not in the output",
         ])
+    }
+
+    // MARK: IncrementalLinkCheck
+
+    /// Kept pages as the last build left them (HTML in their files, records from a full check), one page drawn now,
+    /// and the output's files now: the incremental check's records, the kept pages it read, and a full check's problems.
+    private func incremental(kept: [String: String], drawn: (file: String, html: String), files: [String])
+        -> (records: [String: BuildState.Record], read: [String], full: [String]) {
+        let lastFiles = Set(kept.keys)
+        var records: [String: BuildState.Record] = [:]
+        let lastPages = kept.map { PageLinks.extract(file: $0.key, html: $0.value) }
+        for check in LinkChecker().check(pages: lastPages, files: lastFiles, ids: Dictionary(uniqueKeysWithValues: lastPages.map { ($0.file, $0.ids) })) {
+            records[check.file] = BuildState.Record(digest: "d", inputs: [], ids: lastPages.first { $0.file == check.file }!.ids.sorted(),
+                                                    anchored: check.anchored, problems: check.problems)
+        }
+        records = records.filter { files.contains($0.key) }
+        let page = PageLinks.extract(file: drawn.file, html: drawn.html)
+        records[drawn.file] = BuildState.Record(digest: "d", inputs: [], ids: page.ids.sorted())
+        let read = Mutex<[String]>([])
+        let check = IncrementalLinkCheck(files: Set(files), change: .init(Set(files), last: Dictionary(uniqueKeysWithValues: lastFiles.map { ($0, "h") })),
+                                         readKept: { file in read.withLock { $0.append(file) }; return kept[file].map { Array($0.utf8) } })
+        var ids = Dictionary(uniqueKeysWithValues: lastPages.map { ($0.file, $0.ids) })
+        check.run(drawn: [page], records: &records, ids: &ids)
+        var now = kept.filter { files.contains($0.key) }
+        now[drawn.file] = drawn.html
+        let full = LinkChecker().check(pages: now.map { PageLinks.extract(file: $0.key, html: $0.value) }, files: Set(files))
+        return (records, read.withLock { $0.sorted() }, full)
+    }
+
+    @Test func filesOnlyAddedRecheckOnlyThePagesWithProblems() {
+        let kept = ["a.html": #"<a href="new.html">soon</a>"#, "b.html": #"<a href="c.html">c</a>"#, "c.html": #"<p id="x">c</p>"#]
+        let result = incremental(kept: kept, drawn: ("new.html", #"<a href="a.html">a</a>"#), files: ["a.html", "b.html", "c.html", "new.html"])
+        #expect(result.read == ["a.html"], "only the page with a problem is read again")
+        #expect(result.records.values.allSatisfy { $0.problems.isEmpty })
+        #expect(result.full.isEmpty)
+    }
+
+    @Test func aFileGoneRechecksEveryPage() {
+        let kept = ["a.html": #"<a href="gone.html">x</a>"#, "b.html": #"<a href="c.html">c</a>"#, "c.html": "<p>c</p>", "gone.html": "<p>g</p>"]
+        let result = incremental(kept: kept, drawn: ("c.html", "<p>c again</p>"), files: ["a.html", "b.html", "c.html"])
+        #expect(result.read == ["a.html", "b.html"])
+        #expect(result.records.values.flatMap(\.problems).sorted() == result.full)
+        #expect(result.full == ["a.html links to gone.html, which is not in the output"])
+    }
+
+    @Test func theSameFilesRecheckOnlyTheDrawnPage() {
+        let kept = ["a.html": #"<a href="nowhere.html">x</a>"#, "b.html": #"<a href="a.html">a</a>"#]
+        let result = incremental(kept: kept, drawn: ("b.html", #"<a href="a.html">a</a>"#), files: ["a.html", "b.html"])
+        #expect(result.read.isEmpty)
+        #expect(result.records.values.flatMap(\.problems).sorted() == result.full)
+    }
+
+    @Test func fileChangeIsReadWithoutASetOfTheLastFiles() {
+        let last = ["a": "1", "b": "2"]
+        #expect(IncrementalLinkCheck.FileChange(["a", "b"], last: last) == .none)
+        #expect(IncrementalLinkCheck.FileChange(["a", "b", "c"], last: last) == .added)
+        #expect(IncrementalLinkCheck.FileChange(["a", "c"], last: last) == .removed)
+        #expect(IncrementalLinkCheck.FileChange(["a"], last: last) == .removed)
+        #expect(IncrementalLinkCheck.FileChange(["a", "b"], last: nil) == .removed)
     }
 }

@@ -301,7 +301,7 @@ public struct BuildPipeline: Sendable {
     /// Render: the pages whose inputs changed, each into `staging` as it is drawn; the others keep their file.
     /// Dibujo: las páginas cuyas entradas cambiaron, cada una a la carpeta temporal al dibujarse.
     func render(_ site: PlannedSite, _ jobs: [RenderStage.Job], into staging: StagingArea) throws -> RenderStage.Output {
-        try stages.render(jobs, with: site.renderer, into: staging)
+        try stages.render(jobs, of: site.plan.pages, with: site.renderer, into: staging)
     }
 
     /// Assemble: the data scripts, files beside the Markdown, media, assets and the files about the whole site, as values.
@@ -321,8 +321,8 @@ public struct BuildPipeline: Sendable {
     /// Comprobación: los enlaces que pueden dar otro resultado; los problemas que el resolvedor no contó ya.
     func check(_ site: PlannedSite, _ diff: SiteDiff, _ output: RenderStage.Output) -> LinkFindings {
         let files = Set(output.files)
-        let filesChanged = diff.previous == nil || Set(diff.last.files.keys) != files
-        var findings = stages.check(output.drawn, records: output.records, files: files, filesChanged: filesChanged,
+        let change = IncrementalLinkCheck.FileChange(files, last: diff.previous == nil ? nil : diff.last.files)
+        var findings = stages.check(output.drawn, records: output.records, files: files, change: change,
                                     ids: IncrementalLinkCheck.ids(of: output.records, in: diff.previous), kept: diff.kept)
         findings.problems = site.pageContext.links.withoutReported(findings.problems)
         return findings

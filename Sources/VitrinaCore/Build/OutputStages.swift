@@ -28,17 +28,17 @@ struct OutputStages {
 
     /// Render: draws each page whose inputs changed into `staging`, in parallel; the others keep their file and record.
     /// Dibujo: dibuja en la carpeta temporal cada página cuyas entradas cambiaron; las demás conservan su fichero.
-    func render(_ jobs: [RenderStage.Job], with renderer: PageRenderer, into staging: StagingArea) throws -> RenderStage.Output {
-        try RenderStage(staging: staging, renderer: renderer, progress: progress).renderPages(jobs)
+    func render(_ jobs: [RenderStage.Job], of pages: [Page], with renderer: PageRenderer, into staging: StagingArea) throws -> RenderStage.Output {
+        try RenderStage(staging: staging, renderer: renderer, progress: progress).renderPages(jobs, of: pages)
     }
 
     /// Check: the links of the drawn pages and of the pages whose links may have a new outcome; the pages' records with
     /// their link outcomes, the ids known of every page, and every problem, by page, as values.
     /// Comprobación: los enlaces de las páginas dibujadas y de las que pueden dar otro resultado, como valores.
-    func check(_ drawn: [PageLinks], records: [String: BuildState.Record], files: Set<String>, filesChanged: Bool,
+    func check(_ drawn: [PageLinks], records: [String: BuildState.Record], files: Set<String>, change: IncrementalLinkCheck.FileChange,
                ids: [String: Set<String>], kept: KeptPages) -> LinkFindings {
         var findings = LinkFindings(records: records, ids: ids)
-        IncrementalLinkCheck(files: files, filesChanged: filesChanged, readKept: kept.html)
+        IncrementalLinkCheck(files: files, change: change, readKept: kept.html)
             .run(drawn: drawn, records: &findings.records, ids: &findings.ids)
         findings.problems = IncrementalLinkCheck.problems(findings.records)
         return findings

@@ -33,17 +33,20 @@ struct PageDigester: Sendable {
     }
 
     /// Each page with its digest, in order.
-    func jobs(_ pages: [Page], previous: BuildState?) -> [RenderStage.Job] { pages.map { job($0, previous: previous) } }
+    func jobs(_ pages: [Page], previous: BuildState?) -> [RenderStage.Job] {
+        pages.indices.map { job(pages[$0], at: $0, previous: previous) }
+    }
 
-    /// The page with its digest and, when the digest matches the last build's record, that record to reuse.
-    func job(_ page: Page, previous: BuildState?) -> RenderStage.Job {
+    /// The page (at `index` of the pages to render) with its digest and, when the digest matches the last build's
+    /// record, that record to reuse.
+    func job(_ page: Page, at index: Int, previous: BuildState?) -> RenderStage.Job {
         let inputs = [site, BuildInput(key: "template:\(page.template)", fingerprint: templates.fingerprint(page.template)),
                       BuildInput(key: "strings:\(page.language)", fingerprint: strings[page.language] ?? ""),
                       assetInput(page)]
             + (page.inputs.isEmpty ? [everything] : Set(page.inputs).sorted { ($0.key, $0.fingerprint) < ($1.key, $1.fingerprint) })
         let digest = Fingerprint.hex(inputs.map { "\($0.key)=\($0.fingerprint)" }.joined(separator: "\n"))
         let record = previous?.records[page.route.file]
-        return RenderStage.Job(page: page, digest: digest, inputs: inputs.map(\.key), reuse: record?.digest == digest ? record : nil)
+        return RenderStage.Job(index: index, digest: digest, inputs: inputs.map(\.key), reuse: record?.digest == digest ? record : nil)
     }
 
     /// What the page's links to stylesheets and scripts depend on: the names those are published under.

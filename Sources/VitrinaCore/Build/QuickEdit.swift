@@ -33,8 +33,10 @@ struct QuickEdit {
             var pages = live.pages
             live.pages = []
             for page in edit.pages { if let index = lookup.pageIndex[page.route.file] { pages[index] = page } }
-            let jobs = edit.pages.filter { lookup.pageIndex[$0.route.file] != nil }.map { live.digester.job($0, previous: live.state) }
-            let output = try timer.run("render") { try stages.render(jobs, with: live.renderer, into: staging) }
+            let jobs = edit.pages.compactMap { page in
+                lookup.pageIndex[page.route.file].map { live.digester.job(page, at: $0, previous: live.state) }
+            }
+            let output = try timer.run("render") { try stages.render(jobs, of: pages, with: live.renderer, into: staging) }
             // The memo's copy of the records goes too: it is replaced by the write below.
             options.memo?.forgetState(at: stages.statePath)
             var records = live.state.records
@@ -43,7 +45,7 @@ struct QuickEdit {
             let ids = lookup.ids
             lookup.ids = [:]
             let findings = timer.run("check") {
-                stages.check(output.drawn, records: records, files: lookup.files, filesChanged: false, ids: ids,
+                stages.check(output.drawn, records: records, files: lookup.files, change: .none, ids: ids,
                              kept: KeptPages(outputDirectory: live.outputDirectory))
             }
             lookup.ids = findings.ids

@@ -11,9 +11,10 @@ struct RenderStage: Sendable {
     var progress: (any BuildProgress)?
     let drawn = Counter()
 
-    /// A page with the digest of its inputs and, when those match the last build's, the record to reuse.
+    /// A page (by its place in the pages handed to the stage; a copy of each page would double their memory) with the
+    /// digest of its inputs and, when those match the last build's, the record to reuse.
     struct Job: Sendable {
-        let page: Page
+        let index: Int
         let digest: String
         let inputs: [String]
         let reuse: BuildState.Record?
@@ -41,26 +42,28 @@ struct RenderStage: Sendable {
         }
     }
 
-    /// The pages of `jobs`, split into a few batches per core, each rendered and written on its own thread.
-    func renderPages(_ jobs: [Job]) throws -> Output {
+    /// The pages of `jobs`, split into a few batches per core, each rendered and written on its own thread (with its
+    /// own link extractor, whose pool of link texts serves the whole batch).
+    func renderPages(_ jobs: [Job], of pages: [Page]) throws -> Output {
         let total = jobs.reduce(0) { $0 + ($1.reuse == nil ? 1 : 0) }
         return try Parallel.map(jobs, slices: Parallel.slicesPerCore) { slice in
-            try slice.reduce(into: Output()) { try write($1, into: &$0, total: total) }
+            var extractor = LinkExtractor()
+            return try slice.reduce(into: Output()) { try write(pages[$1.index], $1, into: &$0, extractor: &extractor, total: total) }
         }.reduce(into: Output()) { $0.merge($1) }
     }
 
-    private func write(_ job: Job, into output: inout Output, total: Int) throws {
-        let file = job.page.route.file
+    private func write(_ page: Page, _ job: Job, into output: inout Output, extractor: inout LinkExtractor, total: Int) throws {
+        let file = page.route.file
         if let record = job.reuse, let size = staging.keep(file) {
             output.files.append(file)
             output.bytes += size
             output.records[file] = record
             return
         }
-        let html = try renderer.render(job.page)
+        let html = try renderer.render(page)
         try staging.write(html, to: file)
         output.add(file, size: html.count)
-        let links = PageLinks.extract(file: file, html: html)
+        let links = extractor.extract(file: file, html: html)
         output.drawn.append(links)
         output.records[file] = BuildState.Record(digest: job.digest, inputs: job.inputs, ids: links.ids.sorted())
         output.rendered += 1

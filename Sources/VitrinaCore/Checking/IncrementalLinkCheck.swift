@@ -1,12 +1,13 @@
-/// Checks again only the pages whose links could have a new outcome: the pages drawn, every page when the set of
-/// output files changed, and pages linking to a `#fragment` of a drawn page whose ids changed; the others keep the
-/// problems recorded by the last build. A build and a quick edit check alike.
+/// Checks again only the pages whose links could have a new outcome: the pages drawn, every page when a file of the
+/// last build's output is gone (or there is no last build), the pages with problems when files were only added (a
+/// link that resolved still does), and pages linking to a `#fragment` of a drawn page whose ids changed; the others
+/// keep the problems recorded by the last build. A build and a quick edit check alike.
 /// Comprueba de nuevo solo las páginas cuyos enlaces pueden dar otro resultado; las demás conservan sus problemas.
 struct IncrementalLinkCheck {
     /// The output's files.
     let files: Set<String>
-    /// Whether they differ from the last build's (always, when there is no last build to compare with).
-    let filesChanged: Bool
+    /// How they differ from the last build's.
+    let change: FileChange
     /// The HTML of a page kept from the last build, read from its output.
     let readKept: (String) -> [UInt8]?
 
@@ -16,9 +17,11 @@ struct IncrementalLinkCheck {
         let drawnFiles = Set(drawn.map(\.file))
         let newIDs = Set(drawn.filter { (ids[$0.file] ?? []) != $0.ids }.map(\.file))
         var pages = drawn
-        if filesChanged || !newIDs.isEmpty {
-            for (file, record) in records where !drawnFiles.contains(file) && (filesChanged || record.anchored.contains(where: newIDs.contains)) {
-                pages.append(readKept(file).map { PageLinks.extract(file: file, html: $0) } ?? PageLinks(file: file, links: [], ids: Set(record.ids)))
+        if change != .none || !newIDs.isEmpty {
+            var extractor = LinkExtractor()
+            for (file, record) in records where !drawnFiles.contains(file) && (change == .removed || (change == .added && !record.problems.isEmpty)
+                || record.anchored.contains(where: newIDs.contains)) {
+                pages.append(readKept(file).map { extractor.extract(file: file, html: $0) } ?? PageLinks(file: file, links: [], ids: Set(record.ids)))
             }
         }
         guard !pages.isEmpty else { return }
@@ -26,6 +29,21 @@ struct IncrementalLinkCheck {
         for check in LinkChecker().check(pages: pages, files: files, ids: ids) {
             records[check.file]?.problems = check.problems
             records[check.file]?.anchored = check.anchored
+        }
+    }
+
+    /// How an output's files differ from the last build's.
+    enum FileChange {
+        case none
+        /// Files were added and none is gone.
+        case added
+        /// A file is gone, or there is no last build to compare with.
+        case removed
+
+        /// `files` against the last build's (nil when there is none); no set of the last build's files is made.
+        init(_ files: Set<String>, last: [String: String]?) {
+            guard let last, !last.keys.contains(where: { !files.contains($0) }) else { self = .removed; return }
+            self = files.count > last.count ? .added : .none
         }
     }
 

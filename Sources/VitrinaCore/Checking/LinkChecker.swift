@@ -10,21 +10,42 @@ public struct PageLinks: Sendable {
 
     /// Reads `href`/`src` values and `id`s from HTML in one pass over its UTF-8 bytes.
     public static func extract(file: String, html: String) -> PageLinks {
+        var extractor = LinkExtractor()
+        return extractor.extract(file: file, html: html)
+    }
+
+    public static func extract(file: String, html: [UInt8]) -> PageLinks {
+        var extractor = LinkExtractor()
+        return extractor.extract(file: file, html: html)
+    }
+}
+
+/// Reads pages' links and ids, keeping one copy of each link's text across all the pages it reads (a site's pages
+/// share most links: menus, assets, their section's index) and each page's links in an array of their exact size.
+/// Lee los enlaces e ids de las páginas y guarda una sola copia de cada texto de enlace para todas ellas.
+struct LinkExtractor {
+    private var pool = TextPool()
+    private var scratch: [String] = []
+
+    mutating func extract(file: String, html: String) -> PageLinks {
         var html = html
         return html.withUTF8 { extract(file: file, bytes: $0) }
     }
 
-    public static func extract(file: String, html: [UInt8]) -> PageLinks {
+    mutating func extract(file: String, html: [UInt8]) -> PageLinks {
         html.withUnsafeBufferPointer { extract(file: file, bytes: $0) }
     }
 
-    static func extract(file: String, bytes: UnsafeBufferPointer<UInt8>) -> PageLinks {
-        var links: [String] = []
+    mutating func extract(file: String, bytes: UnsafeBufferPointer<UInt8>) -> PageLinks {
+        var links = scratch
+        scratch = []
+        links.removeAll(keepingCapacity: true)
         var ids = Set<String>()
         AttributeScanner.scan(bytes) { name, value in
-            if name == .id { ids.insert(value) } else { links.append(value) }
+            if name == .id { ids.insert(String(decoding: value, as: UTF8.self)) } else { links.append(pool.text(value)) }
         }
-        return PageLinks(file: file, links: links, ids: ids)
+        scratch = links
+        return PageLinks(file: file, links: links.shrunkToFit(), ids: ids)
     }
 }
 
@@ -35,7 +56,8 @@ enum AttributeScanner {
 
     private static let patterns: [(Name, [UInt8])] = [(.href, Array(" href=\"".utf8)), (.src, Array(" src=\"".utf8)), (.id, Array(" id=\"".utf8))]
 
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ found: (Name, String) -> Void) {
+    /// Hands each attribute's name and the bytes of its value (up to the closing quote) to `found`.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ found: (Name, UnsafeBufferPointer<UInt8>) -> Void) {
         let space = UInt8(ascii: " "), quote = UInt8(ascii: "\"")
         var index = 0
         let count = bytes.count
@@ -50,7 +72,7 @@ enum AttributeScanner {
                 let start = index + pattern.count
                 var end = start
                 while end < count && bytes[end] != quote { end += 1 }
-                found(name, String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                found(name, UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 index = end
                 matched = true
                 break

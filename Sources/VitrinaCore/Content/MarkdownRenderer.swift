@@ -133,7 +133,7 @@ public struct RenderedMarkdown: Sendable {
         var ids = Set(headings.map(\.id))
         guard html.utf8Offset(of: " id=\"") != nil else { return ids }
         var html = html
-        html.withUTF8 { AttributeScanner.scan($0) { name, value in if name == .id { ids.insert(value) } } }
+        html.withUTF8 { AttributeScanner.scan($0) { name, value in if name == .id { ids.insert(String(decoding: value, as: UTF8.self)) } } }
         return ids
     }
 

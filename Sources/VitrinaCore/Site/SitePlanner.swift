@@ -99,7 +99,7 @@ public struct SitePlanner: Sendable {
                 feeds.append(feed)
             }
         }
-        return Plan(pages: pages, navigation: navigation, tools: tools, searchRoute: searchRoute, files: files,
+        return Plan(pages: pages.shrunkToFit(), navigation: navigation, tools: tools, searchRoute: searchRoute, files: files,
                     pageContext: pageContext, published: published, notes: notes, feeds: feeds)
     }
 
