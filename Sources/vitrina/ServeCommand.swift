@@ -30,6 +30,8 @@ struct Serve: AsyncParsableCommand {
             case .failure(let failure): Console.error(failure); Console.line("Still serving the last good build; fix the file and save.")
             }
         }
+        // Watching starts before the first build, so an edit saved while it runs is built next, not missed.
+        let watch = session.startWatching()
         await session.build()
         let stop = Self.exitOnInterrupt { await session.finishSaving() }
         defer { stop.forEach { $0.cancel() } }
@@ -39,7 +41,7 @@ struct Serve: AsyncParsableCommand {
             group.addTask {
                 try await server.run { port in Console.line("Serving \(output) at http://\(host):\(port)/ (Ctrl-C to stop)") }
             }
-            group.addTask { try await session.watch() }
+            group.addTask { try await session.watch(watch) }
             try await group.next()
             group.cancelAll()
         }

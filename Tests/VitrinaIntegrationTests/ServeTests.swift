@@ -68,6 +68,23 @@ struct ServeTests {
         #expect(outcomes.withLock { $0 } == [true, true, false, true])
     }
 
+    @Test(.timeLimit(.minutes(1))) func anEditSavedBeforeTheWatchLoopRunsIsBuilt() async throws {
+        let site = try TestSite(files: IncrementalBuildTests.files)
+        defer { site.remove() }
+        let session = DevSession(options: BuildOptions(siteDirectory: site.root, offline: true), client: NoNetwork(),
+                                 interval: .milliseconds(20)) { _, _ in }
+        let watch = session.startWatching()
+        #expect(await session.build())
+        // Saved after the first build and before the loop that waits for changes: `vitrina serve` starts its watch first.
+        try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nGuardado entre la primera construcción y la vigilancia.\n")
+        let events = session.hub.subscribe()
+        var iterator = events.makeAsyncIterator()
+        let watching = Task { try await session.watch(watch) }
+        defer { watching.cancel() }
+        #expect(await iterator.next() == .reload)
+        #expect(try Files.readText(site.output + "/linux/tar/index.html").contains("Guardado entre la primera"))
+    }
+
     @Test func theServerServesPagesWithTheLiveReloadScript() async throws {
         let site = try TestSite(files: IncrementalBuildTests.files)
         defer { site.remove() }

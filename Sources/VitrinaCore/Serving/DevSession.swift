@@ -63,12 +63,18 @@ public struct DevSession: Sendable {
     /// Returns once the build records being saved on another thread are on disk (before the process ends).
     public func finishSaving() async { await memo.finishSaving() }
 
-    /// Rebuilds after every change until cancelled.
-    public func watch() async throws {
-        let watch = watcher.start()
+    /// Starts watching `Content/` and `Templates/`: every change from now on reaches `watch(_:)`, one saved while the
+    /// first build runs included.
+    public func startWatching() -> SiteWatch { watcher.start() }
+
+    /// Rebuilds after every change `watch` reports until cancelled.
+    public func watch(_ watch: SiteWatch) async throws {
         defer { watch.stop() }
         while !Task.isCancelled {
             await build(changed: try await watch.next())
         }
     }
+
+    /// Rebuilds after every change from now on until cancelled.
+    public func watch() async throws { try await watch(startWatching()) }
 }
