@@ -201,7 +201,7 @@ public struct OutputWriter: Sendable {
             while start < buffer.count {
                 let end = buffer.firstIndex(of: 10, from: start) ?? buffer.count
                 if end > start {
-                    let tab = buffer.firstIndex(of: 9, from: start).flatMap { $0 < end ? $0 : nil }
+                    let tab = buffer.firstIndex(of: 9, from: start, before: end)
                     let path = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<(tab ?? end)]), as: UTF8.self)
                     if SafePath.isPlainRelative(path), path != manifestName {
                         entries[path] = tab.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[($0 + 1)..<end]), as: UTF8.self) } ?? ""

@@ -11,9 +11,8 @@ struct QuickEdit {
         guard live.allowsQuickEdits, !options.strict, !changed.isEmpty, live.outputDirectory == options.outputDirectory else { return nil }
         var timer = StageTimer(progress: nil)
         // The site-wide tables are taken out of the kept site rather than shared with it, so that changing one entry
-        // does not copy them all (at 100,000 pages, most of an edit's time; the link tables are still copied once, as the
-        // renderer holds its own page context); a refused or failed quick edit leaves no kept site anyway
-        // (`BuildMemo.takeLive`).
+        // does not copy them all (at 100,000 pages, most of an edit's time); a refused or failed quick edit leaves no
+        // kept site anyway (`BuildMemo.takeLive`).
         var lookup = live.prepared()
         live.lookup = nil
         var pageContext = live.pageContext

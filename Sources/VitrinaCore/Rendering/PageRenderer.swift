@@ -45,7 +45,11 @@ public struct PageRenderer: Sendable {
         self.templates = templates
         self.assets = assets
         layoutAssets = LayoutAssets(highlighting: pageContext.config.highlight.enabled)
-        self.pageContext = pageContext
+        // Drawing never reads the link tables; holding them would make `vitrina serve` copy them (every page's links) on
+        // each quick edit, which changes the site's own tables.
+        var context = pageContext
+        context.links = ContentLinks(defaultLanguage: pageContext.defaultLanguage)
+        self.pageContext = context
         self.baseURL = baseURL
         self.navigation = navigation
         self.tools = tools

@@ -155,6 +155,7 @@ final class FolderEvents: Sendable {
                         let watch = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
                         let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
                         let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                        guard length <= count - offset - 16 else { break }
                         let name = String(decoding: bytes[(offset + 16)..<(offset + 16 + length)].prefix { $0 != 0 }, as: UTF8.self)
                         offset += 16 + length
                         handle(watch: watch, mask: mask, name: name, state: &state, changed: &changed)

@@ -3,10 +3,11 @@ import Foundation
 /// Searches in UTF-8 bytes with `memchr`, for the hot paths that would otherwise go through Foundation's string search.
 /// Búsquedas en bytes UTF-8 con `memchr`, para los caminos calientes que si no pasarían por la búsqueda de Foundation.
 extension UnsafeBufferPointer<UInt8> {
-    /// The first position of `byte` at or after `start`.
-    func firstIndex(of byte: UInt8, from start: Int) -> Int? {
-        guard start < count, let base = baseAddress else { return nil }
-        guard let found = memchr(base + start, Int32(byte), count - start) else { return nil }
+    /// The first position of `byte` at or after `start` and before `end` (the end of the buffer when nil).
+    func firstIndex(of byte: UInt8, from start: Int, before end: Int? = nil) -> Int? {
+        let end = Swift.min(end ?? count, count)
+        guard start < end, let base = baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 

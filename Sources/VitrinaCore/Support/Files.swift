@@ -186,6 +186,23 @@ public enum Files {
     /// How deep a walk goes below its root.
     static let maxDepth = 64
 
+    /// A directory entry's name, up to its closing NUL, read in place: `readdir` hands out entries only as long as
+    /// their names, so copying the whole `dirent` (with 256 bytes of name) reads past the end of its buffer, and
+    /// crashes when that buffer ends a mapping (seen on the 100,000-page site).
+    /// El nombre de una entrada de carpeta leído en su sitio: copiar el `dirent` entero lee más allá de su búfer.
+    static func entryName(_ entry: UnsafePointer<dirent>) -> UnsafeBufferPointer<UInt8> {
+        let start = UnsafeRawPointer(entry) + direntNameOffset
+        return UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: strlen(start.assumingMemoryBound(to: CChar.self)))
+    }
+
+    /// A directory entry's type (`DT_REG`, `DT_DIR`…), read in place.
+    static func entryType(_ entry: UnsafePointer<dirent>) -> UInt8 {
+        UnsafeRawPointer(entry).load(fromByteOffset: direntTypeOffset, as: UInt8.self)
+    }
+
+    private static let direntNameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    private static let direntTypeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
+
     private struct FolderID: Equatable {
         let device: UInt64
         let inode: UInt64
@@ -201,10 +218,10 @@ public enum Files {
             guard let directory = opendir(folder) else { return }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = String(decoding: Files.entryName(entry), as: UTF8.self)
                 guard name != ".", name != ".." else { continue }
                 let path = prefix + name, full = folder + "/" + name
-                let type = entry.pointee.d_type
+                let type = Files.entryType(entry)
                 if type == UInt8(DT_REG) && !stamping { found.files.append(path); continue }
                 var info = stat()
                 // Relative to the open folder: the kernel does not walk the whole path again for each entry.
@@ -231,8 +248,8 @@ public enum Files {
         guard let directory = opendir(path) else { return false }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name != [46] && name != [46, 46] { return false }
+            let name = Files.entryName(entry)
+            if !name.elementsEqual([46]) && !name.elementsEqual([46, 46]) { return false }
         }
         return true
     }
