@@ -87,7 +87,7 @@ fixtures:
 bench: deps
 	Scripts/bench.sh
 
-# About 100,000 pages (tldr-en copied 14 times) against Hugo; ~15 minutes. / Unas 100.000 páginas frente a Hugo.
+# About 100,000 pages (tldr-en copied 14 times) against Hugo; ~30 minutes. / Unas 100.000 páginas frente a Hugo.
 bench-scale: deps
 	Scripts/bench-scale.sh
 

@@ -6,7 +6,7 @@
 # 4 times built by Vitrina into fresh folders, for the table of each stage's time per 1,000 pages at 1x, 4x and 14x.
 # Once, after the runs: `vitrina serve` on the 14x site, one page edited RUNS times, timed from the edit until the
 # page's file changes in the output, with serve's peak memory. Each figure is the median of RUNS runs (default 3).
-# Takes about 15 minutes with RUNS=3 on 2 cores; prints one table and the goals with PASS/FAIL (exit 0 when a goal
+# Takes about 30 minutes with RUNS=3 on 2 cores; prints one table and the goals with PASS/FAIL (exit 0 when a goal
 # fails: it is a report), non-zero when a build fails.
 # Vitrina y Hugo sobre unas 100.000 páginas (tldr-en copiado 14 veces): construcción completa, sin cambios, una página
 # editada, `vitrina serve`, y el tiempo de cada etapa por cada 1.000 páginas a 1x, 4x y 14x.
