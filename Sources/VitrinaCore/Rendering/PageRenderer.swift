@@ -45,11 +45,8 @@ public struct PageRenderer: Sendable {
         self.templates = templates
         self.assets = assets
         layoutAssets = LayoutAssets(highlighting: pageContext.config.highlight.enabled)
-        // Drawing never reads the link tables; holding them would make `vitrina serve` copy them (every page's links) on
-        // each quick edit, which changes the site's own tables.
-        var context = pageContext
-        context.links = ContentLinks(defaultLanguage: pageContext.defaultLanguage)
-        self.pageContext = context
+        // Drawing never reads the link tables.
+        self.pageContext = pageContext.withoutLinks
         self.baseURL = baseURL
         self.navigation = navigation
         self.tools = tools

@@ -97,6 +97,15 @@ public struct PageContext: Sendable {
     public var languages: [String] { config.orderedLanguages }
     public var defaultLanguage: String { config.defaultLanguage }
 
+    /// The same context with empty link tables, for what only needs routes, strings and settings: a copy that keeps
+    /// the tables would make the next change to them (a quick edit's) copy every page's links.
+    /// El mismo contexto sin las tablas de enlaces, para lo que solo necesita rutas, textos y ajustes.
+    var withoutLinks: PageContext {
+        var context = self
+        context.links = ContentLinks(defaultLanguage: defaultLanguage)
+        return context
+    }
+
     /// Where a picture of the catalogue is published (`media/…`), or nil when it could not be had.
     public func imagePath(_ key: String?) -> String? { media[key]?.path }
 

@@ -11,9 +11,7 @@ extension MarkdownFolders: QuickEditableFeature {
         }
         // The edited pages' text and links replace theirs in the link resolver.
         // El texto y los enlaces de las páginas editadas sustituyen a los suyos en el resolvedor de enlaces.
-        // Every route first, the links after: `routes` holds a copy of the page context, and is not needed once the link
-        // tables start to change.
-        let routes = FolderRoutes(pageContext: pageContext)
+        let routes = FolderRoutes(pageContext: pageContext.withoutLinks)
         let placed = edited.compactMap { folders, page in
             root.section(at: folders).map { section in (page, pageContext.alternates { routes.page(page, in: section, $0) }) }
         }
