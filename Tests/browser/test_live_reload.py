@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import subprocess
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -39,6 +41,14 @@ def served_site(tmp_path):
     server.wait(timeout=10)
 
 
+def _served(address: str) -> bool:
+    try:
+        with urllib.request.urlopen(address, timeout=5) as response:
+            return response.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
 def _edit(site: Path, text: str) -> None:
     (site / PAGE).write_text(text, encoding="utf-8")
 
@@ -69,8 +79,10 @@ def test_an_edited_section_page_reloads_after_a_quick_edit(served_site, page):
     notes = site / "Content" / "notas" / "primera.md"
     notes.parent.mkdir(parents=True)
     notes.write_text("# Primera nota\n\nBorrador inicial.\n", encoding="utf-8")
+    # Served, not only on disk: the server answers with what the manifest lists, and a build moves the manifest in
+    # after the pages, so a file can exist a moment before it is served.
     deadline = time.time() + 30
-    while time.time() < deadline and not (site / "Output" / "notas" / "primera" / "index.html").exists():
+    while time.time() < deadline and not _served(url + "notas/primera/"):
         time.sleep(0.05)
     page.goto(url + "notas/primera/")
     page.wait_for_function("window.vitrinaLiveReload && window.vitrinaLiveReload.connected()")
