@@ -46,7 +46,7 @@ struct ServeTests {
         #expect(await session.build())
         let events = session.hub.subscribe()
         var iterator = events.makeAsyncIterator()
-        let watching = Task { try await session.watch() }
+        let watching = Task { try await session.watch(session.startWatching()) }
         defer { watching.cancel() }
 
         try await Task.sleep(for: .milliseconds(50))

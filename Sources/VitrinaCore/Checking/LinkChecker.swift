@@ -98,8 +98,9 @@ public struct LinkChecker: Sendable {
     /// Every problem of the HTML pages of a folder already built (by Vitrina or anything else), sorted by page.
     public func check(folder: String) -> [String] {
         let files = Files.list(folder).filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+        var extractor = LinkExtractor()
         let pages = files.filter { $0.hasSuffix(".html") }.compactMap { path in
-            (try? Files.read(Files.join(folder, path))).map { PageLinks.extract(file: path, html: $0) }
+            (try? Files.read(Files.join(folder, path))).map { extractor.extract(file: path, html: $0) }
         }
         return check(pages: pages, files: Set(files))
     }

@@ -74,7 +74,4 @@ public struct DevSession: Sendable {
             await build(changed: try await watch.next())
         }
     }
-
-    /// Rebuilds after every change from now on until cancelled.
-    public func watch() async throws { try await watch(startWatching()) }
 }
