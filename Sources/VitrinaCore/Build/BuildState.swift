@@ -32,12 +32,13 @@ public struct BuildState: Sendable {
     }
 
     /// Tab-separated lines; the lists inside a line are separated by U+001F (tabs and newlines in problems become spaces).
-    func encoded() -> [UInt8] {
+    /// By file, so that one build's record is always the same bytes: in the order of `files` when it is sorted and names
+    /// every record (the output's files, which `vitrina serve` keeps sorted), else the records' paths sorted (sorting
+    /// them was most of serve's work after an edit at 100,000 pages).
+    func encoded(inOrderOf files: [String] = []) -> [UInt8] {
         var bytes = Array("\(Self.header) \(buildID)\n".utf8)
         bytes.reserveCapacity(records.count * 160)
-        // By file, so that one build's record is always the same bytes; the paths alone are sorted (moving whole records
-        // while sorting was most of `vitrina serve`'s background work after an edit at 100,000 pages).
-        for file in records.keys.sorted() {
+        for file in order(hint: files) {
             guard let record = records[file] else { continue }
             bytes.append(contentsOf: file.utf8)
             bytes.append(9)
@@ -52,6 +53,17 @@ public struct BuildState: Sendable {
             bytes.append(10)
         }
         return bytes
+    }
+
+    /// `files` when it is strictly increasing and holds every record's path, else the paths sorted.
+    func order(hint files: [String]) -> [String] {
+        guard files.count >= records.count else { return records.keys.sorted() }
+        var named = 0
+        for index in files.indices {
+            if index > 0, !(files[index - 1] < files[index]) { return records.keys.sorted() }
+            if records.index(forKey: files[index]) != nil { named += 1 }
+        }
+        return named == records.count ? files : records.keys.sorted()
     }
 
     private static func oneLine(_ text: String) -> String {
@@ -97,7 +109,7 @@ public struct BuildState: Sendable {
         return decode(bytes)
     }
 
-    func save(_ path: String) throws { try Files.write(encoded(), to: path) }
+    func save(_ path: String, inOrderOf files: [String] = []) throws { try Files.write(encoded(inOrderOf: files), to: path) }
 }
 
 /// The last state of each output folder, kept in memory by a long-running process (`vitrina serve`).
@@ -123,8 +135,11 @@ public final class BuildMemo: Sendable {
 
     private let stateWriter = StateWriter()
 
-    /// Saves `state` on another thread; states saved meanwhile wait, and only the newest of them is written.
-    func saveInBackground(_ state: BuildState, at path: String) { stateWriter.save(state, at: path) }
+    /// Saves `state` on another thread (its records in the order of `files` when that is sorted and names them all);
+    /// states saved meanwhile wait, and only the newest of them is written.
+    func saveInBackground(_ state: BuildState, at path: String, inOrderOf files: [String] = []) {
+        stateWriter.save(StateWriter.Pending(state: state, path: path, order: files))
+    }
 
     /// Returns once every state handed to `saveInBackground` is on disk.
     public func finishSaving() async { await stateWriter.finish() }
@@ -133,25 +148,32 @@ public final class BuildMemo: Sendable {
 /// Writes build states one at a time on a task of its own, the newest last, skipping those a newer one replaced.
 /// Escribe los estados de construcción de uno en uno en otra tarea, el más nuevo el último.
 final class StateWriter: Sendable {
+    /// A state waiting to be saved: where, and the sorted paths to write its records in.
+    struct Pending: Sendable {
+        let state: BuildState
+        let path: String
+        let order: [String]
+    }
+
     private struct Queue {
-        var next: (state: BuildState, path: String)?
+        var next: Pending?
         var running: Task<Void, Never>?
     }
 
     private let queue = Mutex(Queue())
 
-    func save(_ state: BuildState, at path: String) {
+    func save(_ pending: Pending) {
         queue.withLock { queue in
-            queue.next = (state, path)
+            queue.next = pending
             guard queue.running == nil else { return }
             queue.running = Task.detached { [self] in
-                while let (state, path) = takeNext() { try? state.save(path) }
+                while let next = takeNext() { try? next.state.save(next.path, inOrderOf: next.order) }
             }
         }
     }
 
     /// The state to write next, or nil (and the writer idle) when there is none.
-    private func takeNext() -> (state: BuildState, path: String)? {
+    private func takeNext() -> Pending? {
         queue.withLock { queue in
             guard let next = queue.next else {
                 queue.running = nil

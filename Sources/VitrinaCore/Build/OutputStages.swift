@@ -35,9 +35,11 @@ struct OutputStages {
     /// Check: the links of the drawn pages and of the pages whose links may have a new outcome; the pages' records with
     /// their link outcomes, the ids known of every page, and every problem, by page, as values.
     /// Comprobación: los enlaces de las páginas dibujadas y de las que pueden dar otro resultado, como valores.
-    func check(_ drawn: [PageLinks], records: [String: BuildState.Record], files: Set<String>, change: IncrementalLinkCheck.FileChange,
-               ids: [String: Set<String>], kept: KeptPages) -> LinkFindings {
-        var findings = LinkFindings(records: records, ids: ids)
+    /// The records and ids are taken, not copied: the check changes a few of them, and at 100,000 pages a copy of each
+    /// table costs more than the check.
+    func check(_ drawn: [PageLinks], records: consuming [String: BuildState.Record], files: Set<String>, change: IncrementalLinkCheck.FileChange,
+               ids: consuming [String: Set<String>], kept: KeptPages) -> LinkFindings {
+        var findings = LinkFindings(records: consume records, ids: consume ids)
         IncrementalLinkCheck(files: files, change: change, readKept: kept.html)
             .run(drawn: drawn, records: &findings.records, ids: &findings.ids)
         findings.problems = IncrementalLinkCheck.problems(findings.records)
@@ -55,7 +57,7 @@ struct OutputStages {
         let (id, notes) = try writer.commit(staging, written: files)
         let state = BuildState(buildID: id, records: records)
         if let memo {
-            memo.saveInBackground(state, at: statePath)
+            memo.saveInBackground(state, at: statePath, inOrderOf: files)
         } else {
             try state.save(statePath)
         }

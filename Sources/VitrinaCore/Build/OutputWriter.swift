@@ -68,23 +68,29 @@ public struct OutputWriter: Sendable {
     @discardableResult
     public func commit(_ staging: StagingArea, written: [String]) throws -> (id: String, notes: [String]) {
         let written = written.sorted()
-        let manifest = Self.manifest(files: written, hashes: staging.hashes)
-        try Files.write(manifest, to: "\(staging.directory)/\(Self.manifestName)")
-        let id = Fingerprint.hex(manifest)
-        if staging.previous == nil, try swapIntoEmptyOutput(staging) { return (id, []) }
-        if staging.previous == nil, SafePath.kind(manifestPath) != .file, !Files.isEmptyFolder(outputDirectory) {
-            try refuseForeignFolder(written: written)
+        if staging.previous == nil {
+            let id = try writeManifest(into: staging, files: written)
+            if try swapIntoEmptyOutput(staging) { return (id, []) }
+            if SafePath.kind(manifestPath) != .file, !Files.isEmptyFolder(outputDirectory) { try refuseForeignFolder(written: written) }
         }
-        return (id, try update(from: staging, written: written))
+        return try update(from: staging, written: written)
     }
 
-    /// The manifest's lines: each file (sorted) with the fingerprint of its content.
-    static func manifest(files: [String], hashes: [String: String]) -> [UInt8] {
+    /// Writes the manifest of `files` into the staging folder; returns its fingerprint, the build id.
+    private func writeManifest(into staging: StagingArea, files: [String]) throws -> String {
+        let manifest = Self.manifest(files: files, recorded: staging.recorded, kept: staging.keepingAll ? staging.previousHashes : [:])
+        try Files.write(manifest, to: "\(staging.directory)/\(Self.manifestName)")
+        return Fingerprint.hex(manifest)
+    }
+
+    /// The manifest's lines: each file (sorted) with the fingerprint of its content, as this build recorded it or, for
+    /// a file it kept without recording, as the last build did.
+    static func manifest(files: [String], recorded: [String: String], kept: [String: String] = [:]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(files.count * 64)
         for path in files {
             bytes.append(contentsOf: path.utf8)
-            if let hash = hashes[path] {
+            if let hash = recorded[path] ?? kept[path] {
                 bytes.append(9)
                 bytes.append(contentsOf: hash.utf8)
             }
@@ -140,35 +146,44 @@ public struct OutputWriter: Sendable {
             + "build into an empty folder with --output DIR, or pass --force to write there (files Vitrina does not write are left as they are)")
     }
 
-    /// Moves the changed files (and the manifest) into the output one by one, each rename atomic, then removes the
-    /// files the new build no longer has. The manifest first marks the changed files as changing (a line with no
+    /// Moves the changed files into the output one by one, each rename atomic, then the manifest, then removes the files
+    /// the new build no longer has. The old manifest first marks the changed files as changing (a line with no
     /// fingerprint, which no build trusts), so a process stopped halfway leaves nothing a later build would keep by
-    /// mistake. Only real folders inside the output are entered; what is not a regular file is left alone with a note.
-    func update(from staging: StagingArea, written: [String]) throws -> [String] {
+    /// mistake; the new manifest is made once the files are in place (at 100,000 files, most of a quick edit's writing).
+    /// Only real folders inside the output are entered; what is not a regular file is left alone with a note.
+    func update(from staging: StagingArea, written: [String]) throws -> (id: String, notes: [String]) {
         var folders = Set<String>()
         var notes: [String] = []
         let changed = staging.changed.sorted()
         if !changed.isEmpty, SafePath.kind(manifestPath) == .file { try append(Array(changed.map { "\($0)\t\n" }.joined().utf8), to: manifestPath) }
-        for path in changed + [Self.manifestName] {
+        for path in changed {
             try checkInside(path)
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty, folders.insert(folder).inserted { try Files.createDirectory("\(outputDirectory)/\(folder)") }
-            let target = "\(outputDirectory)/\(path)"
-            switch SafePath.kind(target) {
-            case .folder:
-                throw VitrinaError(.write, "cannot write \(target): a folder of that name is in the way; move it, or choose another --output")
-            case .special:
-                notes.append("\(target) is not a regular file, folder or link (a FIFO, socket or device); left alone, so the build's version is not there")
-                continue
-            default:
-                try move("\(staging.directory)/\(path)", to: target)
-            }
+            if let note = try moveIn(path, from: staging) { notes.append(note) }
         }
-        for path in Self.gone(from: staging.previousHashes, written: written) {
+        let id = try writeManifest(into: staging, files: written)
+        if let note = try moveIn(Self.manifestName, from: staging) { notes.append(note) }
+        for path in staging.keepingAll ? [] : Self.gone(from: staging.previousHashes, written: written) {
             if let note = removeOwnFile(path, recordedHash: staging.previousHashes[path]) { notes.append(note) }
         }
         try? Files.remove(staging.directory)
-        return notes
+        return (id, notes)
+    }
+
+    /// Moves one staged file over its place in the output; a folder in the way stops the build, anything else that is
+    /// not a regular file or link is left alone with a note.
+    private func moveIn(_ path: String, from staging: StagingArea) throws -> String? {
+        let target = "\(outputDirectory)/\(path)"
+        switch SafePath.kind(target) {
+        case .folder:
+            throw VitrinaError(.write, "cannot write \(target): a folder of that name is in the way; move it, or choose another --output")
+        case .special:
+            return "\(target) is not a regular file, folder or link (a FIFO, socket or device); left alone, so the build's version is not there"
+        default:
+            try move("\(staging.directory)/\(path)", to: target)
+            return nil
+        }
     }
 
     /// The last build's files this one did not write, sorted. When it wrote as many, in strictly increasing order (so

@@ -27,8 +27,11 @@ struct QuickEdit {
         }) else { return nil }
         let stages = OutputStages(options: options)
         let writer = OutputWriter(outputDirectory: live.outputDirectory)
-        let last = OutputWriter.LastBuild(id: live.state.buildID, files: live.hashes)
-        return try stages.staged(by: writer, after: last, keepingAll: true) { staging in
+        // The output's fingerprints are taken out too, and merged with the few this edit records once its staging is gone.
+        var hashes = live.hashes
+        live.hashes = [:]
+        let (report, recorded) = try stages.staged(by: writer, after: OutputWriter.LastBuild(id: live.state.buildID, files: hashes),
+                                                   keepingAll: true) { staging in
             var pages = live.pages
             live.pages = []
             for page in edit.pages { if let index = lookup.pageIndex[page.route.file] { pages[index] = page } }
@@ -38,30 +41,34 @@ struct QuickEdit {
             let output = try timer.run("render") { try stages.render(jobs, of: pages, with: live.renderer, into: staging) }
             // The memo's copy of the records goes too: it is replaced by the write below.
             options.memo?.forgetState(at: stages.statePath)
-            var records = live.state.records
-            live.state.records = [:]
-            records.merge(output.records) { _, drawn in drawn }
-            let ids = lookup.ids
-            lookup.ids = [:]
-            let findings = timer.run("check") {
-                stages.check(output.drawn, records: records, files: lookup.files, change: .none, ids: ids,
-                             kept: KeptPages(outputDirectory: live.outputDirectory))
+            let findings = timer.run("check") { () -> LinkFindings in
+                var records = live.state.records
+                live.state.records = [:]
+                records.merge(output.records) { _, drawn in drawn }
+                let ids = lookup.ids
+                lookup.ids = [:]
+                return stages.check(output.drawn, records: consume records, files: lookup.files, change: .none, ids: consume ids,
+                                    kept: KeptPages(outputDirectory: live.outputDirectory))
             }
             lookup.ids = findings.ids
             let written = try timer.run("write") {
                 try stages.write(staging, assembly: nil, files: live.files, records: findings.records, by: writer)
             }
-
-            let hashes = staging.hashes
-            live.bytes += output.files.reduce(0) { $0 + Self.size(hashes[$1]) - Self.size(live.hashes[$1]) }
             live.contents[place] = edit.content
             live.otherWarnings = live.otherWarnings.filter { $0.location == nil } + pageContext.links.problems()
                 + CodeBlockFindings.warnings(pageContext.links.sources.values)
-            (live.pageContext, live.pages, live.state, live.hashes, live.lookup) = (pageContext, pages, written.state, hashes, lookup)
-            return BuildReport(outputDirectory: live.outputDirectory, pages: live.pages.count, rendered: output.rendered, files: live.files.count,
-                               bytes: live.bytes, stages: timer.stages,
-                               warnings: live.otherWarnings + live.pageContext.links.withoutReported(findings.problems).map { BuildWarning(.link, $0) })
+            (live.pageContext, live.pages, live.state, live.lookup) = (pageContext, pages, written.state, lookup)
+            return (BuildReport(outputDirectory: live.outputDirectory, pages: live.pages.count, rendered: output.rendered, files: live.files.count,
+                                bytes: 0, stages: timer.stages,
+                                warnings: live.otherWarnings + live.pageContext.links.withoutReported(findings.problems).map { BuildWarning(.link, $0) }),
+                    staging.recorded)
         }
+        live.bytes += recorded.reduce(0) { $0 + Self.size($1.value) - Self.size(hashes[$1.key]) }
+        hashes.merge(recorded) { _, new in new }
+        live.hashes = hashes
+        var counted = report
+        counted.bytes = live.bytes
+        return counted
     }
 
     private static func size(_ hash: String?) -> Int { hash.flatMap(StagingArea.size(inHash:)) ?? 0 }

@@ -9,19 +9,24 @@ public struct StagingArea: Sendable {
     /// not written again, so a rebuild touches only what changed.
     let previous: String?
     let previousHashes: [String: String]
+    /// Every file of the last build stays unless written again (a quick edit): nothing is removed.
+    let keepingAll: Bool
     private let createdFolders = PathSet()
-    private let written: HashBook
+    private let written = HashBook()
     private let changedFiles = PathSet()
 
     public init(directory: String, previous: String? = nil, previousHashes: [String: String] = [:], keepingAll: Bool = false) {
         self.directory = directory
         self.previous = previous
         self.previousHashes = previousHashes
-        written = HashBook(keepingAll ? previousHashes : [:])
+        self.keepingAll = keepingAll
     }
 
-    /// Fingerprints of the files of this build, by path.
-    var hashes: [String: String] { written.all }
+    /// Fingerprints of the files this build wrote or kept, by path; when keeping all, only those (the others keep the
+    /// last build's), so that a quick edit at 100,000 files copies no table of them all.
+    var recorded: [String: String] { written.all }
+    /// Fingerprints of every file of this build, by path.
+    var hashes: [String: String] { keepingAll ? previousHashes.merging(recorded) { _, new in new } : recorded }
     /// Files written into the staging folder because they are new or changed.
     var changed: Set<String> { changedFiles.all }
 
@@ -107,10 +112,7 @@ final class PathSet: Sendable {
 /// Content fingerprints recorded while a build writes, by path.
 /// Huellas del contenido anotadas mientras se escribe, por ruta.
 final class HashBook: Sendable {
-    private let entries: Mutex<[String: String]>
-
-    /// Starting from `hashes` (a quick edit keeps every file of the last build): shared, not merged entry by entry.
-    init(_ hashes: [String: String] = [:]) { entries = Mutex(hashes) }
+    private let entries = Mutex<[String: String]>([:])
 
     func record(_ hash: String, for path: String) { entries.withLock { $0[path] = hash } }
     var all: [String: String] { entries.withLock { $0 } }
