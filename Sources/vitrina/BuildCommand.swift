@@ -21,6 +21,7 @@ struct Build: AsyncParsableCommand {
             siteDirectory: site.siteDirectory, outputDirectory: site.output.map(Console.absolute), offline: offline, strict: strict,
             drafts: drafts, baseURL: baseURL, apiOverrides: try site.overrides())
         options.force = force
+        options.leftovers = .untilExit()
         let progress = TerminalProgress.standardOutput()
         options.progress = progress
         let client = LiveHTTPClient()

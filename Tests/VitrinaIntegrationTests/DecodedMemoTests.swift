@@ -205,9 +205,10 @@ struct DecodedMemoTests {
         let site = try TestSite(files: ["Content/site.yml": "title: T\n", "Content/notes/a.md": "# Alpha\n\nThe original text.\n"])
         defer { site.remove() }
         _ = try await site.build()
-        let path = site.root + "/.vitrina/documents.bin"
-        var bytes = try Files.read(path)
         let needle = Array("original".utf8)
+        let shards = try TestSite.memoShards(site)
+        let path = try #require(shards.first { $0.value.contains(needle) }?.key)
+        var bytes = try Files.read(path)
         let at = try #require((0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
         bytes[at] = UInt8(ascii: "X")
         try Files.writeFile(bytes, to: path)

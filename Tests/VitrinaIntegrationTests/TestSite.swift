@@ -71,6 +71,14 @@ struct TestSite {
     /// Removes the whole site.
     func remove() { try? FileManager.default.removeItem(atPath: root) }
 
+    /// The shards of the site's parsed-Markdown memo on disk, by path.
+    static func memoShards(_ site: TestSite) throws -> [String: [UInt8]] {
+        let folder = site.root + "/.vitrina/documents"
+        var shards: [String: [UInt8]] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) { shards[folder + "/" + name] = try Files.read(folder + "/" + name) }
+        return shards
+    }
+
     func write(_ path: String, _ text: String) throws { try Files.write(Array(text.utf8), to: "\(root)/\(path)") }
 
     /// Deletes one file of the site (`Content/linux/tar.md`).

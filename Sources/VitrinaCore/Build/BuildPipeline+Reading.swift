@@ -94,7 +94,7 @@ extension BuildPipeline {
 
 extension DocumentLoader {
     /// The Markdown reader of a build with `options`, with the documents the last build parsed (`vitrina serve`'s memory,
-    /// or the memo `vitrina build` saved in `.vitrina/documents.bin`), and a way to save them for the next build.
+    /// or the memo `vitrina build` saved in `.vitrina/documents/`), and a way to save them for the next build.
     /// El lector de Markdown de una construcción, con los documentos que analizó la anterior.
     static func forBuild(_ options: BuildOptions, config: SiteConfig, remembering: Bool = true) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
         let memoPath = options.documentMemoPath
@@ -114,6 +114,9 @@ extension DocumentLoader {
         return (loader, {
             guard !kept else { return }
             try? memo.save(to: memoPath, context: memoContext)
+            // The single-file memo of Vitrina 0.10 and before, replaced by the folder of shards.
+            let oldMemo = Files.join(options.siteDirectory, ".vitrina", "documents.bin")
+            if SafePath.kind(oldMemo) == .file { unlink(oldMemo) }
             try? highlighted.save(to: options.highlightMemoPath, context: highlightContext)
         })
     }

@@ -60,6 +60,7 @@ public struct BuildPipeline: Sendable {
             do {
                 let report = try await buildFromFetch(config, look, session, timer: &timer)
                 await session.close()
+                options.leftovers?.keep(session)
                 recordUnchanged(stamp?.stamp, report)
                 return report
             } catch {
@@ -100,6 +101,7 @@ public struct BuildPipeline: Sendable {
             report.buildID = written.state.buildID
             report.readSources = !config.sources.isEmpty || session.fetcher.stats != FetchStats()
             keepLive(site, diff, output, state: written.state, hashes: staging.hashes, warnings: report.warnings)
+            options.leftovers?.keep([site, diff, output, data] as [any Sendable])
             return report
         }
     }

@@ -59,7 +59,7 @@ struct OutputStages {
         if let memo {
             memo.saveInBackground(state, at: statePath, inOrderOf: files)
         } else {
-            try state.save(statePath)
+            try state.save(statePath, inOrderOf: files)
         }
         memo?.remember(state, at: statePath)
         return (state, notes)

@@ -19,6 +19,8 @@ public struct BuildOptions: Sendable {
     var settleTime: Duration = .seconds(2)
     /// Hears each stage start and how many pages are drawn, for a progress bar.
     public var progress: (any BuildProgress)?
+    /// Where a one-shot build leaves what it made for the process's end to free (`vitrina build`); nil frees it as usual.
+    public var leftovers: Leftovers?
 
     public init(
         siteDirectory: String, outputDirectory: String? = nil, offline: Bool = false, strict: Bool = false,
@@ -39,8 +41,8 @@ public struct BuildOptions: Sendable {
     public var contentDirectory: String { Files.join(siteDirectory, "Content") }
     public var templatesDirectory: String { Files.join(siteDirectory, "Templates") }
     public var cacheDirectory: String { Files.join(siteDirectory, ".vitrina", "cache") }
-    /// Parsed Markdown kept between builds (`DocumentMemo`).
-    public var documentMemoPath: String { Files.join(siteDirectory, ".vitrina", "documents.bin") }
+    /// Parsed Markdown kept between builds (`DocumentMemo`), a folder of shards.
+    public var documentMemoPath: String { Files.join(siteDirectory, ".vitrina", "documents") }
     /// Highlighted code blocks kept between builds (`HighlightMemo`).
     public var highlightMemoPath: String { Files.join(siteDirectory, ".vitrina", "highlight.bin") }
     /// Where `vitrina build` keeps the API responses it decoded (`DecodedMemo`).

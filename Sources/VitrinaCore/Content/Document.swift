@@ -92,22 +92,31 @@ public struct DocumentLoader: Sendable {
 }
 
 /// Parsed documents by file and stamp, kept between builds: in memory by `vitrina serve`, on disk
-/// (`.vitrina/documents.bin`) by `vitrina build`, so an unchanged file is neither parsed nor rendered again.
-/// Documentos ya leídos por fichero y sello, guardados entre construcciones: en memoria (`serve`) o en disco (`build`).
+/// (`.vitrina/documents/`, in shards by path) by `vitrina build`, so an unchanged file is neither parsed nor rendered
+/// again, and a build that parsed one file writes only that file's shard.
+/// Documentos ya leídos por fichero y sello, guardados entre construcciones: en memoria (`serve`) o en disco por partes.
 public final class DocumentMemo: Sendable {
-    private struct Entry {
+    private struct Entry: Sendable {
         let stamp: FileStamp
         let document: Document
         var used: Bool
+        /// Parsed by this build, so its shard is written again.
+        var fresh = false
     }
 
     private let entries: Mutex<[String: Entry]>
-    /// Whether a document was parsed anew since the memo was loaded.
-    private let changed = Mutex(false)
+    /// Shards found damaged, foreign or holding another shard's entry when loaded: written again at the next save.
+    private let staleShards: Set<Int>
 
-    public init() { entries = Mutex([:]) }
+    public init() {
+        entries = Mutex([:])
+        staleShards = []
+    }
 
-    private init(entries: [String: Entry]) { self.entries = Mutex(entries) }
+    private init(entries: [String: Entry], staleShards: Set<Int>) {
+        self.entries = Mutex(entries)
+        self.staleShards = staleShards
+    }
 
     func document(_ file: String, stamp: FileStamp) -> Document? {
         entries.withLock { entries in
@@ -118,35 +127,74 @@ public final class DocumentMemo: Sendable {
     }
 
     func remember(_ document: Document, stamp: FileStamp) {
-        entries.withLock { $0[document.file] = Entry(stamp: stamp, document: document, used: true) }
-        changed.withLock { $0 = true }
+        entries.withLock { $0[document.file] = Entry(stamp: stamp, document: document, used: true, fresh: true) }
     }
 
     static let header = "vitrina-documents 4"
+    /// How many files the memo is cut into: at 100,000 pages (110 MB of parsed Markdown) one edit rewrites 1.7 MB.
+    static let shardCount = 64
 
-    /// The memo a build saved under the same settings (`context`), or an empty one.
-    public static func load(from path: String, context: String) -> DocumentMemo {
-        guard var reader = MemoFile.read(path, header: header, context: context) else { return DocumentMemo() }
-        // Each entry takes many bytes, so a count beyond the file's size is damage, not a reason to reserve memory.
-        guard let count = reader.int(), (0...reader.remaining).contains(count) else { return DocumentMemo() }
-        var entries: [String: Entry] = [:]
-        entries.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let entry = readEntry(&reader) else { return DocumentMemo() }
-            entries[entry.document.file] = entry
-        }
-        return DocumentMemo(entries: entries)
+    /// The shard a document's file belongs to, from its path alone.
+    static func shard(of file: String) -> Int { Int(Fingerprint.number(file.utf8) % UInt64(shardCount)) }
+
+    static func shardPath(_ shard: Int, in folder: String) -> String {
+        Files.join(folder, (shard < 16 ? "0" : "") + String(shard, radix: 16) + ".bin")
     }
 
-    /// Writes the documents this build used, when one was parsed anew or one is no longer used; atomically.
-    public func save(to path: String, context: String) throws {
-        let used = entries.withLock { $0.values.filter(\.used) }
-        let count = entries.withLock { $0.count }
-        guard changed.withLock({ $0 }) || used.count != count else { return }
-        var writer = ByteWriter(reserving: used.reduce(0) { $0 + $1.document.body.html.utf8.count + 512 })
-        writer.int(used.count)
-        for entry in used.sorted(by: { $0.document.file < $1.document.file }) { Self.write(entry, to: &writer) }
-        try MemoFile.write(writer.bytes, to: path, header: Self.header, context: context)
+    /// The memo a build saved under the same settings (`context`) in `folder`, shard by shard on every core; a shard
+    /// that is missing, damaged or from other settings counts as empty.
+    public static func load(from folder: String, context: String) -> DocumentMemo {
+        let shards = Parallel.map(Array(0..<shardCount), slices: shardCount) { shards in
+            shards.map { shard -> (shard: Int, entries: [Entry]?) in (shard, loadShard(shardPath(shard, in: folder), context: context)) }
+        }.joined()
+        var entries: [String: Entry] = [:]
+        var stale = Set<Int>()
+        for (shard, loaded) in shards {
+            guard let loaded else {
+                if SafePath.kind(shardPath(shard, in: folder)) != .missing { stale.insert(shard) }
+                continue
+            }
+            for entry in loaded {
+                guard Self.shard(of: entry.document.file) == shard else {
+                    stale.insert(shard)
+                    continue
+                }
+                entries[entry.document.file] = entry
+            }
+        }
+        return DocumentMemo(entries: entries, staleShards: stale)
+    }
+
+    /// One shard's entries, or nil when the file is missing or not to be trusted.
+    private static func loadShard(_ path: String, context: String) -> [Entry]? {
+        guard var reader = MemoFile.read(path, header: header, context: context) else { return nil }
+        // Each entry takes many bytes, so a count beyond the file's size is damage, not a reason to reserve memory.
+        guard let count = reader.int(), (0...reader.remaining).contains(count) else { return nil }
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let entry = readEntry(&reader) else { return nil }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    /// Writes, atomically, each shard in which this build parsed a document, left one unused, or found damage: with
+    /// the documents this build used. The other shards' files are not touched.
+    public func save(to folder: String, context: String) throws {
+        var shards = [(used: [Entry], all: Int, fresh: Bool)](repeating: ([], 0, false), count: Self.shardCount)
+        for entry in entries.withLock({ $0.values }) {
+            let shard = Self.shard(of: entry.document.file)
+            shards[shard].all += 1
+            if entry.used { shards[shard].used.append(entry) }
+            if entry.fresh { shards[shard].fresh = true }
+        }
+        for (shard, part) in shards.enumerated() where part.fresh || part.used.count != part.all || staleShards.contains(shard) {
+            var writer = ByteWriter(reserving: part.used.reduce(0) { $0 + $1.document.body.html.utf8.count + 512 })
+            writer.int(part.used.count)
+            for entry in part.used.sorted(by: { $0.document.file < $1.document.file }) { Self.write(entry, to: &writer) }
+            try MemoFile.write(writer.bytes, to: Self.shardPath(shard, in: folder), header: Self.header, context: context)
+        }
     }
 
     private static func write(_ entry: Entry, to writer: inout ByteWriter) {

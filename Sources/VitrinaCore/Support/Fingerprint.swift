@@ -1,13 +1,16 @@
 /// FNV-1a, 64 bit: a stable, fast fingerprint for cache keys and ETags (not for security).
 /// FNV-1a de 64 bits: huella estable y rápida para claves de caché (no para seguridad).
 public enum Fingerprint {
-    public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 { hex(number(bytes)) }
+
+    /// The same fingerprint as a number (to pick a shard by).
+    static func number<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3
         }
-        return hex(hash)
+        return hash
     }
 
     public static func hex(_ text: String) -> String { hex(text.utf8) }
