@@ -169,4 +169,23 @@ struct StagingAreaTests {
             #expect(Set(staging.hashes.keys) == Set(paths))
         }
     }
+
+    /// The size at the end of a manifest fingerprint, on fingerprints the build makes and on seeded hostile text.
+    @Test func theSizeInAFingerprintIsReadOnlyFromItsLastPart() {
+        var random = SeededGenerator(seed: 27)
+        for count in [0, 1, 9, 10, 4096, 1 << 20] {
+            #expect(StagingArea.size(inHash: StagingArea.hash(Array(repeating: 7, count: count))) == count)
+        }
+        #expect(StagingArea.size(inHash: "00ff") == nil)
+        #expect(StagingArea.size(inHash: "00ff-") == nil)
+        #expect(StagingArea.size(inHash: "00ff--12") == 12)
+        #expect(StagingArea.size(inHash: "00ff-1x") == nil)
+        let alphabet = Array("0123456789-+x \u{0}é".unicodeScalars)
+        for _ in 0..<20_000 {
+            let text = String(String.UnicodeScalarView((0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! }))
+            let size = StagingArea.size(inHash: text)
+            let last = text.split(separator: "-", omittingEmptySubsequences: false).last.map(String.init) ?? text
+            #expect(size == (text.contains("-") ? Int(last) : nil), "\(text.debugDescription)")
+        }
+    }
 }

@@ -91,7 +91,12 @@ public struct StagingArea: Sendable {
     /// What the manifest records of a file's content: its fingerprint and its size.
     static func hash(_ bytes: [UInt8]) -> String { Fingerprint.hex(bytes) + "-" + String(bytes.count) }
 
-    static func size(inHash hash: String) -> Int? { hash.split(separator: "-").last.flatMap { Int($0) } }
+    /// The size a manifest fingerprint ends with (`hex-size`); nil for one without a dash and digits after it. Read
+    /// for every kept file, so without splitting the text into an array.
+    static func size(inHash hash: String) -> Int? {
+        guard let dash = hash.utf8.lastIndex(of: UInt8(ascii: "-")) else { return nil }
+        return Int(hash[hash.utf8.index(after: dash)...])
+    }
 
     static func size(of path: String) -> Int? {
         var info = stat()
