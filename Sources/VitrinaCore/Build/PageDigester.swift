@@ -32,9 +32,11 @@ struct PageDigester: Sendable {
         everything = BuildInput(key: "everything", fingerprint: Fingerprint.hex(all.map { "\($0.key)=\($0.fingerprint)" }.sorted().joined(separator: "\n")))
     }
 
-    /// Each page with its digest, in order.
+    /// Each page with its digest, in order, digested on every core.
     func jobs(_ pages: [Page], previous: BuildState?) -> [RenderStage.Job] {
-        pages.indices.map { job(pages[$0], at: $0, previous: previous) }
+        Parallel.map(Array(pages.indices), slices: Parallel.slicesPerCore) { slice in
+            slice.map { job(pages[$0], at: $0, previous: previous) }
+        }.flatMap { $0 }
     }
 
     /// The page (at `index` of the pages to render) with its digest and, when the digest matches the last build's
