@@ -30,7 +30,7 @@ struct QuickEdit {
         // The output's fingerprints are taken out too, and merged with the few this edit records once its staging is gone.
         var hashes = live.hashes
         live.hashes = [:]
-        let (report, recorded) = try stages.staged(by: writer, after: OutputWriter.LastBuild(id: live.state.buildID, files: hashes),
+        var (report, recorded) = try stages.staged(by: writer, after: OutputWriter.LastBuild(id: live.state.buildID, files: hashes),
                                                    keepingAll: true) { staging in
             var pages = live.pages
             live.pages = []
@@ -58,6 +58,7 @@ struct QuickEdit {
             live.otherWarnings = live.otherWarnings.filter { $0.location == nil } + pageContext.links.problems()
                 + CodeBlockFindings.warnings(pageContext.links.sources.values)
             (live.pageContext, live.pages, live.state, live.lookup) = (pageContext, pages, written.state, lookup)
+            // Its bytes are counted below, from what this edit recorded.
             return (BuildReport(outputDirectory: live.outputDirectory, pages: live.pages.count, rendered: output.rendered, files: live.files.count,
                                 bytes: 0, stages: timer.stages,
                                 warnings: live.otherWarnings + live.pageContext.links.withoutReported(findings.problems).map { BuildWarning(.link, $0) }),
@@ -66,9 +67,8 @@ struct QuickEdit {
         live.bytes += recorded.reduce(0) { $0 + Self.size($1.value) - Self.size(hashes[$1.key]) }
         hashes.merge(recorded) { _, new in new }
         live.hashes = hashes
-        var counted = report
-        counted.bytes = live.bytes
-        return counted
+        report.bytes = live.bytes
+        return report
     }
 
     private static func size(_ hash: String?) -> Int { hash.flatMap(StagingArea.size(inHash:)) ?? 0 }
