@@ -46,10 +46,16 @@ struct RenderStage: Sendable {
     /// own link extractor, whose pool of link texts serves the whole batch).
     func renderPages(_ jobs: [Job], of pages: [Page]) throws -> Output {
         let total = jobs.reduce(0) { $0 + ($1.reuse == nil ? 1 : 0) }
-        return try Parallel.map(jobs, slices: Parallel.slicesPerCore) { slice in
+        let parts = try Parallel.map(jobs, slices: Parallel.slicesPerCore) { slice in
             var extractor = LinkExtractor()
             return try slice.reduce(into: Output()) { try write(pages[$1.index], $1, into: &$0, extractor: &extractor, total: total) }
-        }.reduce(into: Output()) { $0.merge($1) }
+        }
+        // Room for every part at once: growing the table of 100,000 records part by part rehashed it several times.
+        var output = Output()
+        output.records.reserveCapacity(parts.reduce(0) { $0 + $1.records.count })
+        output.files.reserveCapacity(parts.reduce(0) { $0 + $1.files.count })
+        for part in parts { output.merge(part) }
+        return output
     }
 
     private func write(_ page: Page, _ job: Job, into output: inout Output, extractor: inout LinkExtractor, total: Int) throws {
