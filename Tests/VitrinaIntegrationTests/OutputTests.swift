@@ -166,7 +166,7 @@ struct StagingAreaTests {
                 for path in slice { try staging.write(Array(path.utf8), to: path) }
             }
             for path in paths { #expect(try Files.readText("\(staging.directory)/\(path)") == path) }
-            #expect(Set(staging.hashes.keys) == Set(paths))
+            #expect(Set(staging.recorded.keys) == Set(paths))
         }
     }
 

@@ -100,8 +100,8 @@ public struct BuildPipeline: Sendable {
                 warnings: diagnostics.warnings + written.notes.map { BuildWarning(.output, $0) }, picturesMade: site.data.picturesMade)
             report.buildID = written.state.buildID
             report.readSources = !config.sources.isEmpty || session.fetcher.stats != FetchStats()
-            keepLive(site, diff, output, state: written.state, hashes: staging.hashes, warnings: report.warnings)
-            options.leftovers?.keep([site, diff, output, data] as [any Sendable])
+            keepLive(site, diff, output, state: written.state, hashes: staging.recorded, warnings: report.warnings)
+            options.leftovers?.keep([site, diff, output] as [any Sendable])
             return report
         }
     }

@@ -22,11 +22,9 @@ public struct StagingArea: Sendable {
         self.keepingAll = keepingAll
     }
 
-    /// Fingerprints of the files this build wrote or kept, by path; when keeping all, only those (the others keep the
-    /// last build's), so that a quick edit at 100,000 files copies no table of them all.
+    /// Fingerprints of the files this build wrote or kept, by path: every file of a build; when keeping all, only those
+    /// (the others keep the last build's), so that a quick edit at 100,000 files copies no table of them all.
     var recorded: [String: String] { written.all }
-    /// Fingerprints of every file of this build, by path.
-    var hashes: [String: String] { keepingAll ? previousHashes.merging(recorded) { _, new in new } : recorded }
     /// Files written into the staging folder because they are new or changed.
     var changed: Set<String> { changedFiles.all }
 
