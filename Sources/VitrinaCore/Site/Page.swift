@@ -1,34 +1,98 @@
 /// One page of the site: where it goes, in which language, which template draws it and with what.
+/// Its fields live in one shared box, so that a copy (sorting, listing, digesting 100,000 pages) is one reference
+/// count instead of one per field; a change copies the box only when another page shares it.
 /// Una página del sitio: dónde va, en qué idioma, qué plantilla la dibuja y con qué.
 public struct Page: Sendable {
-    public let route: Route
-    public let language: String
-    public let template: String
-    public let title: String
-    public let description: String
+    /// The fields of a page, as one value.
+    private struct Fields: Sendable {
+        let route: Route
+        let language: String
+        let template: String
+        let title: String
+        let description: String
+        let navigationKey: String
+        let alternates: [String: Route]
+        let makeContent: @Sendable () -> any Sendable
+        var inSitemap: Bool
+        var kind: String
+        var scripts: [String] = []
+        var styles: [String] = []
+        var searchKind: String?
+        var inputs: [BuildInput] = []
+        var facts = PageFacts()
+        var terms: [String: [String]] = [:]
+        var taxonomy: PageTaxonomyView?
+    }
+
+    /// Changed only through `unique()`, that is while no other page holds it, so it is never changed while shared.
+    /// Solo cambia a través de `unique()`, cuando ninguna otra página lo comparte.
+    private final class Box: @unchecked Sendable {
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    /// The box, copied first if another page shares it.
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        return box
+    }
+
+    public var route: Route { box.fields.route }
+    public var language: String { box.fields.language }
+    public var template: String { box.fields.template }
+    public var title: String { box.fields.title }
+    public var description: String { box.fields.description }
     /// The key of the navigation entry it belongs to (`pokemon`, `characters`, ...), for the current-page mark.
-    public let navigationKey: String
+    public var navigationKey: String { box.fields.navigationKey }
     /// The same page in every language, for the language switch.
-    public let alternates: [String: Route]
+    public var alternates: [String: Route] { box.fields.alternates }
     /// What its template draws, made when it is drawn: a page whose inputs did not change never makes it.
-    private let makeContent: @Sendable () -> any Sendable
-    public var content: any Sendable { makeContent() }
-    public var inSitemap: Bool = true
+    public var content: any Sendable { box.fields.makeContent() }
+    public var inSitemap: Bool {
+        get { box.fields.inSitemap }
+        _modify { yield &unique().fields.inSitemap }
+    }
     /// What kind of screen it is (`pokemon-list`, `character`, `map`…), for `<html data-page>` and the scripts.
-    public var kind: String
+    public var kind: String {
+        get { box.fields.kind }
+        _modify { yield &unique().fields.kind }
+    }
     /// Extra scripts and stylesheets, as paths from the site root (`assets/js/map.js`).
-    public var scripts: [String] = []
-    public var styles: [String] = []
+    public var scripts: [String] {
+        get { box.fields.scripts }
+        _modify { yield &unique().fields.scripts }
+    }
+    public var styles: [String] {
+        get { box.fields.styles }
+        _modify { yield &unique().fields.styles }
+    }
     /// Listed in the site search index under this kind (`pokemon`, `character`, `doc`…), or not at all.
-    public var searchKind: String?
+    public var searchKind: String? {
+        get { box.fields.searchKind }
+        _modify { yield &unique().fields.searchKind }
+    }
     /// What the page is made from besides the site-wide inputs (config, template, strings); none means "everything".
-    public var inputs: [BuildInput] = []
+    public var inputs: [BuildInput] {
+        get { box.fields.inputs }
+        _modify { yield &unique().fields.inputs }
+    }
     /// Its picture, date, schema, breadcrumbs and feed, for meta tags, JSON-LD and feeds.
-    public var facts = PageFacts()
+    public var facts: PageFacts {
+        get { box.fields.facts }
+        _modify { yield &unique().fields.facts }
+    }
     /// Its terms by taxonomy, as its front matter lists them (`tags: [viaje]`).
-    public var terms: [String: [String]] = [:]
+    public var terms: [String: [String]] {
+        get { box.fields.terms }
+        _modify { yield &unique().fields.terms }
+    }
     /// Links to its terms' pages and to related pages, made by the planner once every page is known.
-    public var taxonomy: PageTaxonomyView?
+    public var taxonomy: PageTaxonomyView? {
+        get { box.fields.taxonomy }
+        _modify { yield &unique().fields.taxonomy }
+    }
 
     public init(route: Route, language: String, template: String, title: String, description: String = "",
                 navigationKey: String, alternates: [String: Route], content: any Sendable, inSitemap: Bool = true) {
@@ -41,16 +105,10 @@ public struct Page: Sendable {
     public init(route: Route, language: String, template: String, title: String, description: String = "",
                 navigationKey: String, alternates: [String: Route], inSitemap: Bool = true,
                 makeContent: @escaping @Sendable () -> any Sendable) {
-        self.route = route
-        self.language = language
-        self.template = template
-        self.title = title
-        self.description = description
-        self.navigationKey = navigationKey
-        self.alternates = alternates
-        self.makeContent = makeContent
-        self.inSitemap = inSitemap
-        self.kind = template.utf8.contains(UInt8(ascii: "/")) ? template.replacingOccurrences(of: "/", with: "-") : template
+        let kind = template.utf8.contains(UInt8(ascii: "/")) ? template.replacingOccurrences(of: "/", with: "-") : template
+        box = Box(Fields(route: route, language: language, template: template, title: title, description: description,
+                         navigationKey: navigationKey, alternates: alternates, makeContent: makeContent, inSitemap: inSitemap,
+                         kind: kind))
     }
 
     /// The same page, also made from `inputs`.
