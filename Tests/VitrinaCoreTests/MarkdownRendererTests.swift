@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import VitrinaCore
 
 /// cmark-gfm with its extensions, safe mode, and heading anchors.
@@ -8,6 +9,30 @@ import Testing
 struct MarkdownRendererTests {
     let safe = MarkdownRenderer()
     let unsafe = MarkdownRenderer(allowRawHTML: true)
+
+    /// The ids kept from rendering (and in the memo of parsed Markdown) are the ids a reader of the final HTML finds:
+    /// generated documents with headings, footnotes, anchors written as HTML and alerts, in both languages.
+    @Test func keptAnchorIDsAreTheHTMLsOwn() {
+        var random = SeededGenerator(seed: 2026)
+        let pieces = ["# Título", "## Uso", "Texto[^1].\n\n[^1]: Nota.", "<a id=\"viejo\"></a>", "> [!NOTE]\n> Ojo",
+                      "<span id=\"x y\">z</span>", "### Uso", "Otra[^nota] cosa.\n\n[^nota]: Otra nota.", "<div id=\"fn-1\"></div>",
+                      "`id=\"no\"`", "## Uso {#propio}"]
+        var anchorsSeen = 0
+        for _ in 0..<400 {
+            let markdown = (0..<Int.random(in: 1...8, using: &random)).map { _ in random.pick(pieces) + "\n" }.joined(separator: "\n")
+                + HostileText.string(&random, maxPieces: 3)
+            for renderer in [safe, unsafe] {
+                for language in ["es", "en"] {
+                    let body = renderer.render(markdown).shifted(toBodyLine: 3).withAlerts(language: language)
+                    let read = RenderedMarkdown(html: body.html, headings: body.headings)
+                    #expect(body.anchorIDs != nil)
+                    #expect(body.ids == read.ids, "\(markdown)")
+                    anchorsSeen += body.anchorIDs?.count ?? 0
+                }
+            }
+        }
+        #expect(anchorsSeen > 1_000)
+    }
 
     // MARK: GitHub extensions
 

@@ -111,6 +111,7 @@ extension RenderedMarkdown {
         if language == "es", converted.utf8Offset(of: Self.footnoteBack) != nil {
             converted = converted.replacingOccurrences(of: Self.footnoteBack, with: "aria-label=\"Volver al texto\"")
         }
-        return converted == html ? self : RenderedMarkdown(html: converted, headings: headings, links: links, codeNotes: codeNotes)
+        // Callouts and the footnotes' label add or remove no id.
+        return converted == html ? self : RenderedMarkdown(html: converted, headings: headings, links: links, codeNotes: codeNotes, anchorIDs: anchorIDs)
     }
 }

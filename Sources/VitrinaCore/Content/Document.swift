@@ -130,7 +130,7 @@ public final class DocumentMemo: Sendable {
         entries.withLock { $0[document.file] = Entry(stamp: stamp, document: document, used: true, fresh: true) }
     }
 
-    static let header = "vitrina-documents 4"
+    static let header = "vitrina-documents 5"
     /// How many files the memo is cut into: at 100,000 pages (110 MB of parsed Markdown) one edit rewrites 1.7 MB.
     static let shardCount = 64
 
@@ -219,6 +219,7 @@ public final class DocumentMemo: Sendable {
             }
             writer.int(note.line)
         }
+        writer.strings(document.body.anchorIDs ?? document.body.scannedAnchorIDs())
         write(document.fields.fields, to: &writer)
     }
 
@@ -263,11 +264,12 @@ public final class DocumentMemo: Sendable {
             guard let texts = reader.strings(), (1...2).contains(texts.count), let line = reader.int() else { return nil }
             notes.append(CodeBlockNote(language: texts[0], line: line, kind: texts.count == 1 ? .unknownLanguage : .plain(texts[1])))
         }
-        guard let fields = readFields(&reader, depth: 0) else { return nil }
+        guard let anchorIDs = reader.strings(), let fields = readFields(&reader, depth: 0) else { return nil }
         let stamp = FileStamp(size: numbers[0], seconds: numbers[1], nanoseconds: numbers[2], changeSeconds: numbers[3],
                               changeNanoseconds: numbers[4], inode: numbers[5])
         let document = Document(file: texts[0], name: texts[1], language: texts[2], fields: FieldReader(file: texts[0], fields: fields),
-                                body: RenderedMarkdown(html: texts[4], headings: headings, links: links, codeNotes: notes), fingerprint: texts[3])
+                                body: RenderedMarkdown(html: texts[4], headings: headings, links: links, codeNotes: notes, anchorIDs: anchorIDs),
+                                fingerprint: texts[3])
         return Entry(stamp: stamp, document: document, used: false)
     }
 

@@ -62,7 +62,11 @@ public struct MarkdownRenderer: Sendable {
 
     /// The rendered document: HTML with heading ids and anchors, its headings, and its links into the site.
     public func render(_ markdown: String) -> RenderedMarkdown {
-        withHTML(markdown) { html, links, notes in HeadingAnchors.apply(to: html).with(links: links, codeNotes: notes) }
+        withHTML(markdown) { html, links, notes in
+            var rendered = HeadingAnchors.apply(to: html).with(links: links, codeNotes: notes)
+            rendered.anchorIDs = rendered.scannedAnchorIDs()
+            return rendered
+        }
     }
 }
 
@@ -108,33 +112,50 @@ public struct RenderedMarkdown: Sendable {
     public var links: [MarkdownLink] = []
     /// Fenced blocks left plain: an unknown language, or over the highlighting budget.
     public var codeNotes: [CodeBlockNote] = []
+    /// The ids of its HTML besides the headings' (footnotes, anchors written as HTML), found once when it was rendered
+    /// and kept with the parsed Markdown, so that a build does not read every page's HTML again for them; nil: read from
+    /// the HTML when asked.
+    public var anchorIDs: [String]?
 
-    public init(html: String, headings: [Heading], links: [MarkdownLink] = [], codeNotes: [CodeBlockNote] = []) {
+    public init(html: String, headings: [Heading], links: [MarkdownLink] = [], codeNotes: [CodeBlockNote] = [], anchorIDs: [String]? = nil) {
         self.html = html
         self.headings = headings
         self.links = links
         self.codeNotes = codeNotes
+        self.anchorIDs = anchorIDs
     }
 
     func with(links: [MarkdownLink], codeNotes: [CodeBlockNote] = []) -> RenderedMarkdown {
-        RenderedMarkdown(html: html, headings: headings, links: links, codeNotes: codeNotes)
+        RenderedMarkdown(html: html, headings: headings, links: links, codeNotes: codeNotes, anchorIDs: anchorIDs)
     }
 
     /// The same document with its links' and code notes' lines counted from the top of the file (the body starts at `bodyLine`).
     func shifted(toBodyLine bodyLine: Int) -> RenderedMarkdown {
         guard bodyLine > 1, !links.isEmpty || !codeNotes.isEmpty else { return self }
         return RenderedMarkdown(html: html, headings: headings, links: links.map { var link = $0; link.line += bodyLine - 1; return link },
-                                codeNotes: codeNotes.map { var note = $0; note.line += bodyLine - 1; return note })
+                                codeNotes: codeNotes.map { var note = $0; note.line += bodyLine - 1; return note }, anchorIDs: anchorIDs)
     }
 
     /// Every id a `#fragment` may name: the headings', footnotes' (`fn-…`, `fnref-…`) and, with raw HTML allowed,
     /// anchors written as HTML (`<a id="old-name"></a>`).
     public var ids: Set<String> {
-        var ids = Set(headings.map(\.id))
-        guard html.utf8Offset(of: " id=\"") != nil else { return ids }
+        Set(headings.map(\.id) + (anchorIDs ?? scannedAnchorIDs()))
+    }
+
+    /// The ids of the HTML that are not a heading's, in the order they appear, read from the HTML.
+    func scannedAnchorIDs() -> [String] {
+        guard html.utf8Offset(of: " id=\"") != nil else { return [] }
+        let headingIDs = Set(headings.map(\.id))
+        var found: [String] = []
         var html = html
-        html.withUTF8 { AttributeScanner.scan($0) { name, value in if name == .id { ids.insert(String(decoding: value, as: UTF8.self)) } } }
-        return ids
+        html.withUTF8 {
+            AttributeScanner.scan($0) { name, value in
+                guard name == .id else { return }
+                let id = String(decoding: value, as: UTF8.self)
+                if !headingIDs.contains(id) { found.append(id) }
+            }
+        }
+        return found
     }
 
     public struct Heading: Sendable, Equatable {

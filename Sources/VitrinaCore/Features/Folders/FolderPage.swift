@@ -26,9 +26,13 @@ public struct FolderPage: Sendable {
         public let fingerprint: String
         /// Fenced blocks left plain, for the build's warnings.
         public var codeNotes: [CodeBlockNote] = []
+        /// The ids besides the headings', as `RenderedMarkdown.anchorIDs`.
+        public var anchorIDs: [String]?
 
         /// The rendered Markdown, as links are resolved against it.
-        public var body: RenderedMarkdown { RenderedMarkdown(html: html, headings: headings, links: links, codeNotes: codeNotes) }
+        public var body: RenderedMarkdown {
+            RenderedMarkdown(html: html, headings: headings, links: links, codeNotes: codeNotes, anchorIDs: anchorIDs)
+        }
     }
 
     /// The files of every translation with their fingerprints.
@@ -53,7 +57,7 @@ public enum FolderPageMapper {
                 title: fields.string("title") ?? document.body.firstHeading ?? name.replacingOccurrences(of: "-", with: " ").capitalized,
                 description: fields.string("description") ?? "",
                 date: try fields.date("date"), html: document.body.html, headings: document.body.headings, links: document.body.links, language: language,
-                file: document.file, fingerprint: document.fingerprint, codeNotes: document.body.codeNotes)
+                file: document.file, fingerprint: document.fingerprint, codeNotes: document.body.codeNotes, anchorIDs: document.body.anchorIDs)
         }
         let slug = Slug.make(primary.fields.string("slug") ?? name, fallback: "")
         var page = FolderPage(name: name, slug: slug.isEmpty ? Slug.codes(name) : slug,
