@@ -179,6 +179,36 @@ struct IncrementalBuildTests {
         #expect(changed[0].reuse == nil)
         #expect(before[0].inputs.contains("source:pokeapi") && before[0].inputs.contains("template:a"))
     }
+
+    /// The digest fed to the hash one text at a time is the fingerprint of the joined `key=fingerprint` lines of the
+    /// site's inputs and the page's own, sorted and each once, as the build record of an earlier version holds it: over
+    /// seeded pages with inputs repeated, unsorted, sharing keys, with non-ASCII text, or none (everything).
+    @Test func aPagesDigestIsTheFingerprintOfItsSortedInputLines() throws {
+        let theme = Theme(origin: "test", files: ["a.mustache": Array("{{title}}".utf8), "b/c.mustache": Array("{{title}}".utf8)])
+        let templates = try TemplateLibrary.load(theme: theme)
+        let strings = Strings(tables: ["es": ["hola": "¡hola!"], "en": ["hola": "hello"]], defaultLanguage: "es")
+        let site = BuildInput(key: "site", fingerprint: "1")
+        var random = SeededRandom(seed: 0xD16E57)
+        let keys = ["file:a.md", "file:b/ñ.md", "links", "source:pokeapi", "media", "file:a.md", "ü=x"]
+        var pages: [Page] = []
+        for number in 0..<2_000 {
+            let inputs = (0..<random.next(7)).map { _ in BuildInput(key: keys[random.next(keys.count)], fingerprint: "\(random.next(3))é") }
+            pages.append(Page(route: Route(file: "p\(number)/index.html"), language: ["es", "en", "fr"][random.next(3)],
+                              template: ["a", "b/c", "missing"][random.next(3)], title: "", navigationKey: "", alternates: [:], content: "")
+                .with(inputs: inputs).with(scripts: random.next(4) == 0 ? ["assets/js/map.js"] : []))
+        }
+        let digester = PageDigester(pages: pages, templates: templates, strings: strings, site: site)
+        for (index, job) in digester.jobs(pages, previous: nil).enumerated() {
+            let page = pages[index]
+            let own = page.inputs.isEmpty ? [digester.everything] : Set(page.inputs).sorted { ($0.key, $0.fingerprint) < ($1.key, $1.fingerprint) }
+            let asset = page.scripts.isEmpty ? digester.layoutInput
+                : BuildInput(key: "assets", fingerprint: digester.assets.fingerprint(of: digester.layoutAssets + page.scripts))
+            let inputs = [site, BuildInput(key: "template:\(page.template)", fingerprint: templates.fingerprint(page.template)),
+                          BuildInput(key: "strings:\(page.language)", fingerprint: digester.strings[page.language] ?? ""), asset] + own
+            #expect(job.digest == Fingerprint.hex(inputs.map { "\($0.key)=\($0.fingerprint)" }.joined(separator: "\n")), "page \(index)")
+            #expect(job.inputs == inputs.map(\.key))
+        }
+    }
 }
 
 /// A small deterministic generator, so a failing sequence of edits can be replayed.

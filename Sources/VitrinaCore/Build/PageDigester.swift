@@ -12,24 +12,40 @@ struct PageDigester: Sendable {
     let assets: AssetNames
     let layoutAssets: [String]
     let layoutInput: BuildInput
+    /// Each template's and each language's input, made once: every page of a template shares its key's text.
+    private let templateInputs: [String: BuildInput]
+    private let stringsInputs: [String: BuildInput]
 
     init(pages: [Page], templates: TemplateLibrary, strings: Strings, site: BuildInput, assets: AssetNames = AssetNames(),
          layoutAssets: [String] = []) {
         var all = Set<BuildInput>()
         var languages = Set<String>()
+        var templateNames = Set<String>()
         for page in pages {
             all.formUnion(page.inputs)
             languages.insert(page.language)
+            templateNames.insert(page.template)
         }
         self.site = site
         self.templates = templates
         self.assets = assets
         self.layoutAssets = layoutAssets
         layoutInput = BuildInput(key: "assets", fingerprint: assets.fingerprint(of: layoutAssets))
-        self.strings = Dictionary(uniqueKeysWithValues: languages.map { language in
+        let stringTables = Dictionary(uniqueKeysWithValues: languages.map { language in
             (language, Fingerprint.hex(strings.table(language).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")))
         })
         everything = BuildInput(key: "everything", fingerprint: Fingerprint.hex(all.map { "\($0.key)=\($0.fingerprint)" }.sorted().joined(separator: "\n")))
+        templateInputs = Dictionary(uniqueKeysWithValues: templateNames.map { ($0, Self.templateInput($0, templates)) })
+        self.strings = stringTables
+        stringsInputs = Dictionary(uniqueKeysWithValues: stringTables.keys.map { ($0, Self.stringsInput($0, stringTables)) })
+    }
+
+    private static func templateInput(_ name: String, _ templates: TemplateLibrary) -> BuildInput {
+        BuildInput(key: "template:\(name)", fingerprint: templates.fingerprint(name))
+    }
+
+    private static func stringsInput(_ language: String, _ strings: [String: String]) -> BuildInput {
+        BuildInput(key: "strings:\(language)", fingerprint: strings[language] ?? "")
     }
 
     /// Each page with its digest, in order, digested on every core.
@@ -41,14 +57,35 @@ struct PageDigester: Sendable {
 
     /// The page (at `index` of the pages to render) with its digest and, when the digest matches the last build's
     /// record, that record to reuse.
+    /// The digest is the fingerprint of the inputs' `key=fingerprint` lines, fed to the hash one text at a time.
     func job(_ page: Page, at index: Int, previous: BuildState?) -> RenderStage.Job {
-        let inputs = [site, BuildInput(key: "template:\(page.template)", fingerprint: templates.fingerprint(page.template)),
-                      BuildInput(key: "strings:\(page.language)", fingerprint: strings[page.language] ?? ""),
-                      assetInput(page)]
-            + (page.inputs.isEmpty ? [everything] : Set(page.inputs).sorted { ($0.key, $0.fingerprint) < ($1.key, $1.fingerprint) })
-        let digest = Fingerprint.hex(inputs.map { "\($0.key)=\($0.fingerprint)" }.joined(separator: "\n"))
+        var digest = FingerprintStream()
+        var keys: [String] = []
+        keys.reserveCapacity(4 + max(page.inputs.count, 1))
+        func add(_ input: BuildInput) {
+            if !keys.isEmpty { digest.add(byte: UInt8(ascii: "\n")) }
+            digest.add(input.key)
+            digest.add(byte: UInt8(ascii: "="))
+            digest.add(input.fingerprint)
+            keys.append(input.key)
+        }
+        add(site)
+        add(templateInputs[page.template] ?? Self.templateInput(page.template, templates))
+        add(stringsInputs[page.language] ?? Self.stringsInput(page.language, strings))
+        add(assetInput(page))
+        if page.inputs.isEmpty {
+            add(everything)
+        } else {
+            // Sorted, each input once.
+            var last: BuildInput?
+            for input in page.inputs.sorted(by: { ($0.key, $0.fingerprint) < ($1.key, $1.fingerprint) }) where input != last {
+                add(input)
+                last = input
+            }
+        }
+        let hex = digest.hex
         let record = previous?.records[page.route.file]
-        return RenderStage.Job(index: index, digest: digest, inputs: inputs.map(\.key), reuse: record?.digest == digest ? record : nil)
+        return RenderStage.Job(index: index, digest: hex, inputs: keys, reuse: record?.digest == hex ? record : nil)
     }
 
     /// What the page's links to stylesheets and scripts depend on: the names those are published under.

@@ -53,8 +53,27 @@ public enum Fingerprint {
     }
 
     /// Sixteen hexadecimal digits.
-    private static func hex(_ hash: UInt64) -> String {
+    static func hex(_ hash: UInt64) -> String {
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
+}
+
+/// `Fingerprint.hex` of texts fed one after another, without joining them first: the same digits as the fingerprint
+/// of their concatenation.
+/// La huella de textos dados uno tras otro, sin unirlos antes: la misma que la de su concatenación.
+struct FingerprintStream {
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ text: String) {
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ for byte in $0 { add(byte: byte) } }) { return done }
+        for byte in text.utf8 { add(byte: byte) }
+    }
+
+    mutating func add(byte: UInt8) {
+        hash ^= UInt64(byte)
+        hash &*= 0x0000_0100_0000_01B3
+    }
+
+    var hex: String { Fingerprint.hex(hash) }
 }
