@@ -68,6 +68,12 @@ public struct ContentLinks: Sendable {
     // MARK: Registering what the site has
     // Registro de lo que tiene el sitio
 
+    /// Room for `count` more Markdown files, so that registering 100,000 pages does not grow the tables step by step.
+    mutating func reserve(files count: Int) {
+        pages.reserveCapacity(pages.count + count)
+        sources.reserveCapacity(sources.count + count)
+    }
+
     /// A page made from Markdown files: every translation's file leads to it; `bodies` are the texts shown per language.
     mutating func addPage(files: [String], routes: [String: Route], bodies: [String: RenderedMarkdown], sources: [Source]) {
         guard let first = files.sorted().first else { return }
@@ -133,7 +139,10 @@ public struct ContentLinks: Sendable {
 
     /// The output files of every registered page and folder index.
     var pageFiles: Set<String> {
-        Set((pages.values.flatMap(\.routes.values) + folders.values.flatMap(\.routes.values)).map(\.file))
+        var files = Set<String>(minimumCapacity: pages.count + folders.count)
+        for target in pages.values { for route in target.routes.values { files.insert(route.file) } }
+        for target in folders.values { for route in target.routes.values { files.insert(route.file) } }
+        return files
     }
 
     /// `guide/img/a.png` → `guide/img`; `a.png` → `""` (on bytes: paths come from links and file names).

@@ -46,7 +46,9 @@ public struct MarkdownFolders: LoadedFeature {
     /// Every folder's index page and every page, in each language.
     public func register(_ links: inout ContentLinks, pageContext: PageContext) {
         let routes = FolderRoutes(pageContext: pageContext)
-        for section in root.all {
+        let sections = root.all
+        links.reserve(files: sections.reduce(0) { $0 + ($1.index?.versions.count ?? 0) + $1.pages.reduce(0) { $0 + $1.versions.count } })
+        for section in sections {
             let folder = section.folders.joined(separator: "/")
             if let index = section.index {
                 links.addPage(index, routes: pageContext.alternates { routes.index(section, $0) }, defaultLanguage: pageContext.defaultLanguage,
