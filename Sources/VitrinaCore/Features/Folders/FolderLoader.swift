@@ -29,11 +29,14 @@ public struct FolderLoader: Sendable {
         for folders in Array(byFolder.keys) {
             for depth in 0..<folders.count where byFolder[Array(folders.prefix(depth))] == nil { byFolder[Array(folders.prefix(depth))] = [:] }
         }
-        return try section([], byFolder: byFolder, parentSlugs: [], parentLayout: .section)
+        // Each folder's folders, found once (looking through every folder for each one grows with their square).
+        var childFolders: [[String]: [[String]]] = [:]
+        for folders in byFolder.keys where !folders.isEmpty { childFolders[Array(folders.dropLast()), default: []].append(folders) }
+        return try section([], byFolder: byFolder, childFolders: childFolders, parentSlugs: [], parentLayout: .section)
     }
 
-    private func section(_ folders: [String], byFolder: [[String]: [String: [String: Document]]], parentSlugs: [String],
-                         parentLayout: FolderLayout) throws -> MarkdownFolder {
+    private func section(_ folders: [String], byFolder: [[String]: [String: [String: Document]]], childFolders: [[String]: [[String]]],
+                         parentSlugs: [String], parentLayout: FolderLayout) throws -> MarkdownFolder {
         var groups = byFolder[folders] ?? [:]
         let indexName = Self.indexName(among: groups.keys)
         let layout = try Self.layout(of: indexName.flatMap { groups[$0] }, defaultLanguage: loader.defaultLanguage)
@@ -44,13 +47,13 @@ public struct FolderLoader: Sendable {
         let pages = try FolderPageMapper.uniqueSlugs(try groups.map { try FolderPageMapper.page(name: $0.key, documents: $0.value, defaultLanguage: loader.defaultLanguage, taxonomies: loader.taxonomies) }
             .filter { drafts || !$0.draft }, folder: display)
         let slugs = folders.isEmpty ? [] : parentSlugs + [Slug.make(folders.last!, fallback: "section")]
-        let children = byFolder.keys.filter { $0.count == folders.count + 1 && Array($0.prefix(folders.count)) == folders }.sorted { $0.last! < $1.last! }
+        let children = (childFolders[folders] ?? []).sorted { $0.last! < $1.last! }
         let language = loader.defaultLanguage
         let keyed = pages.map { (page: $0, key: Self.sortKey($0, language)) }
         return MarkdownFolder(
             folders: folders, slugs: slugs, index: index, layout: layout,
             pages: keyed.sorted { ($0.page.weight, $0.key, $0.page.slug) < ($1.page.weight, $1.key, $1.page.slug) }.map(\.page),
-            subsections: try children.map { try section($0, byFolder: byFolder, parentSlugs: slugs, parentLayout: layout) }
+            subsections: try children.map { try section($0, byFolder: byFolder, childFolders: childFolders, parentSlugs: slugs, parentLayout: layout) }
                 .filter { $0.totalPages > 0 }
                 .sorted { ($0.weight, $0.title(language, defaultLanguage: language).lowercased()) < ($1.weight, $1.title(language, defaultLanguage: language).lowercased()) },
             titles: titles)

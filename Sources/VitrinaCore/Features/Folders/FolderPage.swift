@@ -81,6 +81,9 @@ public enum FolderPageMapper {
     /// (`clang.md`, `clang++.md`) gets `-2`, `-3`… in name order, the plainest name keeping the bare slug.
     static func uniqueSlugs(_ pages: [FolderPage], folder: String) throws -> [FolderPage] {
         var seen: [String: String] = [:]
+        // Where the search for a free `slug-N` goes on for each slug: taken numbers stay taken, so many pages of one
+        // slug cost one try each instead of trying every number again.
+        var nextNumber: [String: Int] = [:]
         var result: [FolderPage] = []
         let ordered = pages.map { (page: $0, rank: ($0.explicitSlug ? 0 : 1) * 2 + ($0.name != $0.slug ? 1 : 0)) }
             .sorted { ($0.rank, $0.page.name) < ($1.rank, $1.page.name) }.map(\.page)
@@ -89,8 +92,9 @@ public enum FolderPageMapper {
                 guard !page.explicitSlug else {
                     throw VitrinaError(.content, "\(folder)/\(page.name).md and \(folder)/\(other).md both have slug \(page.slug); give one a different slug: in its front matter")
                 }
-                var number = 2
+                var number = nextNumber[page.slug] ?? 2
                 while seen["\(page.slug)-\(number)"] != nil { number += 1 }
+                nextNumber[page.slug] = number + 1
                 page.slug = "\(page.slug)-\(number)"
             }
             seen[page.slug] = page.name
