@@ -22,10 +22,10 @@ public struct SiteData: Sendable {
     public var picturesMade = 0
 }
 
-/// The build, one stage after another: stamp → config → theme → fetch → content → media → pictures → plan → diff → render →
-/// assemble → check → write. Each stage takes values and returns values; only the loading stages (stamp, config, theme, fetch,
-/// content, media, pictures) and write touch the disk, and render hands each page it draws to the staging area that write commits.
-/// La construcción, etapa tras etapa: huella → configuración → tema → descarga → contenido → imágenes → imágenes para la web → plan →
+/// The build, one stage after another: stamp → config → theme → memos → fetch → content → media → pictures → plan → diff →
+/// render → assemble → check → write. Each stage takes values and returns values; only the loading stages (stamp, config, theme,
+/// memos, fetch, content, media, pictures) and write touch the disk, and render hands each page it draws to the staging area that write commits.
+/// La construcción, etapa tras etapa: huella → configuración → tema → memorias → descarga → contenido → imágenes → imágenes para la web → plan →
 /// diferencias → dibujo → ensamblado → comprobación → escritura.
 public struct BuildPipeline: Sendable {
     public let options: BuildOptions
@@ -56,7 +56,7 @@ public struct BuildPipeline: Sendable {
             let config = try timer.run("config") { try loadConfig() }
             if config.highlight.enabled { CodeHighlighter.prepareInBackground(config.highlight) }
             let look = try timer.run("theme") { try loadTheme(config) }
-            let session = try openLoadingSession(config)
+            let session = try timer.run("memos") { try openLoadingSession(config) }
             do {
                 let report = try await buildFromFetch(config, look, session, timer: &timer)
                 await session.close()
@@ -175,8 +175,9 @@ public struct BuildPipeline: Sendable {
         return config
     }
 
-    /// The features, the fetcher (its requests counted for the progress bar) and the Markdown reader, with the responses
-    /// and documents the last build kept.
+    /// Memos: the features, the fetcher (its requests counted for the progress bar) and the Markdown reader, with the
+    /// responses and documents the last build kept (read here, from `.vitrina/` or `vitrina serve`'s memory).
+    /// Memorias: las funciones, el descargador y el lector de Markdown, con lo que guardó la construcción anterior.
     func openLoadingSession(_ config: SiteConfig) throws -> LoadingSession {
         // Responses decoded by the last build (serve's memory, or .vitrina/decoded.bin) are read back, not decoded.
         let decoded = options.memo?.decoded ?? DecodedMemo.load(from: options.decodedMemoPath, context: LoadingSession.decodedContext)
