@@ -6,7 +6,7 @@
 # medianas, la tabla y los objetivos.
 
 # ---------------------------------------------------------------------------------------------
-# Tools: Debian's hugo and time when missing; Vitrina in release unless VITRINA_BIN is set.
+# Tools: Debian's hugo and time when missing; Vitrina's packed binary (make dist) unless VITRINA_BIN is set.
 # Herramientas: hugo y time de Debian si faltan; Vitrina en modo release salvo VITRINA_BIN.
 # ---------------------------------------------------------------------------------------------
 install_tools() {
@@ -20,12 +20,12 @@ install_tools() {
   fi
 }
 
-vitrina_binary() { # prints the path of the Vitrina binary to measure
+vitrina_binary() { # prints the path of the Vitrina binary to measure: the one users run (make dist / make install:
+  # static, release), so that its speed and memory are what they get. / El binario que usan (estático, release).
   if [ -n "${VITRINA_BIN:-}" ]; then
     realpath "$VITRINA_BIN"
   else
-    swift build -c release --product vitrina >/dev/null
-    realpath .build/release/vitrina
+    realpath "$(Scripts/dist.sh --binary-only)"
   fi
 }
 

@@ -13,7 +13,7 @@
 #
 #   RUNS=1 Scripts/bench-scale.sh                 one run per figure
 #   FACTOR=14 Scripts/bench-scale.sh              how many copies of the corpus make the big site (default 14)
-#   VITRINA_BIN=path/to/vitrina Scripts/bench-scale.sh  use that binary, skip `swift build -c release`
+#   VITRINA_BIN=path/to/vitrina Scripts/bench-scale.sh  use that binary, skip building the packed one (Scripts/dist.sh)
 #   CORPUS=path/to/corpus Scripts/bench-scale.sh  another corpus of Markdown folders
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -116,7 +116,7 @@ echo "  (one page edited: ${edit_drawn:-?} pages drawn in the last run)"
 echo
 echo "Each stage's time per 1,000 pages (ms, median of full builds into fresh folders), and its growth from 1x"
 printf "%-10s %9s %9s %9s %9s %9s\n" stage 1x 4x "${factor}x" "4x/1x" "${factor}x/1x"
-for name in stamp config theme content plan diff render assemble check write; do
+for name in stamp config theme memos content plan diff render assemble check write; do
   one=$(median "${stage_ms[1/$name]:-0}") four=$(median "${stage_ms[4/$name]:-0}") many=$(median "${stage_ms[$factor/$name]:-0}")
   awk -v n="$name" -v a="$one" -v b="$four" -v c="$many" -v pa="${pages[full-1/vitrina]}" -v pb="${pages[full-4/vitrina]}" \
       -v pc="${pages[full/vitrina]}" 'BEGIN {

@@ -15,7 +15,7 @@
 # Compara Vitrina y Hugo sobre el corpus tldr-en y el sitio por defecto: tabla de medianas y objetivos.
 #
 #   RUNS=5 Scripts/bench.sh                       more runs per figure
-#   VITRINA_BIN=path/to/vitrina Scripts/bench.sh  use that binary, skip `swift build -c release`
+#   VITRINA_BIN=path/to/vitrina Scripts/bench.sh  use that binary, skip building the packed one (Scripts/dist.sh)
 #   VITRINA_DIST_BIN=path/to/vitrina              the packed binary to size and start, skip Scripts/dist.sh
 #   CORPUS=path/to/corpus Scripts/bench.sh        another corpus of Markdown folders
 #   RUST_BOOK=path/to/docs Scripts/bench.sh       another folder of Markdown with fenced code (default ../shared/corpora/rust-book)
@@ -35,8 +35,8 @@ rust_book="${RUST_BOOK:-../shared/corpora/rust-book}"
 rust_book=$(cd "$rust_book" && pwd)
 
 # ---------------------------------------------------------------------------------------------
-# Tools: Debian's hugo and time when missing, Vitrina (bench-common.sh) and the replay server in release (unless
-# VITRINA_BIN and REPLAY_BIN are set).
+# Tools: Debian's hugo and time when missing, Vitrina's packed binary (bench-common.sh) and the replay server in release
+# (unless VITRINA_BIN and REPLAY_BIN are set).
 # Herramientas: instala hugo y time de Debian si faltan y compila Vitrina en modo release.
 # ---------------------------------------------------------------------------------------------
 
@@ -340,7 +340,8 @@ kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
 # El binario empaquetado: su tamaño y su arranque (`--version` y la construcción de un sitio vacío), 10 x RUNS veces.
 # ---------------------------------------------------------------------------------------------
 echo "Packed binary: size and start-up" >&2
-dist_bin=${VITRINA_DIST_BIN:-$(Scripts/dist.sh --binary-only 2> "$work/logs/dist.log")}
+dist_bin=${VITRINA_DIST_BIN:-${VITRINA_BIN:+$vitrina}}
+dist_bin=${dist_bin:-$(Scripts/dist.sh --binary-only 2> "$work/logs/dist.log")}
 cp "$dist_bin" "$work/vitrina-dist" && strip "$work/vitrina-dist"
 dist_mb=$(awk -v b="$(stat -c %s "$work/vitrina-dist")" 'BEGIN { printf "%.1f", b / 1048576 }')
 mkdir -p "$work/empty-new/Content"
