@@ -340,8 +340,10 @@ kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
 # El binario empaquetado: su tamaño y su arranque (`--version` y la construcción de un sitio vacío), 10 x RUNS veces.
 # ---------------------------------------------------------------------------------------------
 echo "Packed binary: size and start-up" >&2
-dist_bin=${VITRINA_DIST_BIN:-${VITRINA_BIN:+$vitrina}}
-dist_bin=${dist_bin:-$(Scripts/dist.sh --binary-only 2> "$work/logs/dist.log")}
+# Without VITRINA_BIN the measured binary already is the packed one; a binary given by VITRINA_BIN may be any build.
+if [ -n "${VITRINA_DIST_BIN:-}" ]; then dist_bin=$VITRINA_DIST_BIN
+elif [ -z "${VITRINA_BIN:-}" ]; then dist_bin=$vitrina
+else dist_bin=$(Scripts/dist.sh --binary-only 2> "$work/logs/dist.log"); fi
 cp "$dist_bin" "$work/vitrina-dist" && strip "$work/vitrina-dist"
 dist_mb=$(awk -v b="$(stat -c %s "$work/vitrina-dist")" 'BEGIN { printf "%.1f", b / 1048576 }')
 mkdir -p "$work/empty-new/Content"

@@ -64,8 +64,11 @@ struct DocumentMemoShardTests {
                  body: RenderedMarkdown(html: "<p>\(file) \(version)</p>", headings: [], anchorIDs: anchorIDs(version)), fingerprint: "f\(version)")
     }
 
-    /// None for some versions, one or two ids for others: the memo keeps them as they were.
-    private static func anchorIDs(_ version: Int) -> [String] { (0..<version % 3).map { "fn-\($0)-\(version)" } }
+    /// None for some versions, one or two ids for others, one of them hostile text (quotes, a NUL, a bidirectional
+    /// override, a lone combining mark, an emoji): the memo keeps them as they were.
+    private static func anchorIDs(_ version: Int) -> [String] {
+        (0..<version % 3).map { $0 == 1 ? "fn\"<x>\u{0}\u{202E}\u{301}😀-\(version)" : "fn-\($0)-\(version)" }
+    }
 
     private static func stamps(_ folder: String) -> [String: FileStamp] {
         var stamps: [String: FileStamp] = [:]

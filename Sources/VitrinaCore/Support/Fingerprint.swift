@@ -5,12 +5,9 @@ public enum Fingerprint {
 
     /// The same fingerprint as a number (to pick a shard by).
     static func number<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return hash
+        var stream = FingerprintStream()
+        for byte in bytes { stream.add(byte: byte) }
+        return stream.number
     }
 
     public static func hex(_ text: String) -> String { hex(text.utf8) }
@@ -63,17 +60,17 @@ public enum Fingerprint {
 /// of their concatenation.
 /// La huella de textos dados uno tras otro, sin unirlos antes: la misma que la de su concatenación.
 struct FingerprintStream {
-    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private(set) var number: UInt64 = 0xcbf2_9ce4_8422_2325
 
     mutating func add(_ text: String) {
-        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ for byte in $0 { add(byte: byte) } }) { return done }
-        for byte in text.utf8 { add(byte: byte) }
+        var text = text
+        text.withUTF8 { for byte in $0 { add(byte: byte) } }
     }
 
     mutating func add(byte: UInt8) {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01B3
+        number ^= UInt64(byte)
+        number &*= 0x0000_0100_0000_01B3
     }
 
-    var hex: String { Fingerprint.hex(hash) }
+    var hex: String { Fingerprint.hex(number) }
 }
