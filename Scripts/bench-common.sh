@@ -7,7 +7,7 @@
 
 # ---------------------------------------------------------------------------------------------
 # Tools: Debian's hugo and time when missing; Vitrina's packed binary (make dist) unless VITRINA_BIN is set.
-# Herramientas: hugo y time de Debian si faltan; Vitrina en modo release salvo VITRINA_BIN.
+# Herramientas: hugo y time de Debian si faltan; el binario empaquetado de Vitrina (make dist) salvo VITRINA_BIN.
 # ---------------------------------------------------------------------------------------------
 install_tools() {
   local missing=()
@@ -37,6 +37,7 @@ vitrina_binary() { # prints the path of the Vitrina binary to measure: the one u
 # ---------------------------------------------------------------------------------------------
 copy_corpus() { # destination folder, factor
   local dest=$1 factor=$2 k section suffix
+  [ -d "${corpus:-}" ] || { echo "copy_corpus: \$corpus (the tldr-en folder) is not set to a folder" >&2; return 1; }
   mkdir -p "$dest"
   for k in $(seq "$factor"); do
     suffix=""

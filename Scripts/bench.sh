@@ -37,7 +37,7 @@ rust_book=$(cd "$rust_book" && pwd)
 # ---------------------------------------------------------------------------------------------
 # Tools: Debian's hugo and time when missing, Vitrina's packed binary (bench-common.sh) and the replay server in release
 # (unless VITRINA_BIN and REPLAY_BIN are set).
-# Herramientas: instala hugo y time de Debian si faltan y compila Vitrina en modo release.
+# Herramientas: hugo y time de Debian si faltan, el binario empaquetado de Vitrina y el servidor de grabaciones en release.
 # ---------------------------------------------------------------------------------------------
 
 replay_binary() { # prints the path of the replay server (Tests/ReplayTool) that serves the recordings
