@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import VitrinaCore
 
 /// Output routes and the relative links between them, which must work from `file://` with no server.
@@ -107,6 +108,39 @@ struct RouteTests {
         let sorted = [Route.page("b"), Route.page(), Route.page("a", "z")].sorted()
         #expect(sorted.map(\.file) == ["a/z/index.html", "b/index.html", "index.html"])
         #expect(Route.page("a").description == "a/index.html")
+    }
+
+    /// Links between generated paths (hostile segments, empty ones, shared prefixes that stop mid-segment) are the ones
+    /// the first version made, walking segment by segment, byte for byte.
+    @Test func linksAreTheSegmentWalksOwn() {
+        var random = SeededGenerator(seed: 27)
+        let pieces = ["a", "ab", "b", "é", "e\u{301}", "/", "/", "//", "index.html", "\u{202E}", "..", "%2F", "\u{0}"] + HostileText.pieces
+        func path() -> String { (0..<Int.random(in: 0...7, using: &random)).map { _ in random.pick(pieces) }.joined() }
+        for _ in 0..<20_000 {
+            let from = path(), to = random.chance(0.5) ? path() : from + random.pick(pieces) + path()
+            let fragment: String? = random.chance(0.3) ? random.pick(pieces) : nil
+            let link = Route(file: from).link(to: Route(file: to), fragment: fragment)
+            #expect(Array(link.utf8) == Array(Self.segmentWalk(from, to, fragment).utf8), "\(from.debugDescription) → \(to.debugDescription)")
+        }
+    }
+
+    /// `link(to:fragment:)` as first written: one folder segment of each path at a time.
+    private static func segmentWalk(_ fromFile: String, _ toFile: String, _ fragment: String?) -> String {
+        let from = fromFile.utf8, to = toFile.utf8
+        let slash = UInt8(ascii: "/")
+        let fromFolders = from.reduce(0) { $0 + ($1 == slash ? 1 : 0) }
+        let toFolders = to.reduce(0) { $0 + ($1 == slash ? 1 : 0) }
+        var a = from.startIndex, b = to.startIndex
+        var common = 0
+        while common < fromFolders, common < toFolders,
+              let endA = from[a...].firstIndex(of: slash), let endB = to[b...].firstIndex(of: slash),
+              from[a..<endA].elementsEqual(to[b..<endB]) {
+            common += 1
+            a = from.index(after: endA)
+            b = to.index(after: endB)
+        }
+        let link = String(repeating: "../", count: fromFolders - common) + String(toFile[b...])
+        return fragment.map { link + "#" + $0 } ?? link
     }
 
     /// Resolves a relative link the way a browser does from `file://`, independently of the code under test.

@@ -37,21 +37,32 @@ public struct Route: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// A link from this route's file to `target`, relative, pointing at a file.
     /// Walks both paths' bytes once: shared leading folders are dropped, one `../` per folder left.
     public func link(to target: Route, fragment: String? = nil) -> String {
-        let from = file.utf8, to = target.file.utf8
-        let slash = UInt8(ascii: "/")
-        let fromFolders = from.reduce(0) { $0 + ($1 == slash ? 1 : 0) }
-        let toFolders = to.reduce(0) { $0 + ($1 == slash ? 1 : 0) }
-        var a = from.startIndex, b = to.startIndex
-        var common = 0
-        while common < fromFolders, common < toFolders,
-              let endA = from[a...].firstIndex(of: slash), let endB = to[b...].firstIndex(of: slash),
-              from[a..<endA].elementsEqual(to[b..<endB]) {
-            common += 1
-            a = from.index(after: endA)
-            b = to.index(after: endB)
+        var from = file, to = target.file
+        let (ups, shared) = from.withUTF8 { from in to.withUTF8 { to in Self.walk(from, to) } }
+        let tail = to.utf8.index(to.utf8.startIndex, offsetBy: shared)
+        var link = ""
+        link.reserveCapacity(3 * ups + to.utf8.count - shared + (fragment.map { $0.utf8.count + 1 } ?? 0))
+        for _ in 0..<ups { link += "../" }
+        link += to[tail...]
+        if let fragment {
+            link += "#"
+            link += fragment
         }
-        let link = String(repeating: "../", count: fromFolders - common) + String(target.file[b...])
-        return fragment.map { link + "#" + $0 } ?? link
+        return link
+    }
+
+    /// The bytes of the folders both paths start with (up to and including their last shared `/`), and how many
+    /// folders `from` goes down past them: a link climbs that many times, then follows `to` from there.
+    private static func walk(_ from: UnsafeBufferPointer<UInt8>, _ to: UnsafeBufferPointer<UInt8>) -> (ups: Int, shared: Int) {
+        let slash = UInt8(ascii: "/")
+        var index = 0, shared = 0
+        while index < from.count, index < to.count, from[index] == to[index] {
+            if from[index] == slash { shared = index + 1 }
+            index += 1
+        }
+        var ups = 0
+        for byte in from[shared...] where byte == slash { ups += 1 }
+        return (ups, shared)
     }
 
     /// The way from this page back to the site root: `""`, `"../"`, `"../../"`.
