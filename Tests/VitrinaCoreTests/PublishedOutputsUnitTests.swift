@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import VitrinaCore
 
 /// The pieces of the published outputs on their own: XML and JSON escaping, locales, llms.txt lines, feeds and sitemap.
@@ -69,5 +70,44 @@ extension PublishedOutputsUnitTests {
             "pokemon/1-bulbasaur/album/index.html", "pokemon/1-bulbasaur/index.html", "pokemon/2-ivysaur/index.html",
             "pokemon/10-caterpie/index.html", "pokemon/100-voltorb/index.html", "pokemon/index.html",
         ])
+    }
+
+    /// The shortcuts taken for plain titles and paths give what the scalar walk and the comparison first written give.
+    @Test func llmsShortcutsGiveTheLongWaysResults() {
+        var random = SeededGenerator(seed: 2_027)
+        let pieces = ["a", "Zz", " ", "  ", "[", "]", "\\", "0", "007", "12", "9", "-", "/", "é", "\u{2028}", "\n", "\u{7F}", "~"]
+            + HostileText.pieces
+        for _ in 0..<20_000 {
+            let count = random.chance(0.1) ? Int.random(in: 150...260, using: &random) : Int.random(in: 0...12, using: &random)
+            let asciiOnly = random.chance(0.6)
+            let text = (0..<count).map { _ in asciiOnly ? random.pick(["a", "b", " ", "1", "~", "[", "-"]) : random.pick(pieces) }.joined()
+            #expect(LLMsText.oneLine(text) == LLMsText.oneLineByScalars(text), "\(text.debugDescription)")
+            let other = (0..<Int.random(in: 0...8, using: &random)).map { _ in random.pick(pieces) }.joined()
+            #expect(LLMsText.naturallyPrecedes(text, other) == Self.naturallyPrecedesAsFirstWritten(text, other),
+                    "\(text.debugDescription) < \(other.debugDescription)")
+        }
+    }
+
+    /// The natural order as first written, both paths' bytes copied at each comparison.
+    private static func naturallyPrecedesAsFirstWritten(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        let isDigit = { (byte: UInt8) in (48...57).contains(byte) }
+        var i = 0, j = 0
+        while i < x.count, j < y.count {
+            guard isDigit(x[i]), isDigit(y[j]) else {
+                if x[i] != y[j] { return x[i] < y[j] }
+                i += 1
+                j += 1
+                continue
+            }
+            var endX = i, endY = j
+            while endX < x.count, isDigit(x[endX]) { endX += 1 }
+            while endY < y.count, isDigit(y[endY]) { endY += 1 }
+            let numberX = x[i..<endX].drop { $0 == 48 }, numberY = y[j..<endY].drop { $0 == 48 }
+            if numberX.count != numberY.count { return numberX.count < numberY.count }
+            if !numberX.elementsEqual(numberY) { return numberX.lexicographicallyPrecedes(numberY) }
+            (i, j) = (endX, endY)
+        }
+        return (i == x.count) != (j == y.count) ? i == x.count : a < b
     }
 }
