@@ -116,7 +116,7 @@ echo "  (one page edited: ${edit_drawn:-?} pages drawn in the last run)"
 echo
 echo "Each stage's time per 1,000 pages (ms, median of full builds into fresh folders), and its growth from 1x"
 printf "%-10s %9s %9s %9s %9s %9s\n" stage 1x 4x "${factor}x" "4x/1x" "${factor}x/1x"
-for name in stamp config theme memos content plan diff render assemble check write; do
+for name in stamp config theme memos content plan diff render assemble check write save; do
   one=$(median "${stage_ms[1/$name]:-0}") four=$(median "${stage_ms[4/$name]:-0}") many=$(median "${stage_ms[$factor/$name]:-0}")
   awk -v n="$name" -v a="$one" -v b="$four" -v c="$many" -v pa="${pages[full-1/vitrina]}" -v pb="${pages[full-4/vitrina]}" \
       -v pc="${pages[full/vitrina]}" 'BEGIN {

@@ -23,10 +23,11 @@ public struct SiteData: Sendable {
 }
 
 /// The build, one stage after another: stamp → config → theme → memos → fetch → content → media → pictures → plan → diff →
-/// render → assemble → check → write. Each stage takes values and returns values; only the loading stages (stamp, config, theme,
-/// memos, fetch, content, media, pictures) and write touch the disk, and render hands each page it draws to the staging area that write commits.
+/// render → assemble → check → write → save. Each stage takes values and returns values; only the loading stages (stamp, config, theme,
+/// memos, fetch, content, media, pictures), write and save (the memos, written from the plan on) touch the disk, and render hands
+/// each page it draws to the staging area that write commits.
 /// La construcción, etapa tras etapa: huella → configuración → tema → memorias → descarga → contenido → imágenes → imágenes para la web → plan →
-/// diferencias → dibujo → ensamblado → comprobación → escritura.
+/// diferencias → dibujo → ensamblado → comprobación → escritura → guardado de las memorias.
 public struct BuildPipeline: Sendable {
     public let options: BuildOptions
     let client: any HTTPClient
@@ -58,8 +59,11 @@ public struct BuildPipeline: Sendable {
             let look = try timer.run("theme") { try loadTheme(config) }
             let session = try timer.run("memos") { try openLoadingSession(config) }
             do {
-                let report = try await buildFromFetch(config, look, session, timer: &timer)
-                await session.close()
+                var report = try await buildFromFetch(config, look, session, timer: &timer)
+                // The memos' writing, begun after the content stage, is waited for here: part of what the build costs.
+                // La escritura de las memorias, empezada tras el contenido, se espera aquí: también cuenta en el tiempo.
+                await timer.run("save") { await session.close() }
+                report.stages = timer.stages
                 options.leftovers?.keep(session)
                 recordUnchanged(stamp?.stamp, report)
                 return report
