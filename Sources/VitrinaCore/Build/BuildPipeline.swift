@@ -60,8 +60,8 @@ public struct BuildPipeline: Sendable {
             let session = try timer.run("memos") { try openLoadingSession(config) }
             do {
                 var report = try await buildFromFetch(config, look, session, timer: &timer)
-                // The memos' writing, begun after the content stage, is waited for here: part of what the build costs.
-                // La escritura de las memorias, empezada tras el contenido, se espera aquí: también cuenta en el tiempo.
+                // The memos' writing, begun once everything was read, is waited for here: part of what the build costs.
+                // La escritura de las memorias, empezada al acabar de leerlo todo, se espera aquí: también cuenta en el tiempo.
                 await timer.run("save") { await session.close() }
                 report.stages = timer.stages
                 options.leftovers?.keep(session)
