@@ -23,9 +23,9 @@ public struct SiteData: Sendable {
 }
 
 /// The build, one stage after another: stamp → config → theme → memos → fetch → content → media → pictures → plan → diff →
-/// render → assemble → check → write → save. Each stage takes values and returns values; only the loading stages (stamp, config, theme,
-/// memos, fetch, content, media, pictures), write and save (the memos, written from the plan on) touch the disk, and render hands
-/// each page it draws to the staging area that write commits.
+/// render → assemble → check → write → save. Each stage takes values and returns values; only the loading stages (stamp,
+/// config, theme, memos, fetch, content, media, pictures), write and save (the memos, written from the plan on) touch the
+/// disk, and render hands each page it draws to the staging area that write commits.
 /// La construcción, etapa tras etapa: huella → configuración → tema → memorias → descarga → contenido → imágenes → imágenes para la web → plan →
 /// diferencias → dibujo → ensamblado → comprobación → escritura → guardado de las memorias.
 public struct BuildPipeline: Sendable {
