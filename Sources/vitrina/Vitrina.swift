@@ -15,6 +15,7 @@ struct Vitrina: AsyncParsableCommand {
 
     /// Exit codes: 0 success, 1 the build failed, 2 the command line was wrong.
     static func main() async {
+        RelocationTable.release()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
