@@ -45,6 +45,25 @@ unexpected=$(ldd "$binary" | awk '{print $1}' | grep -Ev '^(linux-vdso\.so|/lib6
 [ -z "$unexpected" ] || fail "the binary needs more than libc and its companions: $unexpected"
 ! ldd "$binary" | grep -q '/opt/swift' || fail "the binary points into /opt/swift"
 ! readelf -d "$binary" | grep -E 'RPATH|RUNPATH' | grep -q '/opt/swift' || fail "the binary has an rpath into /opt/swift"
+# Scripts/dist.sh's layout: nothing exported, and the 300 functions Scripts/link-order.txt lists first side by side
+# (spread over 30 MB without the list), seen in the binary the tarball's was stripped from.
+# La disposición de Scripts/dist.sh: nada exportado y las primeras funciones de la lista, juntas.
+exported=$(nm -D --defined-only "$binary" | wc -l)
+[ "$exported" -le 4 ] || fail "the binary exports $exported symbols; Scripts/exports.map should hide them"
+built="${DIST_SCRATCH:-.build-dist}/$DIST_CONFIG/vitrina"
+strip -o "$work/built-stripped" "$built" && cmp -s "$work/built-stripped" "$binary" || fail "$built is not the binary the tarball holds"
+read -r listed span < <(python3 - "$built" Scripts/link-order.txt <<'SPAN'
+import subprocess, sys
+first = set(open(sys.argv[2]).read().split()[:300])
+symbols = subprocess.run(["nm", "--defined-only", sys.argv[1]], capture_output=True, text=True, check=True).stdout
+addresses = [int(fields[0], 16) for fields in map(str.split, symbols.splitlines())
+             if len(fields) == 3 and fields[1] in "tT" and fields[2] in first]
+print(len(addresses), max(addresses) - min(addresses) if addresses else 0)
+SPAN
+)
+echo "link order: $listed of the list's first functions found, within $((span / 1024)) KB"
+[ "$listed" -ge 100 ] || fail "only $listed of Scripts/link-order.txt's first 300 functions are in the binary"
+[ "$span" -le $((8 * 1024 * 1024)) ] || fail "the listed functions are spread over $((span / 1024)) KB: the link order was not applied"
 
 # ---------------------------------------------------------------------------------------------
 # Runs in a clean environment, in a mount namespace where /opt/swift is an empty folder and Debian's libcmark-gfm
