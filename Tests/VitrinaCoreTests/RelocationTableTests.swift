@@ -1,3 +1,4 @@
+#if canImport(Glibc)
 import Foundation
 import Testing
 @testable import VitrinaCore
@@ -57,3 +58,4 @@ struct RelocationTableTests {
         #expect(image.readOnlySegment(containing: 0x2000..<0x3000) == 0x1000..<0x9000, "a dynamic header is not a segment, its load is")
     }
 }
+#endif

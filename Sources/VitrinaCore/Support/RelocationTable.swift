@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+#endif
 
 /// The running binary's table of relocations, which the dynamic loader reads once, before `main`, to fix up the
 /// addresses in its data (132,000 entries, 3 MB in the packed binary) and never again. Its pages are clean copies of the
@@ -10,6 +11,7 @@ public enum RelocationTable {
     /// the loader wrote is dropped: a page read again later comes back from the file). Returns the bytes handed back.
     @discardableResult
     public static func release() -> Int {
+        #if canImport(Glibc)
         guard let image = LoadedImage.current(), let table = image.relocationTable(),
               let segment = image.readOnlySegment(containing: table) else { return 0 }
         let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
@@ -17,8 +19,13 @@ public enum RelocationTable {
         let end = min(table.upperBound, segment.upperBound) / page * page
         guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return 0 }
         return madvise(address, Int(end - start), MADV_DONTNEED) == 0 ? Int(end - start) : 0
+        #else
+        return 0 // Other systems' loaders and binaries are left as they are.
+        #endif
     }
 }
+
+#if canImport(Glibc)
 
 /// The program headers of the running binary, read from where the loader mapped them (the ELF64 layout of x86-64 and
 /// arm64 Linux).
