@@ -25,7 +25,7 @@ final class DeclaredHarness: Sendable {
                                        breaker: breaker)
         return Fetcher(client: chain, breaker: breaker, cache: ResponseCache(directory: root + "/cache"),
                        snapshot: Snapshot(directory: root + "/data"),
-                       settings: Fetcher.Settings(sources: sources, overrides: overrides, offline: offline, timeout: .seconds(30)), // generous, as TestSite.options says
+                       settings: Fetcher.Settings(sources: sources, overrides: overrides, offline: offline, timeout: TestSite.answerWait),
                        diagnostics: diagnostics)
     }
 

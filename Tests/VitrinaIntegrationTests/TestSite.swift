@@ -86,11 +86,15 @@ struct TestSite {
 
     var output: String { "\(root)/Output" }
 
-    /// Build options against `server`. The request timeout is generous: the replay server answers on the cooperative
-    /// threads that the builds of the tests running beside it read and draw pages on, so on a loaded two-core CI
-    /// machine an answer can wait seconds (four tests once timed out at 5 s together); tests of timeouts pass their own.
+    /// How long a build against the replay server waits for an answer. Generous: the replay server answers on the
+    /// cooperative threads that the builds of the tests running beside it read and draw pages on, so on a loaded
+    /// two-core CI machine an answer can wait seconds (four tests once timed out at 5 s together); tests of timeouts
+    /// pass their own.
+    static let answerWait = Duration.seconds(30)
+
+    /// Build options against `server`.
     func options(server: ReplayServer?, offline: Bool = false, strict: Bool = false, drafts: Bool = false,
-                 baseURL: String? = nil, timeout: Duration = .seconds(30)) -> BuildOptions {
+                 baseURL: String? = nil, timeout: Duration = TestSite.answerWait) -> BuildOptions {
         BuildOptions(siteDirectory: root, offline: offline, strict: strict, drafts: drafts, baseURL: baseURL,
                      apiOverrides: server.map { Self.overrides($0.baseURL) } ?? [:],
                      retry: RetryPolicy(attempts: 4, baseDelay: .milliseconds(20), maxDelay: .seconds(3)), requestTimeout: timeout)

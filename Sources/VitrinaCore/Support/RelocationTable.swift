@@ -13,10 +13,9 @@ public enum RelocationTable {
     public static func release() -> Int {
         #if canImport(Glibc)
         guard let image = LoadedImage.current(), let table = image.relocationTable(),
-              let segment = image.readOnlySegment(containing: table) else { return 0 }
+              image.readOnlySegment(containing: table) != nil else { return 0 }
         let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
-        let start = (max(table.lowerBound, segment.lowerBound) + page - 1) / page * page
-        let end = min(table.upperBound, segment.upperBound) / page * page
+        let start = (table.lowerBound + page - 1) / page * page, end = table.upperBound / page * page
         guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return 0 }
         return madvise(address, Int(end - start), MADV_DONTNEED) == 0 ? Int(end - start) : 0
         #else
