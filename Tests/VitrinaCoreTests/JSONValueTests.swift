@@ -177,6 +177,26 @@ struct JSONValueTests {
         }
     }
 
+    /// Seeded property: objects of every size (small ones are looked through, larger ones keep a table) find each key's
+    /// first member, and are written with each key once, sorted, holding that first value.
+    @Test func lookupsAndWritingKeepEachKeysFirstMemberAtEverySize() throws {
+        var random = SeededGenerator(seed: 0x0B_1E)
+        let keys = ["a", "b", "B", "é", "", "ab", "a\u{0}", "<", "z"]
+        for _ in 0..<2_000 {
+            let members = (0..<Int.random(in: 0...24, using: &random)).map { _ in
+                JSONObject.Member(key: random.pick(keys), value: .int(Int.random(in: 0...9, using: &random)))
+            }
+            let object = JSONObject(members)
+            var first: [String: JSONValue] = [:]
+            for member in members where first[member.key] == nil { first[member.key] = member.value }
+            for key in keys { #expect(object[key] == first[key], "\(members.count) members, key \(key)") }
+            let written = try JSONValue.parse(Array(ScriptJSON.object(.object(object), inHTML: true).utf8))
+            guard case .object(let read) = written else { Issue.record("not an object: \(written)"); continue }
+            #expect(read.keys == first.keys.sorted(), "each key once, in order")
+            for key in read.keys { #expect(read[key] == first[key]) }
+        }
+    }
+
     // MARK: Template values
 
     @Test func templateValuesLeaveNullsOutAndKeepWholeNumbers() throws {

@@ -100,6 +100,23 @@ struct UnchangedBuildTests {
         #expect(!skipped(try await build(site)))
     }
 
+    /// The stamp a build takes beside itself counts from the build's start: a file changed after the build began (so
+    /// perhaps after the build read it) makes it `settling`, and it is never recorded.
+    @Test func aStampCountedFromBeforeAChangeIsSettlingAndAFirstBuildStillRecordsOne() async throws {
+        let site = try TestSite(files: IncrementalBuildTests.files)
+        defer { site.remove() }
+        let options = BuildOptions(siteDirectory: site.root, offline: true)
+        let start = SourceStamp.clock()
+        try await Task.sleep(for: .milliseconds(20))
+        try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nOtro texto.\n")
+        #expect(SourceStamp.take(options, binary: "test", settleTime: .zero, start: start).settling)
+        #expect(!SourceStamp.take(options, binary: "test", settleTime: .zero).settling, "counted from now, the change is settled")
+        // A first build has no record to compare with: it takes the stamp beside itself, and the next build is skipped.
+        let first = try await build(site)
+        #expect(!first.stages.map(\.name).contains("stamp"))
+        #expect(skipped(try await build(site)))
+    }
+
     @Test func optionsThatWouldReadAlikeJoinedByTabsGiveDifferentStamps() {
         func stamp(site: String, output: String, baseURL: String? = nil, overrides: [String: String] = [:]) -> String {
             let options = BuildOptions(siteDirectory: site, outputDirectory: output, baseURL: baseURL, apiOverrides: overrides)

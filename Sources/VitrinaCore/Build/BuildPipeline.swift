@@ -48,13 +48,19 @@ public struct BuildPipeline: Sendable {
     public func build() async throws -> BuildReport {
         var timer = StageTimer(progress: options.progress)
         return try await failing {
-            // The stamp is taken before anything is read, so that a file changed while the build runs changes the next one's.
-            let stamp = options.memo == nil ? timer.run("stamp") { stampAndUnchanged() } : nil
-            if let stamp, stamp.unchanged, let record = stamp.record {
-                return BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: 0, files: record.files,
-                                   bytes: record.bytes, stages: timer.stages, warnings: [])
+            // The stamp counts from before anything is read, so that a file changed while the build runs changes the next one's.
+            let start = SourceStamp.clock()
+            let record = options.memo == nil ? UnchangedRecord.load(UnchangedRecord.path(statePath: stages.statePath)) : nil
+            let stamp = record.map { record in timer.run("stamp") { stampAndUnchanged(record) } }
+            if let stamp, stamp.unchanged {
+                return BuildReport(outputDirectory: options.outputDirectory, pages: record!.pages, rendered: 0, files: record!.files,
+                                   bytes: record!.bytes, stages: timer.stages, warnings: [])
             }
             let config = try timer.run("config") { try loadConfig() }
+            // With no record to compare with, nothing waits for the stamp: it is taken beside the build, for its end to
+            // record (a site that reads APIs records none, and takes none).
+            // Sin registro con el que comparar, la huella se toma al lado de la construcción, para guardarla al final.
+            let stamping = options.memo == nil && stamp == nil && config.sources.isEmpty ? backgroundStamp(since: start) : nil
             if config.highlight.enabled { CodeHighlighter.prepareInBackground(config.highlight) }
             let look = try timer.run("theme") { try loadTheme(config) }
             let session = try timer.run("memos") { try openLoadingSession(config) }
@@ -65,7 +71,7 @@ public struct BuildPipeline: Sendable {
                 await timer.run("save") { await session.close() }
                 report.stages = timer.stages
                 options.leftovers?.keep(session)
-                recordUnchanged(stamp?.stamp, report)
+                recordUnchanged(await stamping?.value ?? stamp?.stamp, report)
                 return report
             } catch {
                 await session.close()
@@ -114,20 +120,25 @@ public struct BuildPipeline: Sendable {
     /// holds each file its manifest lists at its size (the output is checked on a second thread while the sources are
     /// walked); when both hold, the build has nothing to do and says what that build said.
     /// Huella: la de las fuentes, y si coincide con la de la última construcción y la salida sigue intacta.
-    func stampAndUnchanged() -> (stamp: SourceStamp, record: UnchangedRecord?, unchanged: Bool) {
-        let record = UnchangedRecord.load(UnchangedRecord.path(statePath: stages.statePath))
+    func stampAndUnchanged(_ record: UnchangedRecord) -> (stamp: SourceStamp, unchanged: Bool) {
         let results = Mutex<(stamp: SourceStamp?, intact: Bool)>((nil, false))
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             if index == 0 {
                 let stamp = SourceStamp.take(options, binary: LoadingSession.decodedContext, settleTime: options.settleTime)
                 results.withLock { $0.stamp = stamp }
-            } else if let record {
+            } else {
                 let intact = outputHolds(record)
                 results.withLock { $0.intact = intact }
             }
         }
         let (stamp, intact) = results.withLock { ($0.stamp!, $0.intact) }
-        return (stamp, record, intact && stamp.value == record?.stamp)
+        return (stamp, intact && stamp.value == record.stamp)
+    }
+
+    /// The stamp taken on another thread, counting from `start`: a file changed since then makes it `settling`.
+    private func backgroundStamp(since start: Int64) -> Task<SourceStamp, Never> {
+        let (options, binary) = (options, LoadingSession.decodedContext)
+        return Task.detached { SourceStamp.take(options, binary: binary, settleTime: options.settleTime, start: start) }
     }
 
     /// The output's manifest is the one `record` names and each file it lists is there at its size.

@@ -9,12 +9,11 @@ struct SourceStamp: Sendable, Equatable {
     /// times are as coarse as the clock's tick, or a second on some disks): such a stamp is never recorded.
     let settling: Bool
 
-    /// Walks `Content/` and `Templates/`; files whose modification or change time is within `settleTime` of now make
-    /// the stamp `settling`.
-    static func take(_ options: BuildOptions, binary: String, settleTime: Duration) -> SourceStamp {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let settled = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - settleTime.nanoseconds
+    /// Walks `Content/` and `Templates/`; files whose modification or change time is within `settleTime` of `start`
+    /// (now, unless the build began earlier: then any file changed since it began makes the stamp `settling`) make the
+    /// stamp `settling`.
+    static func take(_ options: BuildOptions, binary: String, settleTime: Duration, start: Int64 = clock()) -> SourceStamp {
+        let settled = start - settleTime.nanoseconds
         var text = Array("vitrina-stamp 1\n\(binary)\n\(optionsLine(options))\n".utf8)
         var settling = false
         for (name, folder) in [("Content", options.contentDirectory), ("Templates", options.templatesDirectory)] {
@@ -29,6 +28,13 @@ struct SourceStamp: Sendable, Equatable {
         }
         let value = text.withUnsafeBytes { Fingerprint.content($0) }
         return SourceStamp(value: value, settling: settling)
+    }
+
+    /// The wall clock in nanoseconds, as file times count.
+    static func clock() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     /// What the command line asked for that changes the output; each text quoted and escaped, so that a tab or a quote

@@ -114,8 +114,7 @@ public struct LinkChecker: Sendable {
     /// output's files and the ids of every page; results come back sorted by page.
     public func check(pages: [PageLinks], files: Set<String>, ids idsByFile: [String: Set<String>]) -> [PageCheck] {
         let sorted = pages.sorted { $0.file < $1.file }
-        let slices = ProcessInfo.processInfo.activeProcessorCount * 2
-        return Parallel.map(sorted, slices: slices) { check($0, files: files, ids: idsByFile) }.flatMap { $0 }
+        return Parallel.map(sorted, slices: Parallel.slicesPerCore) { check($0, files: files, ids: idsByFile) }.flatMap { $0 }
     }
 
     private func check(_ pages: ArraySlice<PageLinks>, files: Set<String>, ids idsByFile: [String: Set<String>]) -> [PageCheck] {

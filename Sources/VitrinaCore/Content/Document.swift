@@ -53,7 +53,7 @@ public struct DocumentLoader: Sendable {
 
     /// The documents at `paths` (relative to `folder`, itself relative to the site), in batches across cores.
     public func documents(paths: [String], in folder: String) async throws -> [Document] {
-        let batches = max(1, min(paths.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let batches = max(1, min(paths.count, Parallel.slicesPerCore))
         let size = (paths.count + batches - 1) / batches
         return try await withThrowingTaskGroup(of: [Document].self) { group in
             for start in stride(from: 0, to: paths.count, by: max(size, 1)) {

@@ -96,39 +96,51 @@ public struct FrontMatter: Sendable {
     public subscript(key: String) -> FieldValue? { fields[key] }
 
     /// Front matter made only of `key: plain text` or `key: "text"` lines reads the same without a YAML parser;
-    /// anything else (lists, nesting, escapes, comments) returns nil and goes to Yams.
+    /// anything else (lists, nesting, escapes, comments, a key given twice) returns nil and goes to Yams. Read on UTF-8
+    /// bytes: a space followed by a combining mark is one `Character`, and would hide the space from a check on them.
+    /// Una cabecera de líneas `clave: texto` se lee igual sin analizador de YAML; se lee sobre bytes UTF-8.
     static func simpleFields(_ lines: ArraySlice<Substring>) -> [String: FieldValue]? {
         var fields: [String: FieldValue] = [:]
         for (offset, line) in lines.enumerated() {
-            if line.allSatisfy({ $0 == " " }) { continue }
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            let key = line[..<colon]
-            guard !key.isEmpty, key.utf8.allSatisfy({ isKeyByte($0) }) else { return nil }
-            var value = line[line.index(after: colon)...]
-            guard value.first == " " || value.isEmpty else { return nil }
-            value = value.drop { $0 == " " }
-            while value.last == " " { value = value.dropLast() }
-            guard let scalar = plainScalar(value) else { return nil }
-            fields[String(key)] = FieldValue(scalar: scalar, line: offset + 2)
+            let bytes = Array(line.utf8)
+            if bytes.allSatisfy({ $0 == space }) { continue }
+            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+            let key = bytes[..<colon]
+            guard !key.isEmpty, key.allSatisfy(isKeyByte) else { return nil }
+            var (start, end) = (colon + 1, bytes.count)
+            guard start == end || bytes[start] == space else { return nil }
+            while start < end && bytes[start] == space { start += 1 }
+            while end > start && bytes[end - 1] == space { end -= 1 }
+            let name = String(decoding: key, as: UTF8.self)
+            // A key given twice is Yams's to refuse, naming it. / Una clave repetida la rechaza Yams, nombrándola.
+            guard fields[name] == nil, let scalar = plainScalar(bytes[start..<end]) else { return nil }
+            fields[name] = FieldValue(scalar: scalar, line: offset + 2)
         }
         return fields
     }
+
+    private static let space = UInt8(ascii: " ")
 
     private static func isKeyByte(_ byte: UInt8) -> Bool {
         (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == 95 || byte == 45
     }
 
-    /// `text` or `"text"` with nothing YAML would read differently (no escapes, flow or block markers, comments).
-    private static func plainScalar(_ value: Substring) -> String? {
-        if value.isEmpty { return nil }
-        if value.first == "\"" {
-            guard value.count >= 2, value.last == "\"" else { return nil }
+    /// `text` or `"text"` with nothing YAML would read differently (no escapes, flow or block markers, comments,
+    /// tabs at either end).
+    private static func plainScalar(_ value: ArraySlice<UInt8>) -> String? {
+        let (quote, backslash, tab) = (UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\t"))
+        guard let first = value.first, let last = value.last, first != tab, last != tab else { return nil }
+        if first == quote {
+            guard value.count >= 2, last == quote else { return nil }
             let inner = value.dropFirst().dropLast()
-            return inner.contains("\"") || inner.contains("\\") ? nil : String(inner)
+            return inner.contains(quote) || inner.contains(backslash) ? nil : String(decoding: inner, as: UTF8.self)
         }
-        guard let first = value.utf8.first, !"[]{}&*!|>'%@`#,?-:\"~".utf8.contains(first) else { return nil }
-        if value.contains(": ") || value.contains(" #") || value.hasSuffix(":") { return nil }
-        return String(value)
+        guard !"[]{}&*!|>'%@`#,?-:\"~".utf8.contains(first), last != UInt8(ascii: ":") else { return nil }
+        for (index, byte) in zip(value.indices, value).dropLast() {
+            let next = value[index + 1]
+            if (byte == UInt8(ascii: ":") && next == space) || (byte == space && next == UInt8(ascii: "#")) { return nil }
+        }
+        return String(decoding: value, as: UTF8.self)
     }
 }
 

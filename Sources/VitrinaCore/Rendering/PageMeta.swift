@@ -37,6 +37,7 @@ enum OpenGraphLocale {
     ]
 
     static func of(_ language: String) -> String {
+        if let region = regions[language] { return language + "_" + region }
         let parts = language.split(whereSeparator: { $0 == "-" || $0 == "_" })
         guard let code = parts.first?.lowercased() else { return language }
         if parts.count > 1 { return code + "_" + parts[1].uppercased() }

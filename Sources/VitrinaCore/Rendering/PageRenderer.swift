@@ -17,6 +17,28 @@ public struct PageRenderer: Sendable {
     let assets: AssetNames
     /// The stylesheets and scripts of every page, besides the page's own.
     let layoutAssets: LayoutAssets
+    /// The navigation's and the tools' entries in each language, their routes and texts worked out once.
+    let menus: [String: Menus]
+
+    /// A language's entries: what a page links to, besides the link itself, which depends on the page.
+    /// Las entradas de un idioma: lo que una página enlaza, salvo el enlace, que depende de la página.
+    struct Menus: Sendable {
+        struct Entry: Sendable {
+            let key: String
+            let route: Route
+            let text: String
+        }
+
+        let navigation: [Entry]
+        let tools: [Entry]
+
+        init(_ navigation: [NavigationEntry], _ tools: [NavigationEntry], language: String, strings table: [String: String]) {
+            func entries(_ list: [NavigationEntry]) -> [Entry] {
+                list.map { Entry(key: $0.key, route: $0.route(language), text: $0.text(language, strings: table)) }
+            }
+            (self.navigation, self.tools) = (entries(navigation), entries(tools))
+        }
+    }
 
     /// UI strings the page scripts read from `#vitrina-strings`.
     static let scriptStringKeys = [
@@ -54,6 +76,7 @@ public struct PageRenderer: Sendable {
         self.feeds = Dictionary(grouping: feeds, by: \.language)
         let tables = Dictionary(uniqueKeysWithValues: pageContext.languages.map { ($0, pageContext.strings.table($0)) })
         self.tables = tables
+        menus = Dictionary(uniqueKeysWithValues: tables.map { language, table in (language, Menus(navigation, tools, language: language, strings: table)) })
         tableValues = tables.mapValues { .object($0.mapValues { .string($0) }) }
         scriptStrings = tables.mapValues { table in
             ScriptJSON.object(Self.scriptStringKeys.reduce(into: [:]) { $0[$1] = table[$1] ?? $1 })
@@ -71,6 +94,7 @@ public struct PageRenderer: Sendable {
         let home = pageContext.route(language)
         let description = page.description.isEmpty ? pageContext.config.description : page.description
         let outputs = pageContext.config.outputs
+        let menu = menus[language] ?? Menus(navigation, tools, language: language, strings: t)
         return LayoutView(
             lang: language,
             title: page.title,
@@ -84,9 +108,7 @@ public struct PageRenderer: Sendable {
             codeStylesheet: layoutAssets.codeStylesheet.map { link(page, $0) },
             codeScript: layoutAssets.codeScript.map { link(page, $0) },
             icon: page.route.link(toFile: "assets/favicon.svg"),
-            nav: navigation.map { entry in
-                LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.navigationKey)
-            },
+            nav: menu.navigation.map { LinkView(href: page.route.link(to: $0.route), label: $0.text, current: $0.key == page.navigationKey) },
             languages: pageContext.languages.compactMap { other in
                 page.alternates[other].map {
                     LanguageLink(code: other, label: t["language_\(other)"] ?? other, href: page.route.link(to: $0), current: other == language,
@@ -101,9 +123,7 @@ public struct PageRenderer: Sendable {
             styles: page.styles.map { link(page, $0) },
             stringsJSON: scriptStrings[language] ?? "{}",
             search: searchRoute.map { page.route.link(to: $0(language)) },
-            tools: tools.map { entry in
-                LinkView(href: page.route.link(to: entry.route(language)), label: entry.text(language, strings: t), current: entry.key == page.navigationKey)
-            },
+            tools: menu.tools.map { LinkView(href: page.route.link(to: $0.route), label: $0.text, current: $0.key == page.navigationKey) },
             t: tableValues[language] ?? .object(t.mapValues { .string($0) }),
             social: outputs.socialCards ? SocialCard(page: page, description: description, config: pageContext.config) : nil,
             jsonLD: outputs.structuredData ? StructuredData(page: page, description: description, config: pageContext.config).scripts : [],

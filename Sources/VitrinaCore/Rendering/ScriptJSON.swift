@@ -55,13 +55,21 @@ public enum ScriptJSON {
         case .array(let values):
             return elements(values, into: &out) { encode($0, into: &$1, inHTML: inHTML) }
         case .object(let object):
-            // Sorted stably, so of two members with one key the first is written, as a lookup finds it.
-            var pairs: [(String, JSONValue)] = []
-            for member in object.members.enumerated().sorted(by: { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }).map(\.element)
-            where member.key != pairs.last?.0 {
-                pairs.append((member.key, member.value))
+            // Sorted by key, then by place, so of two members with one key the first is written, as a lookup finds it;
+            // places are sorted rather than members, which copies none of them.
+            let members = object.members
+            let order = members.indices.sorted { members[$0].key == members[$1].key ? $0 < $1 : members[$0].key < members[$1].key }
+            out.append(UInt8(ascii: "{"))
+            var last: String?
+            for place in order where members[place].key != last {
+                if last != nil { out.append(UInt8(ascii: ",")) }
+                let member = members[place]
+                string(member.key, into: &out, inHTML: inHTML)
+                out.append(UInt8(ascii: ":"))
+                guard encode(member.value, into: &out, inHTML: inHTML) else { return false }
+                last = member.key
             }
-            return members(pairs, into: &out, inHTML: inHTML) { encode($0, into: &$1, inHTML: inHTML) }
+            out.append(UInt8(ascii: "}"))
         }
         return true
     }

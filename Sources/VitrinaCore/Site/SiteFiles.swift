@@ -1,7 +1,7 @@
 /// The files about the whole site, beside its pages: the sitemap, each feed as Atom and JSON Feed, `robots.txt` and
 /// `llms.txt`, as `outputs:` asks; a file of `Content/` published at the same path (its own robots.txt) is kept instead.
 /// Los ficheros sobre todo el sitio: mapa, canales, robots.txt y llms.txt; un fichero propio publicado en la misma ruta gana.
-struct SiteFiles {
+struct SiteFiles: Sendable {
     let pages: [Page]
     let feeds: [Feed]
     let config: SiteConfig
@@ -10,19 +10,25 @@ struct SiteFiles {
     /// Where files of `Content/` are published.
     let published: Set<String>
 
+    /// Each file made on its own thread, in a fixed order: at 100,000 pages the sitemap and llms.txt cost tens of
+    /// milliseconds each.
     func files() -> [DataFile] {
         let outputs = config.outputs
-        var files = [DataFile(path: "sitemap.xml", bytes: Array(Sitemap.xml(
-            for: pages.map { Sitemap.Entry($0) }, baseURL: config.baseURL,
-            languages: outputs.sitemapLanguages ? config.defaultLanguage : nil).utf8))]
+        var makers: [@Sendable () -> [DataFile]] = [{
+            [DataFile(path: "sitemap.xml", bytes: Array(Sitemap.xml(
+                for: pages.map { Sitemap.Entry($0) }, baseURL: config.baseURL,
+                languages: outputs.sitemapLanguages ? config.defaultLanguage : nil).utf8))]
+        }]
         for feed in feeds {
-            files.append(DataFile(path: feed.atomPath, bytes: AtomFeed.bytes(feed, config: config)))
-            files.append(DataFile(path: feed.jsonPath, bytes: JSONFeed.bytes(feed, config: config)))
+            makers.append {
+                [DataFile(path: feed.atomPath, bytes: AtomFeed.bytes(feed, config: config)),
+                 DataFile(path: feed.jsonPath, bytes: JSONFeed.bytes(feed, config: config))]
+            }
         }
-        if outputs.robots { files.append(DataFile(path: "robots.txt", bytes: Array(Robots.text(baseURL: config.baseURL).utf8))) }
+        if outputs.robots { makers.append { [DataFile(path: "robots.txt", bytes: Array(Robots.text(baseURL: config.baseURL).utf8))] } }
         if outputs.llms {
-            files.append(DataFile(path: "llms.txt", bytes: Array(LLMsText.text(pages: pages, sections: sections, config: config).utf8)))
+            makers.append { [DataFile(path: "llms.txt", bytes: Array(LLMsText.text(pages: pages, sections: sections, config: config).utf8))] }
         }
-        return files.filter { !published.contains($0.path) }
+        return Parallel.map(makers, slices: makers.count) { $0.flatMap { $0() } }.joined().filter { !published.contains($0.path) }
     }
 }

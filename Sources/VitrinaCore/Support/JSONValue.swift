@@ -76,21 +76,32 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     public let members: [Member]
-    private let positions: [String: Int]
+    /// Where each key first comes, for objects large enough that looking through them costs more than the table
+    /// (a page's JSON-LD makes many small ones).
+    private let positions: [String: Int]?
 
     public init(_ members: [Member]) {
         self.members = members
+        guard members.count > Self.scannedCount else {
+            positions = nil
+            return
+        }
         var positions: [String: Int] = [:]
         positions.reserveCapacity(members.count)
         for (position, member) in members.enumerated() where positions[member.key] == nil { positions[member.key] = position }
         self.positions = positions
     }
 
+    private static let scannedCount = 8
+
     public init(_ pairs: KeyValuePairs<String, JSONValue>) {
         self.init(pairs.map { Member(key: $0.key, value: $0.value) })
     }
 
-    public subscript(key: String) -> JSONValue? { positions[key].map { members[$0].value } }
+    public subscript(key: String) -> JSONValue? {
+        guard let positions else { return members.first { $0.key == key }?.value }
+        return positions[key].map { members[$0].value }
+    }
 
     public var keys: [String] { members.map(\.key) }
 

@@ -20,10 +20,11 @@ public struct FolderLoader: Sendable {
         let files = try loader.markdownFiles(in: "", skippingFolders: reserved)
         guard !files.isEmpty else { return nil }
         let documents = try await loader.documents(paths: files, in: "Content")
-        var byFolder: [[String]: [String: [String: Document]]] = [:]
-        for document in documents {
+        // Each folder's files by page name and language, as places in `documents` (grouping copies no document).
+        var byFolder: [[String]: [String: [String: Int]]] = [:]
+        for (place, document) in documents.enumerated() {
             let parts = document.file.split(separator: "/").dropFirst().dropLast().map(String.init)
-            byFolder[parts, default: [:]][document.name, default: [:]][document.language] = document
+            byFolder[parts, default: [:]][document.name, default: [:]][document.language] = place
         }
         // Every folder between the root and a folder with pages is a section too.
         for folders in Array(byFolder.keys) {
@@ -32,20 +33,55 @@ public struct FolderLoader: Sendable {
         // Each folder's folders, found once (looking through every folder for each one grows with their square).
         var childFolders: [[String]: [[String]]] = [:]
         for folders in byFolder.keys where !folders.isEmpty { childFolders[Array(folders.dropLast()), default: []].append(folders) }
-        return try section([], byFolder: byFolder, childFolders: childFolders, parentSlugs: [], parentLayout: .section)
+        let pages = try mappedPages(byFolder, documents)
+        return try section([], documents: documents, byFolder: byFolder, pages: pages, childFolders: childFolders, parentSlugs: [], parentLayout: .section)
     }
 
-    private func section(_ folders: [String], byFolder: [[String]: [String: [String: Document]]], childFolders: [[String]: [[String]]],
-                         parentSlugs: [String], parentLayout: FolderLayout) throws -> MarkdownFolder {
-        var groups = byFolder[folders] ?? [:]
+    /// Every page made from its documents, on every core, by folder and name (in the order of folders and names, so a
+    /// failing site names the same file each time).
+    /// Cada página hecha de sus documentos, en todos los núcleos, por carpeta y nombre.
+    private func mappedPages(_ byFolder: [[String]: [String: [String: Int]]], _ documents: [Document]) throws -> [[String]: [String: FolderPage]] {
+        // A folder's index page is named `_index`, whichever file it comes from.
+        var keys: [PageKey] = []
+        for (folders, names) in byFolder {
+            let indexName = Self.indexName(among: names.keys)
+            for file in names.keys { keys.append(PageKey(folders: folders, file: file, name: file == indexName ? "_index" : file)) }
+        }
+        keys.sort()
+        let (defaultLanguage, taxonomies) = (loader.defaultLanguage, loader.taxonomies)
+        let mapped = try Parallel.map(keys, slices: Parallel.slicesPerCore) { slice in
+            try slice.map { (key: PageKey) throws -> FolderPage in
+                try FolderPageMapper.page(name: key.name, documents: byFolder[key.folders]![key.file]!.mapValues { documents[$0] },
+                                          defaultLanguage: defaultLanguage, taxonomies: taxonomies)
+            }
+        }
+        var pages: [[String]: [String: FolderPage]] = [:]
+        for (key, page) in zip(keys, mapped.joined()) { pages[key.folders, default: [:]][key.file] = page }
+        return pages
+    }
+
+    /// A page's place: its folders and the name of its files, and the name it is made under.
+    private struct PageKey: Comparable, Sendable {
+        let folders: [String]
+        let file: String
+        let name: String
+
+        static func < (a: PageKey, b: PageKey) -> Bool {
+            a.folders == b.folders ? a.file < b.file : a.folders.lexicographicallyPrecedes(b.folders)
+        }
+    }
+
+    private func section(_ folders: [String], documents: [Document], byFolder: [[String]: [String: [String: Int]]], pages allPages: [[String]: [String: FolderPage]],
+                         childFolders: [[String]: [[String]]], parentSlugs: [String], parentLayout: FolderLayout) throws -> MarkdownFolder {
+        var groups = allPages[folders] ?? [:]
         let indexName = Self.indexName(among: groups.keys)
-        let layout = try Self.layout(of: indexName.flatMap { groups[$0] }, defaultLanguage: loader.defaultLanguage)
+        let indexDocuments = indexName.flatMap { byFolder[folders]?[$0]?.mapValues { documents[$0] } }
+        let layout = try Self.layout(of: indexDocuments, defaultLanguage: loader.defaultLanguage)
             ?? (folders == ["docs"] ? .docs : parentLayout)
-        let titles = (indexName.flatMap { groups[$0] } ?? [:]).compactMapValues { $0.fields.string("title") ?? $0.body.firstHeading }
+        let titles = (indexDocuments ?? [:]).compactMapValues { $0.fields.string("title") ?? $0.body.firstHeading }
         let display = (["Content"] + folders).joined(separator: "/")
-        let index = try indexName.flatMap { groups.removeValue(forKey: $0) }.map { try FolderPageMapper.page(name: "_index", documents: $0, defaultLanguage: loader.defaultLanguage, taxonomies: loader.taxonomies) }
-        let pages = try FolderPageMapper.uniqueSlugs(try groups.map { try FolderPageMapper.page(name: $0.key, documents: $0.value, defaultLanguage: loader.defaultLanguage, taxonomies: loader.taxonomies) }
-            .filter { drafts || !$0.draft }, folder: display)
+        let index = indexName.flatMap { groups.removeValue(forKey: $0) }
+        let pages = try FolderPageMapper.uniqueSlugs(groups.values.filter { drafts || !$0.draft }, folder: display)
         let slugs = folders.isEmpty ? [] : parentSlugs + [Slug.make(folders.last!, fallback: "section")]
         let children = (childFolders[folders] ?? []).sorted { $0.last! < $1.last! }
         let language = loader.defaultLanguage
@@ -53,7 +89,8 @@ public struct FolderLoader: Sendable {
         return MarkdownFolder(
             folders: folders, slugs: slugs, index: index, layout: layout,
             pages: keyed.sorted { ($0.page.weight, $0.key, $0.page.slug) < ($1.page.weight, $1.key, $1.page.slug) }.map(\.page),
-            subsections: try children.map { try section($0, byFolder: byFolder, childFolders: childFolders, parentSlugs: slugs, parentLayout: layout) }
+            subsections: try children.map { try section($0, documents: documents, byFolder: byFolder, pages: allPages, childFolders: childFolders,
+                                                        parentSlugs: slugs, parentLayout: layout) }
                 .filter { $0.totalPages > 0 }
                 .sorted { ($0.weight, $0.title(language, defaultLanguage: language).lowercased()) < ($1.weight, $1.title(language, defaultLanguage: language).lowercased()) },
             titles: titles)
