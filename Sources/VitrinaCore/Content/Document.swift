@@ -78,12 +78,13 @@ public struct DocumentLoader: Sendable {
     }
 
     func parse(_ bytes: [UInt8], display: String) throws -> Document {
-        let fileName = String(display.split(separator: "/").last ?? "")
-        let stem = String(fileName.dropLast(3))
-        let parts = stem.split(separator: ".")
+        // Cut on bytes: a combining mark after a `/` or a `.` makes one `Character` of the two.
+        let fileName = display.utf8.split(separator: UInt8(ascii: "/")).last ?? display.utf8[...]
+        let stem = String(decoding: fileName.dropLast(3), as: UTF8.self)
+        let parts = stem.utf8.split(separator: UInt8(ascii: ".")).map { String(decoding: $0, as: UTF8.self) }
         let (name, language): (String, String) =
-            parts.count > 1 && languages.contains(String(parts.last!))
-            ? (parts.dropLast().joined(separator: "."), String(parts.last!)) : (stem, defaultLanguage)
+            parts.count > 1 && languages.contains(parts.last!)
+            ? (parts.dropLast().joined(separator: "."), parts.last!) : (stem, defaultLanguage)
         let front = try FrontMatter.parse(bytes, file: display)
         return Document(file: display, name: name, language: language, fields: FieldReader(file: display, fields: front.fields),
                         body: renderer.render(front.body).shifted(toBodyLine: front.bodyLine).withAlerts(language: language),

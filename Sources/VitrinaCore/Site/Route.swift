@@ -66,7 +66,7 @@ public struct Route: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The way from this page back to the site root: `""`, `"../"`, `"../../"`.
-    public var rootPrefix: String { String(repeating: "../", count: file.split(separator: "/").count - 1) }
+    public var rootPrefix: String { String(repeating: "../", count: max(0, file.utf8.split(separator: UInt8(ascii: "/")).count - 1)) }
 
     /// A link from this route to any output file given by its path (`media/x.png`, `assets/site.css`).
     public func link(toFile path: String) -> String { link(to: Route(file: path)) }

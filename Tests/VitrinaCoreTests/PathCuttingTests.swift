@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VitrinaCore
+
+/// Paths are cut at `/` and `.` on Unicode scalars, never on `Character`s: a combining mark right after a `/` makes one
+/// `Character` of the two, and a cut on characters would not see the `/`.
+/// Las rutas se cortan en `/` y `.` sobre escalares Unicode, nunca sobre `Character`s.
+@Suite("Paths cut on scalars")
+struct PathCuttingTests {
+    static let pieces = ["a", "\u{301}x", "x\u{301}", ".", "..", "é", "e\u{301}", "%C3%A9", "\u{301}", "b.c", ".\u{301}", "\u{200D}"]
+
+    /// The reference cut: on the scalars of `text`.
+    static func cut(_ text: String, at separator: Unicode.Scalar, keepingEmpty: Bool = false) -> [String] {
+        text.unicodeScalars.split(separator: separator, omittingEmptySubsequences: !keepingEmpty).map { String(String.UnicodeScalarView($0)) }
+    }
+
+    static func segments(_ random: inout SeededGenerator) -> [String] {
+        (0..<Int.random(in: 1...4, using: &random)).map { _ in
+            (0..<Int.random(in: 1...2, using: &random)).map { _ in random.pick(pieces) }.joined()
+        }
+    }
+
+    @Test func rootPrefixesAndResolvedLinksCountEverySlash() {
+        var random = SeededGenerator(seed: 0x5_1A5)
+        for _ in 0..<3_000 {
+            let file = Self.segments(&random).joined(separator: "/") + "/index.html"
+            let depth = Self.cut(file, at: "/").count - 1
+            #expect(Route(file: file).rootPrefix == String(repeating: "../", count: depth), "\(file.unicodeScalars.map(\.value))")
+            let link = Self.segments(&random).joined(separator: "/") + (random.chance(0.5) ? "/" : "")
+            #expect(LinkChecker.resolve(link, from: file) == Self.resolved(link, from: file), "\(link.unicodeScalars.map(\.value))")
+        }
+    }
+
+    /// `resolve` written on scalars, as the reference.
+    static func resolved(_ link: String, from file: String) -> String? {
+        var parts = Array(cut(file, at: "/").dropLast())
+        for segment in cut(link, at: "/", keepingEmpty: true) {
+            switch segment.unicodeScalars.map(\.value) {
+            case [46, 46]: if parts.isEmpty { return nil } else { parts.removeLast() }
+            case [46], []: continue
+            default: parts.append(segment.unicodeScalars.contains("%") ? segment.removingPercentEncoding ?? segment : segment)
+            }
+        }
+        let path = parts.joined(separator: "/")
+        return link.unicodeScalars.last == "/" ? path + (path.isEmpty ? "index.html" : "/index.html") : path
+    }
+
+    @Test func aDocumentsNameAndLanguageComeFromItsLastSegment() throws {
+        var random = SeededGenerator(seed: 0x5_1A6)
+        let loader = DocumentLoader(siteDirectory: "/", languages: ["es", "en"], defaultLanguage: "es", renderer: MarkdownRenderer())
+        for _ in 0..<1_000 {
+            var segments = Self.segments(&random)
+            let language = random.pick(["", ".en", ".es", ".fr"])
+            segments[segments.count - 1] += language + ".md"
+            let display = "Content/" + segments.joined(separator: "/")
+            let document = try loader.parse(Array("Texto.\n".utf8), display: display)
+            let stem = String(String.UnicodeScalarView(Self.cut(display, at: "/").last!.unicodeScalars.dropLast(3)))
+            let parts = Self.cut(stem, at: ".")
+            let expected = parts.count > 1 && ["es", "en"].contains(parts.last!) ? (parts.dropLast().joined(separator: "."), parts.last!) : (stem, "es")
+            #expect(document.name == expected.0 && document.language == expected.1, "\(display.unicodeScalars.map(\.value))")
+            #expect(!document.name.unicodeScalars.contains("/"))
+        }
+    }
+}
