@@ -62,6 +62,25 @@ import TestSupport
         #expect(ServedFiles.relativePath("/.\u{301}env") == nil, "a combining mark after the dot")
         #expect(ServedFiles.relativePath("/%2E%CC%81env") == nil, "the same, percent-encoded")
         #expect(ServedFiles.relativePath("/docs/a/") == "docs/a")
+        // U+0600 joins the `/` after it into one Character: the `..` behind it is still a segment of its own.
+        #expect(ServedFiles.relativePath("/x\u{600}/../y") == nil, "a prepended mark before the slash")
+        #expect(ServedFiles.relativePath("/x%D8%80/%2E%2E/y") == nil, "the same, percent-encoded")
+    }
+
+    /// A folder whose name ends in U+0600 joins the `/` after it into one Character; the folder is still looked at on
+    /// its own, so a link there is found before anything is written through it.
+    @Test func aLinkedFolderIsFoundWhateverJoinsItsSlash() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-links-\(UUID().uuidString)").path
+        let (root, outside) = (base + "/root", base + "/outside")
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: outside + "/b", withIntermediateDirectories: true)
+        for name in ["a\u{600}", "a\u{301}", "a"] {
+            try FileManager.default.createSymbolicLink(atPath: root + "/" + name, withDestinationPath: outside)
+            #expect(!SafePath.parentsStayInside(root: root, relative: name + "/b/file.html"), "\(name.unicodeScalars.map(\.value))")
+            try FileManager.default.removeItem(atPath: root + "/" + name)
+        }
+        #expect(SafePath.parentsStayInside(root: root, relative: "a\u{600}/b/file.html"), "missing folders are created inside")
     }
 
     @Test func mediaNamesAreSafeShortAndDistinct() {

@@ -97,7 +97,7 @@ public struct LinkChecker: Sendable {
 
     /// Every problem of the HTML pages of a folder already built (by Vitrina or anything else), sorted by page.
     public func check(folder: String) -> [String] {
-        let files = Files.list(folder).filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+        let files = Files.list(folder).filter { !$0.pathSegments.contains { $0.utf8.first == UInt8(ascii: ".") } }
         var extractor = LinkExtractor()
         let pages = files.filter { $0.hasSuffix(".html") }.compactMap { path in
             (try? Files.read(Files.join(folder, path))).map { extractor.extract(file: path, html: $0) }

@@ -74,7 +74,7 @@ public struct MediaFetcher: Sendable {
     func outputPath(for url: String) -> String {
         let match = sources.first { url.hasPrefix($0.baseURL + "/") }
         let (prefix, rest) = match.map { ($0.name, String(url.dropFirst($0.baseURL.count + 1))) } ?? ("web", URLParts.host(of: url) + "/" + Fingerprint.hex(url))
-        return (["media", prefix] + rest.split(separator: "/").map { MediaPath.safeSegment(String($0)) }).joined(separator: "/")
+        return (["media", prefix] + rest.pathSegments.map(MediaPath.safeSegment)).joined(separator: "/")
     }
 }
 

@@ -13,6 +13,6 @@ public enum URLParts {
     /// The last path segment as a whole number within the ids Vitrina accepts: `.../pokemon/25/` → 25.
     public static func trailingID(_ url: String) -> Int? {
         let path = url.split(separator: "?").first.map(String.init) ?? url
-        return path.split(separator: "/").last.flatMap { Int($0) }.flatMap { NumberRange.ids.contains($0) ? $0 : nil }
+        return path.pathSegments.last.flatMap { Int($0) }.flatMap { NumberRange.ids.contains($0) ? $0 : nil }
     }
 }

@@ -44,7 +44,7 @@ final class ServedFiles: Sendable {
     /// (starts with `.`, which also refuses `..`) or holds a control character.
     static func relativePath(_ urlPath: String) -> String? {
         guard let decoded = urlPath.removingPercentEncoding else { return nil }
-        let segments = decoded.split(separator: "/")
+        let segments = decoded.pathSegments
         // The first byte, not the first `Character`: `.` with a combining mark after it still names a hidden file.
         guard !segments.contains(where: { $0.utf8.first == UInt8(ascii: ".") || $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }) else {
             return nil

@@ -226,7 +226,7 @@ public struct ContentLinks: Sendable {
         let neighbours = (Array(pages.keys) + Array(folders.keys) + Array(files.keys)).filter { Self.folder(of: $0) == folder }
             .map { Self.name(of: $0) }.sorted()
         var text = "there is no Content/\(key)"
-        if key.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { text += " in the site (hidden files are not published)" }
+        if key.pathSegments.contains(where: { $0.utf8.first == UInt8(ascii: ".") }) { text += " in the site (hidden files are not published)" }
         if let best = Closest.match(name, among: neighbours) {
             let shown = written.hasSuffix(name) ? String(written.dropLast(name.utf8.count)) + best : best
             text += "; did you mean \(shown)?"

@@ -30,6 +30,13 @@ extension UnsafeBufferPointer<UInt8> {
     }
 }
 
+extension StringProtocol {
+    /// The parts between `/` bytes, empty ones left out, cut on bytes: a `Character` may hold a `/` with a mark after it
+    /// (`/` + U+0301) or a prepended one before it (U+0600 + `/`), and a cut on characters would not see that `/`.
+    /// Las partes entre bytes `/`, cortadas sobre bytes: un `Character` puede contener una `/`.
+    var pathSegments: [String] { utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) } }
+}
+
 extension String {
     /// The byte offset of `needle` in the text's UTF-8, searched as bytes: Foundation's `contains` and `range(of:)`
     /// would bridge the whole text to UTF-16 first.

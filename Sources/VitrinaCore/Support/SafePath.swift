@@ -33,7 +33,7 @@ public enum SafePath {
     public static func parentsStayInside(root: String, relative: String) -> Bool {
         guard isPlainRelative(relative) else { return false }
         var folder = root
-        for segment in relative.split(separator: "/").dropLast() {
+        for segment in relative.pathSegments.dropLast() {
             folder += "/" + segment
             var info = stat()
             if lstat(folder, &info) != 0 { return errno == ENOENT }

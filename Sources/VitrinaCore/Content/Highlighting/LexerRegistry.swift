@@ -83,7 +83,7 @@ public final class LexerRegistry: Sendable {
 
     /// Chroma's `Match`: the lexers whose file globs match, then those whose alias globs do, highest priority first.
     private func match(fileName: String) -> Int? {
-        let base = fileName.split(separator: "/").last.map(String.init) ?? fileName
+        let base = fileName.pathSegments.last ?? fileName
         // Chroma tries every glob with each ignored suffix added (`*.py` + `.bak`); a glob ending in a literal suffix
         // matches exactly when the name ends with it and the glob matches the rest, so the rest is tried instead: one
         // match per glob, not fourteen.

@@ -23,7 +23,7 @@ public struct FolderLoader: Sendable {
         // Each folder's files by page name and language, as places in `documents` (grouping copies no document).
         var byFolder: [[String]: [String: [String: Int]]] = [:]
         for (place, document) in documents.enumerated() {
-            let parts = document.file.split(separator: "/").dropFirst().dropLast().map(String.init)
+            let parts = Array(document.file.pathSegments.dropFirst().dropLast())
             byFolder[parts, default: [:]][document.name, default: [:]][document.language] = place
         }
         // Every folder between the root and a folder with pages is a section too.
