@@ -140,7 +140,7 @@ extension BuildPipeline {
             diagnostics.warn(.image, "\(owner): photo \(path) is missing or not an image; a placeholder is shown")
             return
         }
-        let output = (["media", folder.isEmpty ? "content" : folder] + path.pathSegments.map { MediaPath.safeSegment(String($0)) })
+        let output = (["media", folder.isEmpty ? "content" : folder] + path.pathSegments.map(MediaPath.safeSegment))
             .joined(separator: "/")
         media.add(MediaFile(path: output, width: size.width, height: size.height, bytes: bytes), for: key)
         mediaSources[Files.join(folder, path)] = output
