@@ -52,9 +52,9 @@ public struct BuildPipeline: Sendable {
             let start = SourceStamp.clock()
             let record = options.memo == nil ? UnchangedRecord.load(UnchangedRecord.path(statePath: stages.statePath)) : nil
             let stamp = record.map { record in timer.run("stamp") { stampAndUnchanged(record) } }
-            if let stamp, stamp.unchanged {
-                return BuildReport(outputDirectory: options.outputDirectory, pages: record!.pages, rendered: 0, files: record!.files,
-                                   bytes: record!.bytes, stages: timer.stages, warnings: [])
+            if let stamp, stamp.unchanged, let record {
+                return BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: 0, files: record.files,
+                                   bytes: record.bytes, stages: timer.stages, warnings: [])
             }
             let config = try timer.run("config") { try loadConfig() }
             // With no record to compare with, nothing waits for the stamp: it is taken beside the build, for its end to

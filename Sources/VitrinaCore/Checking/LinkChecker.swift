@@ -230,18 +230,16 @@ public struct LinkChecker: Sendable {
     /// `../a/index.html` from `x/y/index.html` → `x/a/index.html`; nil when it climbs above the root.
     /// Cut on bytes: a combining mark after a `/` makes one `Character` of the two, which a cut on characters would miss.
     static func resolve(_ link: String, from file: String) -> String? {
-        let slash = UInt8(ascii: "/")
-        var parts = file.utf8.split(separator: slash).dropLast().map { String(decoding: $0, as: UTF8.self) }
-        for segment in link.utf8.split(separator: slash, omittingEmptySubsequences: false) {
-            if segment.elementsEqual("..".utf8) {
+        var parts = Array(file.pathSegments.dropLast())
+        for segment in link.pathSegments where !segment.utf8.elementsEqual(".".utf8) {
+            if segment.utf8.elementsEqual("..".utf8) {
                 if parts.isEmpty { return nil } else { parts.removeLast() }
-            } else if !segment.isEmpty && !segment.elementsEqual(".".utf8) {
-                let text = String(decoding: segment, as: UTF8.self)
-                parts.append(segment.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text)
+            } else {
+                parts.append(segment.utf8.contains(UInt8(ascii: "%")) ? segment.removingPercentEncoding ?? segment : segment)
             }
         }
         var path = parts.joined(separator: "/")
-        if link.utf8.last == slash { path += path.isEmpty ? "index.html" : "/index.html" }
+        if link.utf8.last == UInt8(ascii: "/") { path += path.isEmpty ? "index.html" : "/index.html" }
         return path
     }
 }

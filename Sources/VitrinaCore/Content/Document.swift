@@ -79,8 +79,8 @@ public struct DocumentLoader: Sendable {
 
     func parse(_ bytes: [UInt8], display: String) throws -> Document {
         // Cut on bytes: a combining mark after a `/` or a `.` makes one `Character` of the two.
-        let fileName = display.utf8.split(separator: UInt8(ascii: "/")).last ?? display.utf8[...]
-        let stem = String(decoding: fileName.dropLast(3), as: UTF8.self)
+        let fileName = display.pathSegments.last ?? ""
+        let stem = String(decoding: fileName.utf8.dropLast(3), as: UTF8.self)
         let parts = stem.utf8.split(separator: UInt8(ascii: ".")).map { String(decoding: $0, as: UTF8.self) }
         let (name, language): (String, String) =
             parts.count > 1 && languages.contains(parts.last!)

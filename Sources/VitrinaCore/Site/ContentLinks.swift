@@ -192,13 +192,10 @@ public struct ContentLinks: Sendable {
         if rawPath.isEmpty { return fragment.map { .here(fragment: $0) } ?? .outside }
         let path = String(rawPath).removingPercentEncoding ?? String(rawPath)
         guard !SafePath.hasControlCharacters(path) else { return .problem("the path holds a control character") }
-        // Cut on the byte `/`: a combining mark after a slash makes one Character of both, which would hide a `..`.
-        func segments(_ text: String) -> [String] {
-            text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
-        }
-        var parts = path.hasPrefix("/") ? [] : segments(folder)
+        // Cut on the byte `/` (`pathSegments`): a combining mark after a slash makes one Character of both, which would hide a `..`.
+        var parts = path.hasPrefix("/") ? [] : folder.pathSegments
         var steps = 0
-        for segment in segments(path) {
+        for segment in path.pathSegments {
             steps += 1
             guard steps <= 256 else { return .problem("the path has too many segments") }
             switch segment {
