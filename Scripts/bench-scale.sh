@@ -6,6 +6,7 @@
 # 4 times built by Vitrina into fresh folders, for the table of each stage's time per 1,000 pages at 1x, 4x and 14x.
 # Once, after the runs: `vitrina serve` on the 14x site, one page edited RUNS times, timed from the edit until the
 # page's file changes in the output, with serve's peak memory. Each figure is the median of RUNS runs (default 3).
+# Every build writes into a folder of its own, all removed at the end (about 3 GB of disk with RUNS=3).
 # Takes about 30 minutes with RUNS=3 on 2 cores; prints one table and the goals with PASS/FAIL (exit 0 when a goal
 # fails: it is a report), non-zero when a build fails.
 # Vitrina y Hugo sobre unas 100.000 páginas (tldr-en copiado 14 veces): construcción completa, sin cambios, una página
@@ -55,29 +56,35 @@ stage_times() { # copies: the last build's stage line added to stage_ms
 
 drawn() { sed -n 's/^ *pages drawn: \([0-9]*\),.*/\1/p' "$last_log"; }
 
+# Every build goes into a folder of its own and no output is deleted before the end: on ext4 without a journal (this
+# machine's disk), creating files skips every inode deleted in the last 60-360 s and reads its inode block to know it,
+# so a build right after deleting a 100,000-page output spent most of its time in the kernel (perf: recently_deleted
+# and find_get_block_common), Hugo's as much as Vitrina's. A CI job builds into a fresh checkout; so do these runs.
+# Cada construcción en su propia carpeta y ninguna salida se borra antes del final (ext4 sin diario salta los inodos
+# borrados hace poco, y leerlos costaba la mayor parte de la construcción).
 for i in $(seq "$runs"); do
   echo "Run $i of $runs" >&2
+  hugo_out="$work/out/hugo-$i" vitrina_out="$work/out/vitrina-$i"
   # a. Full builds into fresh folders (Vitrina without its memory of parsed Markdown, as cold as Hugo).
   # Construcciones completas en carpetas nuevas, Vitrina sin su memoria de Markdown.
-  rm -rf "$work/out/hugo" "$work/out/vitrina"
-  hugo_build full/hugo "$work/hugo-big" "$work/out/hugo"
+  hugo_build full/hugo "$work/hugo-big" "$hugo_out"
   rm -rf "$big/.vitrina"
-  vitrina_build full/vitrina "$work/out/vitrina" --site "$big"
+  vitrina_build full/vitrina "$vitrina_out" --site "$big"
   stage_times "$factor"
   # b. Nothing changed, into the same folders. / Sin cambios, en las mismas carpetas.
-  hugo_build again/hugo "$work/hugo-big" "$work/out/hugo"
-  vitrina_build unchanged/vitrina "$work/out/vitrina" --site "$big"
+  hugo_build again/hugo "$work/hugo-big" "$hugo_out"
+  vitrina_build unchanged/vitrina "$vitrina_out" --site "$big"
   # c. One page edited. / Una página editada.
   printf '\nEdited in run %s.\n' "$i" >> "$big/Content/$page"
   printf '\nEdited in run %s.\n' "$i" >> "$work/hugo-big/content/$page"
-  hugo_build edit/hugo "$work/hugo-big" "$work/out/hugo"
-  vitrina_build edit/vitrina "$work/out/vitrina" --site "$big"
+  hugo_build edit/hugo "$work/hugo-big" "$hugo_out"
+  vitrina_build edit/vitrina "$vitrina_out" --site "$big"
   edit_drawn=$(drawn)
-  grep -q "Edited in run $i" "$work/out/vitrina/${page%.md}/index.html" || { echo "The edited page was not drawn again" >&2; exit 1; }
+  grep -q "Edited in run $i" "$vitrina_out/${page%.md}/index.html" || { echo "The edited page was not drawn again" >&2; exit 1; }
   # d. The same corpus once and 4 times, for the stage table. / El corpus 1 y 4 veces, para la tabla de etapas.
   for copies in 1 4; do
-    rm -rf "$work/out/vitrina-$copies" "$work/vitrina-$copies/.vitrina"
-    vitrina_build "full-$copies/vitrina" "$work/out/vitrina-$copies" --site "$work/vitrina-$copies"
+    rm -rf "$work/vitrina-$copies/.vitrina"
+    vitrina_build "full-$copies/vitrina" "$work/out/vitrina-$copies-$i" --site "$work/vitrina-$copies"
     stage_times "$copies"
   done
 done

@@ -19,10 +19,12 @@ public struct MarkdownRenderer: Sendable {
 
     private static let setUp: Void = { cmark_gfm_core_extensions_ensure_registered() }()
 
-    /// cmark-gfm 0.29 keeps the extensions' special characters (`~`, `|`, `:`, `w`) in one process-wide table that each
-    /// parse fills and then clears (github/cmark-gfm#176), so parsing must not overlap; rendering and the anchors may.
-    /// El análisis de cmark-gfm no puede solaparse (tabla global de caracteres especiales); el resto va en paralelo.
-    private static let parseLock = Mutex(())
+    /// cmark-gfm 0.29 keeps the extensions' special characters (`~`, `:`, `w`) in one process-wide table that each
+    /// parse's inline phase (`cmark_parser_finish`) fills and then clears (github/cmark-gfm#176), so inline phases must
+    /// not overlap. Reading the blocks (`cmark_parser_feed`: lines, lists, tables, link definitions) never reads that
+    /// table, and runs on every core; so do rendering and the anchors.
+    /// La fase de texto en línea de cmark-gfm no puede solaparse (tabla global); la de bloques y el resto van en paralelo.
+    private static let inlineLock = Mutex(())
 
     /// Raw HTML out of cmark-gfm (safe mode drops raw HTML and dangerous URLs), handed to `body` while it lives, with
     /// the links and images of the document that point inside the site.
@@ -37,10 +39,8 @@ public struct MarkdownRenderer: Sendable {
         var markdown = markdown
         let parsed = markdown.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { text in
-                Self.parseLock.withLock { _ in
-                    if let start = text.baseAddress, text.count > 0 { cmark_parser_feed(parser, start, text.count) }
-                    return UInt(bitPattern: cmark_parser_finish(parser))
-                }
+                if let start = text.baseAddress, text.count > 0 { cmark_parser_feed(parser, start, text.count) }
+                return Self.inlineLock.withLock { _ in UInt(bitPattern: cmark_parser_finish(parser)) }
             }
         }
         guard let document = OpaquePointer(bitPattern: parsed) else { return body(none, [], []) }
