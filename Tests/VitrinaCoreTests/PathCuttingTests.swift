@@ -46,6 +46,20 @@ struct PathCuttingTests {
         return link.unicodeScalars.last == "/" ? path + (path.isEmpty ? "index.html" : "/index.html") : path
     }
 
+    /// A picture under a source's base URL goes below that source's media folder whatever follows the base's `/`;
+    /// matched on characters, a combining mark right after it sent the picture to `media/web/` instead.
+    @Test func aMediaURLBelowASourceStaysInItsFolder() {
+        var random = SeededGenerator(seed: 0x5_1A7)
+        let sources = [(name: "pokeapi", baseURL: "https://pokeapi.co/api/v2"), (name: "store", baseURL: "https://fakestoreapi.com")]
+        for _ in 0..<2_000 {
+            let source = random.pick(sources)
+            let rest = Self.segments(&random).joined(separator: "/")
+            let expected = (["media", source.name] + Self.cut(rest, at: "/").map(MediaPath.safeSegment)).joined(separator: "/")
+            #expect(MediaFetcher.outputPath(for: source.baseURL + "/" + rest, sources: sources) == expected, "\(rest.unicodeScalars.map(\.value))")
+        }
+        #expect(MediaFetcher.outputPath(for: "https://pokeapi.co/api/v3/a.png", sources: sources).hasPrefix("media/web/pokeapi.co/"))
+    }
+
     @Test func aDocumentsNameAndLanguageComeFromItsLastSegment() throws {
         var random = SeededGenerator(seed: 0x5_1A6)
         let loader = DocumentLoader(siteDirectory: "/", languages: ["es", "en"], defaultLanguage: "es", renderer: MarkdownRenderer())

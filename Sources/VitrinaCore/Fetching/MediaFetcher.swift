@@ -71,9 +71,15 @@ public struct MediaFetcher: Sendable {
     }
 
     /// `media/<source>/<path after the source's base URL>`, every segment made safe.
-    func outputPath(for url: String) -> String {
-        let match = sources.first { url.hasPrefix($0.baseURL + "/") }
-        let (prefix, rest) = match.map { ($0.name, String(url.dropFirst($0.baseURL.count + 1))) } ?? ("web", URLParts.host(of: url) + "/" + Fingerprint.hex(url))
+    func outputPath(for url: String) -> String { Self.outputPath(for: url, sources: sources) }
+
+    /// `media/<source>/<path below its base URL>` for a URL under a source's base URL, matched on bytes (a combining
+    /// mark right after the base's `/` makes one `Character` of the two, which a match on characters would miss);
+    /// `media/web/<host>/<fingerprint>` for any other URL.
+    static func outputPath(for url: String, sources: [(name: String, baseURL: String)]) -> String {
+        let match = sources.first { url.utf8.starts(with: ($0.baseURL + "/").utf8) }
+        let (prefix, rest) = match.map { ($0.name, String(decoding: url.utf8.dropFirst($0.baseURL.utf8.count + 1), as: UTF8.self)) }
+            ?? ("web", URLParts.host(of: url) + "/" + Fingerprint.hex(url))
         return (["media", prefix] + rest.pathSegments.map(MediaPath.safeSegment)).joined(separator: "/")
     }
 }
