@@ -197,6 +197,23 @@ struct JSONValueTests {
         }
     }
 
+    /// Seeded property: keys are told apart by their code points at every size: "é" and "e" + U+0301 are two keys, as
+    /// JSON has them (Swift's `String` equality makes them one).
+    @Test func lookupsTellCanonicallyEquivalentKeysApart() {
+        var random = SeededGenerator(seed: 0x0B_1F)
+        let keys = ["\u{E9}", "e\u{301}", "e", "\u{301}", "a\u{301}\u{302}", "a\u{302}\u{301}", "\u{212B}", "\u{C5}", "A\u{30A}"]
+        for _ in 0..<2_000 {
+            let members = (0..<Int.random(in: 0...24, using: &random)).map { _ in
+                JSONObject.Member(key: random.pick(keys), value: .int(Int.random(in: 0...9, using: &random)))
+            }
+            let object = JSONObject(members)
+            for key in keys {
+                let first = members.first { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }?.value
+                #expect(object[key] == first, "\(members.count) members, key \(key.unicodeScalars.map(\.value))")
+            }
+        }
+    }
+
     // MARK: Template values
 
     @Test func templateValuesLeaveNullsOutAndKeepWholeNumbers() throws {

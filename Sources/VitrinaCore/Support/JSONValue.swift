@@ -65,7 +65,8 @@ public enum JSONValue: Sendable, Equatable {
     }
 }
 
-/// A JSON object's members in the order the body wrote them; a repeated key keeps its first value for lookups.
+/// A JSON object's members in the order the body wrote them; a repeated key keeps its first value for lookups. Keys are
+/// told apart by their code points, as JSON tells them: `String`'s equality would make "é" and "e" + U+0301 one key.
 /// Los miembros de un objeto JSON en el orden del cuerpo; una clave repetida conserva su primer valor al buscar.
 public struct JSONObject: Sendable, Equatable {
     /// One key and its value.
@@ -78,7 +79,7 @@ public struct JSONObject: Sendable, Equatable {
     public let members: [Member]
     /// Where each key first comes, for objects large enough that looking through them costs more than the table
     /// (a page's JSON-LD makes many small ones).
-    private let positions: [String: Int]?
+    private let positions: [ExactKey: Int]?
 
     public init(_ members: [Member]) {
         self.members = members
@@ -86,10 +87,22 @@ public struct JSONObject: Sendable, Equatable {
             positions = nil
             return
         }
-        var positions: [String: Int] = [:]
+        var positions: [ExactKey: Int] = [:]
         positions.reserveCapacity(members.count)
-        for (position, member) in members.enumerated() where positions[member.key] == nil { positions[member.key] = position }
+        for (position, member) in members.enumerated() where positions[ExactKey(member.key)] == nil { positions[ExactKey(member.key)] = position }
         self.positions = positions
+    }
+
+    /// A key compared and hashed by its UTF-8 bytes.
+    private struct ExactKey: Hashable {
+        let text: String
+        init(_ text: String) { self.text = text }
+        static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(text.utf8.count)
+        }
     }
 
     private static let scannedCount = 8
@@ -99,8 +112,8 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     public subscript(key: String) -> JSONValue? {
-        guard let positions else { return members.first { $0.key == key }?.value }
-        return positions[key].map { members[$0].value }
+        guard let positions else { return members.first { $0.key.utf8.elementsEqual(key.utf8) }?.value }
+        return positions[ExactKey(key)].map { members[$0].value }
     }
 
     public var keys: [String] { members.map(\.key) }
