@@ -177,15 +177,20 @@ struct JSONValueTests {
         }
     }
 
+    /// Up to 24 members, their keys picked from `keys` (so some repeat), their values digits.
+    static func members(from keys: [String], _ random: inout SeededGenerator) -> [JSONObject.Member] {
+        (0..<Int.random(in: 0...24, using: &random)).map { _ in
+            JSONObject.Member(key: random.pick(keys), value: .int(Int.random(in: 0...9, using: &random)))
+        }
+    }
+
     /// Seeded property: objects of every size (small ones are looked through, larger ones keep a table) find each key's
     /// first member, and are written with each key once, sorted, holding that first value.
     @Test func lookupsAndWritingKeepEachKeysFirstMemberAtEverySize() throws {
         var random = SeededGenerator(seed: 0x0B_1E)
         let keys = ["a", "b", "B", "é", "", "ab", "a\u{0}", "<", "z"]
         for _ in 0..<2_000 {
-            let members = (0..<Int.random(in: 0...24, using: &random)).map { _ in
-                JSONObject.Member(key: random.pick(keys), value: .int(Int.random(in: 0...9, using: &random)))
-            }
+            let members = Self.members(from: keys, &random)
             let object = JSONObject(members)
             var first: [String: JSONValue] = [:]
             for member in members where first[member.key] == nil { first[member.key] = member.value }
@@ -203,9 +208,7 @@ struct JSONValueTests {
         var random = SeededGenerator(seed: 0x0B_1F)
         let keys = ["\u{E9}", "e\u{301}", "e", "\u{301}", "a\u{301}\u{302}", "a\u{302}\u{301}", "\u{212B}", "\u{C5}", "A\u{30A}"]
         for _ in 0..<2_000 {
-            let members = (0..<Int.random(in: 0...24, using: &random)).map { _ in
-                JSONObject.Member(key: random.pick(keys), value: .int(Int.random(in: 0...9, using: &random)))
-            }
+            let members = Self.members(from: keys, &random)
             let object = JSONObject(members)
             for key in keys {
                 let first = members.first { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }?.value
