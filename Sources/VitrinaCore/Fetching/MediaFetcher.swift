@@ -9,7 +9,7 @@ public struct MediaFetcher: Sendable {
 
     public init(fetcher: Fetcher, sources: [String: SourceConfig], diagnostics: Diagnostics) {
         self.fetcher = fetcher
-        self.sources = sources.map { ($0.key, $0.value.baseURL) }.sorted { ($0.baseURL.count, $1.name) > ($1.baseURL.count, $0.name) }
+        self.sources = sources.map { ($0.key, $0.value.baseURL) }.sorted { ($0.baseURL.utf8.count, $1.name) > ($1.baseURL.utf8.count, $0.name) }
         self.diagnostics = diagnostics
     }
 

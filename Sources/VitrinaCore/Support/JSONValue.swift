@@ -94,6 +94,7 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     /// A key compared and hashed by its UTF-8 bytes.
+    /// Una clave comparada y resumida por sus bytes UTF-8.
     private struct ExactKey: Hashable {
         let text: String
         init(_ text: String) { self.text = text }
