@@ -48,7 +48,8 @@ site: build
 
 ## Runs the whole test suite: the Swift tests, the browser tests (Tests/browser) on the built site, the CI files to copy
 ## (Tests/ci: YAML structure, actionlint), and the packed binary run with no Swift toolchain (Scripts/dist-test.sh packs
-## a debug build in .build-dist: 645 s the first time on 2 shared cores, under a minute after; the release build of make dist took 1,009 s).
+## a debug build into .build-dist/dist-debug/, never over make dist's tarball in dist/: 645 s the first time on 2 shared
+## cores, under a minute after; the release build of make dist took 1,009 s).
 test: deps
 	swift build --build-tests
 	swift test --skip-build

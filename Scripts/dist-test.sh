@@ -8,19 +8,22 @@
 #
 #   Scripts/dist-test.sh                     pack from a debug build (DIST_CONFIG=debug, what `make test` runs)
 #   DIST_CONFIG=release Scripts/dist-test.sh pack from the release build, as `make dist` does
-#   Scripts/dist-test.sh --no-build          test what dist/ already holds
+#   Scripts/dist-test.sh --no-build          test what the folder already holds (dist/ for release)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DIST_CONFIG="${DIST_CONFIG:-debug}"
+# The folder Scripts/dist.sh packs into: dist/ for release, the scratch path's dist-<config>/ for any other build.
+out="${DIST_OUT:-dist}"
+[ -n "${DIST_OUT:-}" ] || [ "$DIST_CONFIG" = release ] || out="${DIST_SCRATCH:-.build-dist}/dist-$DIST_CONFIG"
 
 version=$(make -s --no-print-directory version)
 name="vitrina-$version-linux-$(uname -m)"
 if [[ "${1:-}" != "--no-build" ]]; then
     tarball=$(Scripts/dist.sh)
 else
-    tarball="dist/$name.tar.gz"
+    tarball="$out/$name.tar.gz"
 fi
-[ "$tarball" = "dist/$name.tar.gz" ] || { echo "dist-test: the tarball is $tarball, expected dist/$name.tar.gz" >&2; exit 1; }
+[ "$tarball" = "$out/$name.tar.gz" ] || { echo "dist-test: the tarball is $tarball, expected $out/$name.tar.gz" >&2; exit 1; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/vitrina-dist-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -30,8 +33,8 @@ fail() { echo "dist-test: $*" >&2; exit 1; }
 # The checksum file names the tarball and matches it; the tarball holds one folder with what it should.
 # El fichero de sumas nombra el tarball y coincide; el tarball tiene una carpeta con lo que debe.
 # ---------------------------------------------------------------------------------------------
-(cd dist && sha256sum --check --strict SHA256SUMS) || fail "dist/SHA256SUMS does not match"
-grep -q "  $name.tar.gz\$" dist/SHA256SUMS || fail "dist/SHA256SUMS does not name $name.tar.gz"
+(cd "$out" && sha256sum --check --strict SHA256SUMS) || fail "$out/SHA256SUMS does not match"
+grep -q "  $name.tar.gz\$" "$out/SHA256SUMS" || fail "$out/SHA256SUMS does not name $name.tar.gz"
 tar -xzf "$tarball" -C "$work"
 for file in vitrina README.md LICENSE completions/vitrina.bash completions/_vitrina completions/vitrina.fish; do
     [ -s "$work/$name/$file" ] || fail "$name/$file is missing or empty"

@@ -7,12 +7,18 @@
 #
 #   Scripts/dist.sh                  release build, tarball and SHA256SUMS
 #   Scripts/dist.sh --binary-only    only the static release binary (for `make install`); prints its path
-#   DIST_CONFIG=debug Scripts/dist.sh  the same, from a debug build (faster; what `make test` packs)
+#   DIST_CONFIG=debug Scripts/dist.sh  the same, from a debug build (faster; what `make test` packs), into .build-dist/dist-debug
+#   DIST_OUT=folder Scripts/dist.sh   the tarball and SHA256SUMS into that folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 config="${DIST_CONFIG:-release}"
 scratch="${DIST_SCRATCH:-.build-dist}"
+# Where the tarball goes: dist/ for a release build (make dist). One packed from another build (make test packs a debug
+# one) goes below its scratch path, so that it never replaces the release tarball of the same name in dist/.
+# El tarball va a dist/ si es de release; uno de otra compilación va a su carpeta de trabajo y nunca pisa el de dist/.
+out="${DIST_OUT:-dist}"
+[ -n "${DIST_OUT:-}" ] || [ "$config" = release ] || out="$scratch/dist-$config"
 version=$(make -s --no-print-directory version)
 arch=$(uname -m)
 name="vitrina-$version-linux-$arch"
@@ -66,7 +72,7 @@ done
 started=$(date +%s)
 # make's own variables are left out: a change of environment can make SwiftPM re-read the manifests that look at it
 # (Hummingbird's) and rebuild that package, about 20 s, as seen when `make install` followed Scripts/dist.sh.
-env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES -u DESTDIR -u PREFIX -u DIST_CONFIG -u DIST_SCRATCH \
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES -u DESTDIR -u PREFIX -u DIST_CONFIG -u DIST_SCRATCH -u DIST_OUT \
     PKG_CONFIG_PATH="$static/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
     swift build -c "$config" --product vitrina --scratch-path "$scratch" --static-swift-stdlib "${layout[@]}" >&2
 binary="$scratch/$config/vitrina"
@@ -98,9 +104,9 @@ install -m 0644 README.md LICENSE "$stage/$name/"
 "$stage/$name/vitrina" --generate-completion-script bash >"$stage/$name/completions/vitrina.bash"
 "$stage/$name/vitrina" --generate-completion-script zsh >"$stage/$name/completions/_vitrina"
 "$stage/$name/vitrina" --generate-completion-script fish >"$stage/$name/completions/vitrina.fish"
-mkdir -p dist
-rm -f "dist/$name.tar.gz"
-tar -C "$stage" --owner=0 --group=0 --numeric-owner --sort=name -czf "dist/$name.tar.gz" "$name"
-(cd dist && sha256sum "$name.tar.gz" >SHA256SUMS)
-echo "dist: dist/$name.tar.gz ($(du -h "dist/$name.tar.gz" | cut -f1); binary $(du -h "$stage/$name/vitrina" | cut -f1))" >&2
-echo "dist/$name.tar.gz"
+mkdir -p "$out"
+rm -f "$out/$name.tar.gz"
+tar -C "$stage" --owner=0 --group=0 --numeric-owner --sort=name -czf "$out/$name.tar.gz" "$name"
+(cd "$out" && sha256sum "$name.tar.gz" >SHA256SUMS)
+echo "dist: $out/$name.tar.gz ($(du -h "$out/$name.tar.gz" | cut -f1); binary $(du -h "$stage/$name/vitrina" | cut -f1))" >&2
+echo "$out/$name.tar.gz"
