@@ -13,8 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export DIST_CONFIG="${DIST_CONFIG:-debug}"
 # The folder Scripts/dist.sh packs into: dist/ for release, the scratch path's dist-<config>/ for any other build.
-out="${DIST_OUT:-dist}"
-[ -n "${DIST_OUT:-}" ] || [ "$DIST_CONFIG" = release ] || out="${DIST_SCRATCH:-.build-dist}/dist-$DIST_CONFIG"
+out=$(Scripts/dist.sh --folder)
 
 version=$(make -s --no-print-directory version)
 name="vitrina-$version-linux-$(uname -m)"

@@ -9,6 +9,7 @@
 #   Scripts/dist.sh --binary-only    only the static release binary (for `make install`); prints its path
 #   DIST_CONFIG=debug Scripts/dist.sh  the same, from a debug build (faster; what `make test` packs), into .build-dist/dist-debug
 #   DIST_OUT=folder Scripts/dist.sh   the tarball and SHA256SUMS into that folder
+#   Scripts/dist.sh --folder         only print the folder the tarball would go to
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,7 @@ scratch="${DIST_SCRATCH:-.build-dist}"
 # El tarball va a dist/ si es de release; uno de otra compilación va a su carpeta de trabajo y nunca pisa el de dist/.
 out="${DIST_OUT:-dist}"
 [ -n "${DIST_OUT:-}" ] || [ "$config" = release ] || out="$scratch/dist-$config"
+if [[ "${1:-}" == "--folder" ]]; then echo "$out"; exit 0; fi
 version=$(make -s --no-print-directory version)
 arch=$(uname -m)
 name="vitrina-$version-linux-$arch"
