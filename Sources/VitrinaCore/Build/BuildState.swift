@@ -35,8 +35,16 @@ public struct BuildState: Sendable {
     /// By file, so that one build's record is always the same bytes: in the order of `files` when it is sorted and names
     /// every record (the output's files, which `vitrina serve` keeps sorted), else the records' paths sorted (sorting
     /// them was most of serve's work after an edit at 100,000 pages).
-    func encoded(inOrderOf files: [String] = []) -> [UInt8] {
-        var bytes = Array("\(Self.header) \(buildID)\n".utf8)
+    func encoded(inOrderOf files: [String] = []) -> [UInt8] { Self.header(buildID) + encodedRecords(inOrderOf: files) }
+
+    /// The first line, naming the build.
+    static func header(_ buildID: String) -> [UInt8] { Array("\(header) \(buildID)\n".utf8) }
+
+    /// The lines after the first: the records, which a build encodes while its files are committed (the build id, in
+    /// the first line, is only known then).
+    /// Las líneas de los registros, que una construcción codifica mientras confirma sus ficheros.
+    func encodedRecords(inOrderOf files: [String] = []) -> [UInt8] {
+        var bytes: [UInt8] = []
         bytes.reserveCapacity(records.count * 160)
         for file in order(hint: files) {
             guard let record = records[file] else { continue }

@@ -54,14 +54,17 @@ struct OutputStages {
     func write(_ staging: StagingArea, assembly: SiteAssembly?, files: [String], records: [String: BuildState.Record],
                by writer: OutputWriter) throws -> (state: BuildState, notes: [String]) {
         try assembly?.write(into: staging)
+        guard let memo else {
+            // The records are encoded on a second core while the files are committed.
+            let ((id, notes), lines) = try Parallel.both({ try writer.commit(staging, written: files) },
+                                                          { BuildState(records: records).encodedRecords(inOrderOf: files) })
+            try Files.write(BuildState.header(id) + lines, to: statePath)
+            return (BuildState(buildID: id, records: records), notes)
+        }
         let (id, notes) = try writer.commit(staging, written: files)
         let state = BuildState(buildID: id, records: records)
-        if let memo {
-            memo.saveInBackground(state, at: statePath, inOrderOf: files)
-        } else {
-            try state.save(statePath, inOrderOf: files)
-        }
-        memo?.remember(state, at: statePath)
+        memo.saveInBackground(state, at: statePath, inOrderOf: files)
+        memo.remember(state, at: statePath)
         return (state, notes)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The digest of everything a page is made from: the site, its template, its language's strings and its own inputs.
 /// Full builds and quick edits digest pages the same way, so either can tell whether a page must be drawn again.
 /// La huella de todo aquello de lo que se hace una página; la misma en construcciones completas y ediciones rápidas.
@@ -6,7 +8,10 @@ struct PageDigester: Sendable {
     let templates: TemplateLibrary
     /// The fingerprint of each language's strings.
     let strings: [String: String]
-    /// What a page that declares no inputs of its own is made from: every input of the site.
+    /// What a page that declares no inputs of its own is made from: every input of the site. Gathered only when such
+    /// a page is planned (none is on a site of Markdown folders, where gathering them was the diff's longest step on
+    /// one core); otherwise a fingerprint no record holds, so a page without inputs met later is always drawn.
+    /// Todas las entradas del sitio, reunidas solo si alguna página no declara las suyas.
     let everything: BuildInput
     /// The names its stylesheets and scripts are published under, and those every page links to.
     let assets: AssetNames
@@ -18,11 +23,9 @@ struct PageDigester: Sendable {
 
     init(pages: [Page], templates: TemplateLibrary, strings: Strings, site: BuildInput, assets: AssetNames = AssetNames(),
          layoutAssets: [String] = []) {
-        var all = Set<BuildInput>()
         var languages = Set<String>()
         var templateNames = Set<String>()
         for page in pages {
-            all.formUnion(page.inputs)
             languages.insert(page.language)
             templateNames.insert(page.template)
         }
@@ -34,10 +37,19 @@ struct PageDigester: Sendable {
         let stringTables = Dictionary(uniqueKeysWithValues: languages.map { language in
             (language, Fingerprint.hex(strings.table(language).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")))
         })
-        everything = BuildInput(key: "everything", fingerprint: Fingerprint.hex(all.map { "\($0.key)=\($0.fingerprint)" }.sorted().joined(separator: "\n")))
+        everything = Self.everything(pages)
         templateInputs = Dictionary(uniqueKeysWithValues: templateNames.map { ($0, Self.templateInput($0, templates)) })
         self.strings = stringTables
         stringsInputs = Dictionary(uniqueKeysWithValues: stringTables.keys.map { ($0, Self.stringsInput($0, stringTables)) })
+    }
+
+    private static func everything(_ pages: [Page]) -> BuildInput {
+        guard pages.contains(where: { $0.inputs.isEmpty }) else {
+            return BuildInput(key: "everything", fingerprint: "unknown " + UUID().uuidString)
+        }
+        var all = Set<BuildInput>()
+        for page in pages { all.formUnion(page.inputs) }
+        return BuildInput(key: "everything", fingerprint: Fingerprint.hex(all.map { "\($0.key)=\($0.fingerprint)" }.sorted().joined(separator: "\n")))
     }
 
     private static func templateInput(_ name: String, _ templates: TemplateLibrary) -> BuildInput {

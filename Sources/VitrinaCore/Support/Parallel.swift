@@ -22,6 +22,25 @@ enum Parallel {
         return values
     }
 
+    /// `first` and `second` at once, on two threads: both results, or `first`'s error.
+    /// Las dos tareas a la vez, en dos hilos: ambos resultados, o el error de la primera.
+    static func both<First: Sendable, Second: Sendable, Failure: Error>(
+        _ first: @Sendable () throws(Failure) -> First, _ second: @Sendable () -> Second
+    ) throws(Failure) -> (First, Second) {
+        let results = Mutex<(Result<First, Failure>?, Second?)>((nil, nil))
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                let value = Result { () throws(Failure) -> First in try first() }
+                results.withLock { $0.0 = value }
+            } else {
+                let value = second()
+                results.withLock { $0.1 = value }
+            }
+        }
+        let (value, other) = results.withLock { ($0.0!, $0.1!) }
+        return (try value.get(), other)
+    }
+
     /// Enough slices per core that the last one to finish leaves the other cores idle only briefly: with 4 per core, a
     /// build of tldr-en (7,800 pages) drew its last eighth on one core of two.
     static var slicesPerCore: Int { ProcessInfo.processInfo.activeProcessorCount * 16 }

@@ -20,11 +20,15 @@ public struct FolderLoader: Sendable {
         let files = try loader.markdownFiles(in: "", skippingFolders: reserved)
         guard !files.isEmpty else { return nil }
         let documents = try await loader.documents(paths: files, in: "Content")
-        // Each folder's files by page name and language, as places in `documents` (grouping copies no document).
+        // Each folder's files by page name and language, as places in `documents` (grouping copies no document); each
+        // document's folders are cut from its path on every core.
+        // Los ficheros de cada carpeta por nombre e idioma; las carpetas de cada documento se cortan en todos los núcleos.
+        let folders = Parallel.map(documents, slices: Parallel.slicesPerCore) { part in
+            part.map { Array($0.file.pathSegments.dropFirst().dropLast()) }
+        }.joined()
         var byFolder: [[String]: [String: [String: Int]]] = [:]
-        for (place, document) in documents.enumerated() {
-            let parts = Array(document.file.pathSegments.dropFirst().dropLast())
-            byFolder[parts, default: [:]][document.name, default: [:]][document.language] = place
+        for (place, parts) in zip(documents.indices, folders) {
+            byFolder[parts, default: [:]][documents[place].name, default: [:]][documents[place].language] = place
         }
         // Every folder between the root and a folder with pages is a section too.
         for folders in Array(byFolder.keys) {
@@ -89,8 +93,11 @@ public struct FolderLoader: Sendable {
         return MarkdownFolder(
             folders: folders, slugs: slugs, index: index, layout: layout,
             pages: keyed.sorted { ($0.page.weight, $0.key, $0.page.slug) < ($1.page.weight, $1.key, $1.page.slug) }.map(\.page),
-            subsections: try children.map { try section($0, documents: documents, byFolder: byFolder, pages: allPages, childFolders: childFolders,
-                                                        parentSlugs: slugs, parentLayout: layout) }
+            // Each subsection on a core of its own (tldr-en copied 14 times has 168 top-level sections).
+            subsections: try Parallel.map(children, slices: children.count) { part in
+                try part.map { try section($0, documents: documents, byFolder: byFolder, pages: allPages, childFolders: childFolders,
+                                           parentSlugs: slugs, parentLayout: layout) }
+            }.joined()
                 .filter { $0.totalPages > 0 }
                 .sorted { ($0.weight, $0.title(language, defaultLanguage: language).lowercased()) < ($1.weight, $1.title(language, defaultLanguage: language).lowercased()) },
             titles: titles)
