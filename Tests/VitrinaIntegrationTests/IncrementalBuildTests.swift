@@ -209,6 +209,29 @@ struct IncrementalBuildTests {
             #expect(job.inputs == inputs.map(\.key))
         }
     }
+
+    /// Every input of the site is gathered only when a page declares none: the same pages give the same fingerprint;
+    /// with none such, each digester has one of its own that no record holds, so a page without inputs met later (a
+    /// quick edit's) is always drawn, never reused.
+    @Test func everythingIsGatheredOnlyForPagesWithoutInputs() throws {
+        let templates = try TemplateLibrary.load(theme: Theme(origin: "test", files: ["a.mustache": Array("{{title}}".utf8)]))
+        let strings = Strings(tables: [:], defaultLanguage: "es")
+        let site = BuildInput(key: "site", fingerprint: "1")
+        func page(_ file: String, inputs: [BuildInput]) -> Page {
+            Page(route: Route(file: file), language: "es", template: "a", title: "", navigationKey: "", alternates: [:], content: "").with(inputs: inputs)
+        }
+        let withInputs = [page("a/index.html", inputs: [.file("a.md", "1")]), page("b/index.html", inputs: [.file("b.md", "2")])]
+        let withOneWithout = withInputs + [page("c/index.html", inputs: [])]
+        func digester(_ pages: [Page]) -> PageDigester { PageDigester(pages: pages, templates: templates, strings: strings, site: site) }
+        #expect(digester(withOneWithout).everything == digester(withOneWithout).everything)
+        #expect(digester(withOneWithout).everything.fingerprint == Fingerprint.hex("file:a.md=1\nfile:b.md=2"))
+        let first = digester(withInputs), second = digester(withInputs)
+        #expect(first.everything != second.everything)
+        let late = page("c/index.html", inputs: [])
+        let job = first.job(late, at: 0, previous: nil)
+        let state = BuildState(buildID: "x", records: ["c/index.html": BuildState.Record(digest: job.digest, inputs: job.inputs, ids: [])])
+        #expect(second.job(late, at: 0, previous: state).reuse == nil)
+    }
 }
 
 /// A small deterministic generator, so a failing sequence of edits can be replayed.

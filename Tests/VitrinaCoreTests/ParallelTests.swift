@@ -1,0 +1,31 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import VitrinaCore
+
+/// `Parallel.both` runs its two pieces of work at once and hands back both results, or the first's error.
+@Suite("Two pieces of work at once")
+struct ParallelTests {
+    /// Each side waits for the other to have started: run one after the other, the first would wait in vain.
+    @Test func bothSidesRunAtOnce() throws {
+        let firstStarted = DispatchSemaphore(value: 0), secondStarted = DispatchSemaphore(value: 0)
+        let (first, second) = try Parallel.both({ () throws -> Bool in
+            firstStarted.signal()
+            return secondStarted.wait(timeout: .now() + 10) == .success
+        }, {
+            secondStarted.signal()
+            return firstStarted.wait(timeout: .now() + 10) == .success
+        })
+        #expect(first && second)
+    }
+
+    struct Refused: Error, Equatable {}
+
+    @Test func theFirstSidesErrorIsThrownAfterTheSecondEnds() {
+        let finished = Mutex(false)
+        #expect(throws: Refused()) {
+            _ = try Parallel.both({ () throws(Refused) -> Int in throw Refused() }, { finished.withLock { $0 = true } })
+        }
+        #expect(finished.withLock { $0 })
+    }
+}
