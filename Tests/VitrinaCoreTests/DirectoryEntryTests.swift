@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import VitrinaCore
 
 /// Directory entries read as `readdir` hands them out: only as long as their names.
@@ -34,5 +35,36 @@ struct DirectoryEntryTests {
         #expect(Files.list(root) == names.sorted())
         #expect(Set(Files.scan(root, stamping: true).stamps.map(\.0)) == Set(names))
         #expect(!Files.isEmptyFolder(root))
+    }
+
+    /// The stamp's walk, whose root's folders are walked on every core, finds what one walk finds, in the same order:
+    /// over seeded trees of files, folders, links to files and folders, links leading back up (loops), FIFOs, names
+    /// with combining marks, a skipped top-level folder and files at the root between folders.
+    @Test func theSplitWalkFindsWhatOneWalkFinds() throws {
+        var random = SeededGenerator(seed: 0x5CA7)
+        for tree in 0..<40 {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-walk-\(UUID().uuidString)").path
+            defer { try? Files.remove(root) }
+            var folders = [root]
+            let names = ["a", "b", "é", "e\u{301}", "data", "x y", "ñ", "z"]
+            for step in 0..<Int.random(in: 5...65, using: &random) {
+                let folder = folders[Int.random(in: 0..<folders.count, using: &random)]
+                let path = folder + "/" + random.pick(names) + "\(step)"
+                switch Int.random(in: 0..<8, using: &random) {
+                case 0, 1: try Files.createDirectory(path); folders.append(path)
+                case 2: symlink(folders[Int.random(in: 0..<folders.count, using: &random)], path)
+                case 3: mkfifo(path, 0o644)
+                case 4: symlink(path + "-missing", path)
+                default: try Files.write(Array("\(step)".utf8), to: path)
+                }
+            }
+            for skipping in [Set<String>(), Set(["data\(Int.random(in: 0..<10, using: &random))", "a1"])] {
+                let one = Files.scan(root, skippingFolders: skipping, stamping: true, splitting: false)
+                let split = Files.scan(root, skippingFolders: skipping, stamping: true, splitting: true)
+                #expect(split.stamps.map(\.path) == one.stamps.map(\.path), "tree \(tree)")
+                #expect(split.stamps.map(\.stamp) == one.stamps.map(\.stamp), "tree \(tree)")
+                #expect(split.folders == one.folders && split.loops == one.loops && split.specials == one.specials, "tree \(tree)")
+            }
+        }
     }
 }

@@ -126,8 +126,15 @@ public struct BuildPipeline: Sendable {
     /// walked); when both hold, the build has nothing to do and says what that build said.
     /// Huella: la de las fuentes, y si coincide con la de la última construcción y la salida sigue intacta.
     func stampAndUnchanged(_ record: UnchangedRecord) -> (stamp: SourceStamp, unchanged: Bool) {
-        let (stamp, intact) = Parallel.both({ SourceStamp.take(options, binary: LoadingSession.decodedContext, settleTime: options.settleTime) },
-                                            { outputHolds(record) })
+        // Looking at the output is given up as soon as the stamp differs (an edit): at 100,000 pages, looking at every
+        // file took longer than the walk, and an edit waited for it for nothing.
+        // Se deja de mirar la salida en cuanto la huella difiere: mirarla entera tardaba más que recorrer las fuentes.
+        let differs = Atomic(false)
+        let (stamp, intact) = Parallel.both({
+            let stamp = SourceStamp.take(options, binary: LoadingSession.decodedContext, settleTime: options.settleTime)
+            if stamp.value != record.stamp { differs.store(true, ordering: .relaxed) }
+            return stamp
+        }, { outputHolds(record, unless: { differs.load(ordering: .relaxed) }) })
         return (stamp, intact && stamp.value == record.stamp)
     }
 
@@ -137,12 +144,17 @@ public struct BuildPipeline: Sendable {
         return Task.detached { SourceStamp.take(options, binary: binary, settleTime: options.settleTime, start: start) }
     }
 
-    /// The output's manifest is the one `record` names and each file it lists is there at its size.
-    private func outputHolds(_ record: UnchangedRecord) -> Bool {
+    /// The output's manifest is the one `record` names and each file it lists is there at its size; false as soon as
+    /// `stop` says the answer is no longer wanted (it is asked every 1,024 files).
+    private func outputHolds(_ record: UnchangedRecord, unless stop: () -> Bool) -> Bool {
         let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
         let last = writer.lastBuild()
-        return last.id == record.buildID && last.refused.isEmpty && last.files.count == record.files
-            && last.files.allSatisfy { StagingArea.size(inHash: $0.value) == StagingArea.size(of: "\(writer.outputDirectory)/\($0.key)") }
+        guard !stop(), last.id == record.buildID, last.refused.isEmpty, last.files.count == record.files else { return false }
+        for (number, (path, hash)) in last.files.enumerated() {
+            if number % 1024 == 0, stop() { return false }
+            guard StagingArea.size(inHash: hash) == StagingArea.size(of: "\(writer.outputDirectory)/\(path)") else { return false }
+        }
+        return true
     }
 
     /// Keeps the stamp of a build that read no API source or response and said no warning, for the next build to

@@ -74,20 +74,43 @@ public struct ContentLinks: Sendable {
         sources.reserveCapacity(sources.count + count)
     }
 
+    /// A page or folder index made ready to register, on any thread: its target, the paths below `Content/` that lead
+    /// to it, and its sources; registering it is then only a few table entries.
+    /// Una página o índice de carpeta preparado en cualquier hilo; registrarlo es solo añadir unas entradas.
+    struct Prepared: Sendable {
+        let target: Target
+        let paths: [String]
+        let sources: [Source]
+        /// The folder whose index page it is; nil for a page.
+        let folder: String?
+    }
+
     /// A page made from Markdown files: every translation's file leads to it; `bodies` are the texts shown per language.
-    mutating func addPage(files: [String], routes: [String: Route], bodies: [String: RenderedMarkdown], sources: [Source]) {
-        guard let first = files.sorted().first else { return }
-        let target = Target(display: first, routes: routes, bodies: bodies)
-        for file in files { pages[Self.contentPath(file)] = target }
-        for source in sources { self.sources[source.display] = source }
+    /// Nil when there is no file.
+    static func preparePage(files: [String], routes: [String: Route], bodies: [String: RenderedMarkdown], sources: [Source]) -> Prepared? {
+        guard let first = files.min() else { return nil }
+        return Prepared(target: Target(display: first, routes: routes, bodies: bodies), paths: files.map(contentPath), sources: sources, folder: nil)
     }
 
     /// A folder's index page (a section's list, the docs index); its `README.md`/`index.md`/`_index.md` files lead to it.
+    static func prepareFolder(_ folder: String, files: [String], routes: [String: Route], bodies: [String: RenderedMarkdown],
+                              sources: [Source]) -> Prepared {
+        Prepared(target: Target(display: files.min() ?? "Content/\(folder)", routes: routes, bodies: bodies), paths: files.map(contentPath),
+                 sources: sources, folder: folder)
+    }
+
+    mutating func add(_ prepared: Prepared) {
+        if let folder = prepared.folder { folders[folder] = prepared.target }
+        for path in prepared.paths { pages[path] = prepared.target }
+        for source in prepared.sources { sources[source.display] = source }
+    }
+
+    mutating func addPage(files: [String], routes: [String: Route], bodies: [String: RenderedMarkdown], sources: [Source]) {
+        if let prepared = Self.preparePage(files: files, routes: routes, bodies: bodies, sources: sources) { add(prepared) }
+    }
+
     mutating func addFolder(_ folder: String, files: [String], routes: [String: Route], bodies: [String: RenderedMarkdown], sources: [Source]) {
-        let target = Target(display: files.sorted().first ?? "Content/\(folder)", routes: routes, bodies: bodies)
-        folders[folder] = target
-        for file in files { pages[Self.contentPath(file)] = target }
-        for source in sources { self.sources[source.display] = source }
+        add(Self.prepareFolder(folder, files: files, routes: routes, bodies: bodies, sources: sources))
     }
 
     /// Publishes each file beside the Markdown in the output folder of the nearest folder that has pages

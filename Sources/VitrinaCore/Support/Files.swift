@@ -173,11 +173,16 @@ public enum Files {
     /// Recorre `root` siguiendo enlaces simbólicos, sin entrar en una carpeta que ya está en el camino (un bucle).
     /// With `stamping`, every file is listed with its stamp (one `stat` each) in `FolderScan.stamps` instead of `files`.
     public static func scan(_ root: String, skippingFolders skipped: Set<String> = [], stamping: Bool = false) -> FolderScan {
+        scan(root, skippingFolders: skipped, stamping: stamping, splitting: stamping)
+    }
+
+    /// `splitting`: the root's folders walked on every core (`Walker.walkSplitting`), with the same result.
+    static func scan(_ root: String, skippingFolders skipped: Set<String>, stamping: Bool, splitting: Bool) -> FolderScan {
         var found = FolderScan()
         var info = stat()
         guard stat(root, &info) == 0 else { return found }
         var walker = Walker(skipped: skipped, stamping: stamping, onPath: [FolderID(info)])
-        walker.walk(root, prefix: "", into: &found)
+        if splitting { walker.walkSplitting(root, into: &found) } else { walker.walk(root, prefix: "", into: &found) }
         found.files.sort()
         found.folders.sort()
         return found
@@ -215,6 +220,42 @@ public enum Files {
         var onPath: [FolderID]
 
         mutating func walk(_ folder: String, prefix: String, into found: inout FolderScan) {
+            read(folder, prefix: prefix, into: &found) { walker, full, path, found in walker.walk(full, prefix: path + "/", into: &found) }
+        }
+
+        /// The root's own entries read here, each of its folders walked on a core of its own, and what they hold put
+        /// where one walk would have met it: the same finds in the same order (a stamp of 100,000 files, each looked at
+        /// with `stat`, took the first second of every rebuild on one core).
+        /// Las entradas de la raíz aquí, cada carpeta suya en otro núcleo, y todo en el orden de un solo recorrido.
+        mutating func walkSplitting(_ root: String, into found: inout FolderScan) {
+            var before: [FolderScan] = []
+            var folders: [(full: String, prefix: String, onPath: [FolderID])] = []
+            var rest = FolderScan()
+            read(root, prefix: "", into: &rest) { walker, full, path, found in
+                before.append(found)
+                found = FolderScan()
+                folders.append((full, path + "/", walker.onPath))
+            }
+            let (skipped, stamping) = (skipped, stamping)
+            let inside = Parallel.map(folders, slices: folders.count) { part in
+                part.map { folder in
+                    var walker = Walker(skipped: skipped, stamping: stamping, onPath: folder.onPath)
+                    var found = FolderScan()
+                    walker.walk(folder.full, prefix: folder.prefix, into: &found)
+                    return found
+                }
+            }.joined()
+            for (part, folder) in zip(before, inside) {
+                found.append(part)
+                found.append(folder)
+            }
+            found.append(rest)
+        }
+
+        /// Each entry of `folder` into `found`; a folder to go into is handed to `enter` (full path, path below the
+        /// root) while it is on the walker's path.
+        private mutating func read(_ folder: String, prefix: String, into found: inout FolderScan,
+                                   enter: (inout Walker, String, String, inout FolderScan) -> Void) {
             guard let directory = opendir(folder) else { return }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
@@ -235,7 +276,7 @@ public enum Files {
                     guard !onPath.contains(id), onPath.count <= Files.maxDepth else { found.loops.append(path); continue }
                     found.folders.append(path)
                     onPath.append(id)
-                    walk(full, prefix: path + "/", into: &found)
+                    enter(&self, full, path, &found)
                     onPath.removeLast()
                 default: found.specials.append(path)
                 }
@@ -285,6 +326,15 @@ public struct FolderScan: Sendable {
     /// Each file's stamp when the scan was asked for them, in the order the walk met them (the same while no folder
     /// changes: readdir's order; not sorted, which would cost more than the walk).
     var stamps: [(path: String, stamp: FileStamp)] = []
+
+    /// `other`'s finds after these.
+    mutating func append(_ other: FolderScan) {
+        files += other.files
+        folders += other.folders
+        loops += other.loops
+        specials += other.specials
+        stamps += other.stamps
+    }
 
     /// The scan itself, or an error naming the first link that leads back to a folder on its way (`display` is the
     /// scanned folder as messages name it).

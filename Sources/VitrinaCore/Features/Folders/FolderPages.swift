@@ -38,11 +38,14 @@ public struct FolderPages: Sendable {
     public func pages() -> [Page] {
         var jobs: [@Sendable () -> [Page]] = []
         for section in root.all {
-            let listing = listing(section)
-            let sidebar = sidebarListing(section, listing)
+            // A folder's listing is fingerprinted by its index pages' job, unless its content pages show it too.
+            // La lista de una carpeta se calcula en el trabajo de su índice, salvo si sus páginas también la muestran.
+            let sidebar = sidebarListing(section, listing(section))
             for language in pageContext.languages {
                 let trail = breadcrumbs(of: section, language)
-                if !(section.folders.isEmpty && !rootIsHome) { jobs.append { indexPages(section, trail: trail, listing: listing, language) } }
+                if !(section.folders.isEmpty && !rootIsHome) {
+                    jobs.append { indexPages(section, trail: trail, listing: sidebar ?? listing(section), language) }
+                }
                 let inputs = contentInputs(section, trail: trail, sidebar: sidebar, language)
                 for start in stride(from: 0, to: section.pages.count, by: 256) {
                     let chunk = start..<min(start + 256, section.pages.count)

@@ -48,19 +48,27 @@ public struct MarkdownFolders: LoadedFeature {
         let routes = FolderRoutes(pageContext: pageContext)
         let sections = root.all
         links.reserve(files: sections.reduce(0) { $0 + ($1.index?.versions.count ?? 0) + $1.pages.reduce(0) { $0 + $1.versions.count } })
-        for section in sections {
-            let folder = section.folders.joined(separator: "/")
-            if let index = section.index {
-                links.addPage(index, routes: pageContext.alternates { routes.index(section, $0) }, defaultLanguage: pageContext.defaultLanguage,
-                              languages: pageContext.languages, folder: folder)
-            } else if !folder.isEmpty {
-                links.addFolder(folder, files: [], routes: pageContext.alternates { routes.index(section, $0) }, bodies: [:], sources: [])
-            }
-            for page in section.pages {
-                links.addPage(page, routes: pageContext.alternates { routes.page(page, in: section, $0) }, defaultLanguage: pageContext.defaultLanguage,
-                              languages: pageContext.languages)
+        // Each section's index (place -1) and pages, made ready on every core, then registered in this order.
+        // El índice y las páginas de cada sección, preparados en todos los núcleos y registrados después en este orden.
+        let places = sections.indices.flatMap { section in (-1..<sections[section].pages.count).map { (section: section, page: $0) } }
+        let (defaultLanguage, languages) = (pageContext.defaultLanguage, pageContext.languages)
+        let prepared = Parallel.map(places, slices: Parallel.slicesPerCore) { part in
+            part.map { place -> ContentLinks.Prepared? in
+                let section = sections[place.section]
+                guard place.page >= 0 else {
+                    let folder = section.folders.joined(separator: "/")
+                    let indexRoutes = pageContext.alternates { routes.index(section, $0) }
+                    if let index = section.index {
+                        return ContentLinks.prepare(index, routes: indexRoutes, defaultLanguage: defaultLanguage, languages: languages, folder: folder)
+                    }
+                    return folder.isEmpty ? nil : ContentLinks.prepareFolder(folder, files: [], routes: indexRoutes, bodies: [:], sources: [])
+                }
+                let page = section.pages[place.page]
+                return ContentLinks.prepare(page, routes: pageContext.alternates { routes.page(page, in: section, $0) },
+                                            defaultLanguage: defaultLanguage, languages: languages)
             }
         }
+        for part in prepared { for page in part { if let page { links.add(page) } } }
     }
 
     /// A header link per listed folder (then "more"), a home card per top-level guide (the first is the site's guide),
