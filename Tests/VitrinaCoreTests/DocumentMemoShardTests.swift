@@ -53,6 +53,38 @@ struct DocumentMemoShardTests {
         #expect(DocumentMemo.load(from: folder, context: "other settings").document(site.keys.first ?? "", stamp: Self.stamp(1)) == nil)
     }
 
+    /// A shard file that holds another shard's entries (copied or renamed over it, as anything read back from disk may
+    /// be) is not trusted for them: those documents are not served from it, and the next save writes that shard again.
+    @Test func entriesInAnotherShardsFileAreNotServedAndTheShardIsWrittenAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-memo-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files = (0..<200).map { "Content/p\($0).md" }
+        let mine = try #require(files.first)
+        let shard = DocumentMemo.shard(of: mine)
+        // A shard read after `mine`'s, so that its entry, if trusted, would replace the right one.
+        let other = try #require(files.first { DocumentMemo.shard(of: $0) > shard })
+        let memo = DocumentMemo()
+        for file in [mine, other] { memo.remember(Self.document(file, version: 1), stamp: Self.stamp(1)) }
+        try memo.save(to: folder, context: "test")
+        // Another version of `mine`, saved elsewhere, and its shard's file put where `other`'s shard belongs.
+        let elsewhere = folder + "-elsewhere"
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        let newer = DocumentMemo()
+        newer.remember(Self.document(mine, version: 2), stamp: Self.stamp(2))
+        try newer.save(to: elsewhere, context: "test")
+        let target = DocumentMemo.shardPath(DocumentMemo.shard(of: other), in: folder)
+        try Files.writeFile(try Files.read(DocumentMemo.shardPath(shard, in: elsewhere)), to: target)
+
+        let loaded = DocumentMemo.load(from: folder, context: "test")
+        #expect(loaded.document(mine, stamp: Self.stamp(1))?.body.html == "<p>\(mine) 1</p>")
+        #expect(loaded.document(mine, stamp: Self.stamp(2)) == nil)
+        #expect(loaded.document(other, stamp: Self.stamp(1)) == nil)
+        let before = FileStamp(path: target)
+        try loaded.save(to: folder, context: "test")
+        #expect(FileStamp(path: target) != before)
+        #expect(DocumentMemo.load(from: folder, context: "test").document(mine, stamp: Self.stamp(1)) != nil)
+    }
+
     private static func name(_ shard: Int) -> String { (DocumentMemo.shardPath(shard, in: "/memo") as NSString).lastPathComponent }
 
     private static func stamp(_ version: Int) -> FileStamp {

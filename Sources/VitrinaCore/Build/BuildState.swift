@@ -117,7 +117,10 @@ public struct BuildState: Sendable {
         return decode(bytes)
     }
 
-    func save(_ path: String, inOrderOf files: [String] = []) throws { try Files.write(encoded(inOrderOf: files), to: path) }
+    func save(_ path: String, inOrderOf files: [String] = []) throws { try Self.save(encodedRecords(inOrderOf: files), of: buildID, to: path) }
+
+    /// Records already encoded (`encodedRecords`), saved as the state of build `buildID`.
+    static func save(_ records: [UInt8], of buildID: String, to path: String) throws { try Files.write(header(buildID) + records, to: path) }
 }
 
 /// The last state of each output folder, kept in memory by a long-running process (`vitrina serve`).

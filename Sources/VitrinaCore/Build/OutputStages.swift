@@ -58,7 +58,7 @@ struct OutputStages {
             // The records are encoded on a second core while the files are committed.
             let ((id, notes), lines) = try Parallel.both({ try writer.commit(staging, written: files) },
                                                           { BuildState(records: records).encodedRecords(inOrderOf: files) })
-            try Files.write(BuildState.header(id) + lines, to: statePath)
+            try BuildState.save(lines, of: id, to: statePath)
             return (BuildState(buildID: id, records: records), notes)
         }
         let (id, notes) = try writer.commit(staging, written: files)

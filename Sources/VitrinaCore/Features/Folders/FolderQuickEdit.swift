@@ -93,21 +93,3 @@ extension MarkdownFolder {
         return subsections[index].replace(page, at: Array(folders.dropFirst()))
     }
 }
-
-extension ContentLinks {
-    /// A page made from Markdown files in every language, with the text each language shows.
-    mutating func addPage(_ page: FolderPage, routes: [String: Route], defaultLanguage: String, languages: [String], folder: String? = nil) {
-        if let prepared = Self.prepare(page, routes: routes, defaultLanguage: defaultLanguage, languages: languages, folder: folder) { add(prepared) }
-    }
-
-    /// The same, made ready on any thread.
-    static func prepare(_ page: FolderPage, routes: [String: Route], defaultLanguage: String, languages: [String], folder: String? = nil) -> Prepared? {
-        let files = page.versions.values.map(\.file)
-        let bodies = Dictionary(uniqueKeysWithValues: languages.compactMap { language in
-            page.version(language, defaultLanguage: defaultLanguage).map { (language, $0.body) }
-        })
-        let sources = page.versions.values.map { Source(display: $0.file, language: $0.language, body: $0.body) }
-        guard let folder else { return preparePage(files: files, routes: routes, bodies: bodies, sources: sources) }
-        return prepareFolder(folder, files: files, routes: routes, bodies: bodies, sources: sources)
-    }
-}

@@ -51,24 +51,27 @@ public struct MarkdownFolders: LoadedFeature {
         // Each section's index (place -1) and pages, made ready on every core, then registered in this order.
         // El índice y las páginas de cada sección, preparados en todos los núcleos y registrados después en este orden.
         let places = sections.indices.flatMap { section in (-1..<sections[section].pages.count).map { (section: section, page: $0) } }
-        let (defaultLanguage, languages) = (pageContext.defaultLanguage, pageContext.languages)
         let prepared = Parallel.map(places, slices: Parallel.slicesPerCore) { part in
-            part.map { place -> ContentLinks.Prepared? in
-                let section = sections[place.section]
-                guard place.page >= 0 else {
-                    let folder = section.folders.joined(separator: "/")
-                    let indexRoutes = pageContext.alternates { routes.index(section, $0) }
-                    if let index = section.index {
-                        return ContentLinks.prepare(index, routes: indexRoutes, defaultLanguage: defaultLanguage, languages: languages, folder: folder)
-                    }
-                    return folder.isEmpty ? nil : ContentLinks.prepareFolder(folder, files: [], routes: indexRoutes, bodies: [:], sources: [])
-                }
-                let page = section.pages[place.page]
-                return ContentLinks.prepare(page, routes: pageContext.alternates { routes.page(page, in: section, $0) },
-                                            defaultLanguage: defaultLanguage, languages: languages)
-            }
+            part.map { Self.prepared(sections[$0.section], page: $0.page, routes: routes, pageContext: pageContext) }
         }
         for part in prepared { for page in part { if let page { links.add(page) } } }
+    }
+
+    /// What the link resolver registers of a section's page at `page`, or of its index page (-1): a folder without
+    /// one still leads to its list, `Content/` itself excepted.
+    private static func prepared(_ section: MarkdownFolder, page: Int, routes: FolderRoutes, pageContext: PageContext) -> ContentLinks.Prepared? {
+        let (defaultLanguage, languages) = (pageContext.defaultLanguage, pageContext.languages)
+        guard page < 0 else {
+            let page = section.pages[page]
+            return ContentLinks.prepare(page, routes: pageContext.alternates { routes.page(page, in: section, $0) },
+                                        defaultLanguage: defaultLanguage, languages: languages)
+        }
+        let folder = section.folders.joined(separator: "/")
+        let indexRoutes = pageContext.alternates { routes.index(section, $0) }
+        if let index = section.index {
+            return ContentLinks.prepare(index, routes: indexRoutes, defaultLanguage: defaultLanguage, languages: languages, folder: folder)
+        }
+        return folder.isEmpty ? nil : ContentLinks.prepareFolder(folder, files: [], routes: indexRoutes, bodies: [:], sources: [])
     }
 
     /// A header link per listed folder (then "more"), a home card per top-level guide (the first is the site's guide),
@@ -92,5 +95,24 @@ public struct MarkdownFolders: LoadedFeature {
             part.guide = part.guide ?? route
         }
         return part
+    }
+}
+
+extension ContentLinks {
+    /// A page made from Markdown files in every language, with the text each language shows (a quick edit's).
+    mutating func addPage(_ page: FolderPage, routes: [String: Route], defaultLanguage: String, languages: [String]) {
+        if let prepared = Self.prepare(page, routes: routes, defaultLanguage: defaultLanguage, languages: languages) { add(prepared) }
+    }
+
+    /// The same, made ready on any thread; with `folder`, as that folder's index page.
+    /// Lo mismo, preparado en cualquier hilo; con `folder`, como página índice de esa carpeta.
+    static func prepare(_ page: FolderPage, routes: [String: Route], defaultLanguage: String, languages: [String], folder: String? = nil) -> Prepared? {
+        let files = page.versions.values.map(\.file)
+        let bodies = Dictionary(uniqueKeysWithValues: languages.compactMap { language in
+            page.version(language, defaultLanguage: defaultLanguage).map { (language, $0.body) }
+        })
+        let sources = page.versions.values.map { Source(display: $0.file, language: $0.language, body: $0.body) }
+        guard let folder else { return preparePage(files: files, routes: routes, bodies: bodies, sources: sources) }
+        return prepareFolder(folder, files: files, routes: routes, bodies: bodies, sources: sources)
     }
 }
