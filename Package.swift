@@ -30,6 +30,11 @@ let package = Package(
             name: "CImageCodecs",
             linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z"), .linkedLibrary("m")]
         ),
+        // The vitrina program's allocator: Debian's jemalloc (static archive in `make dist`) in place of glibc's malloc.
+        .target(
+            name: "CAllocator",
+            linkerSettings: [.linkedLibrary("jemalloc")]
+        ),
         .target(
             name: "VitrinaCore",
             dependencies: [
@@ -50,6 +55,7 @@ let package = Package(
             name: "vitrina",
             dependencies: [
                 "VitrinaCore",
+                "CAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -50,8 +50,13 @@ unexpected=$(ldd "$binary" | awk '{print $1}' | grep -Ev '^(linux-vdso\.so|/lib6
 # Scripts/dist.sh's layout: nothing exported, and the 300 functions Scripts/link-order.txt lists first side by side
 # (spread over 30 MB without the list), seen in the binary the tarball's was stripped from.
 # La disposición de Scripts/dist.sh: nada exportado y las primeras funciones de la lista, juntas.
-exported=$(nm -D --defined-only "$binary" | wc -l)
+# The malloc family of jemalloc is the one exception (Scripts/exports.map), and must be there.
+# La familia malloc de jemalloc es la excepción, y debe estar.
+allocator='^(malloc|free|calloc|realloc|aligned_alloc|posix_memalign|memalign|valloc|malloc_usable_size)$'
+exported=$(nm -D --defined-only "$binary" | awk '{print $3}' | grep -Ev "$allocator" | wc -l)
 [ "$exported" -le 4 ] || fail "the binary exports $exported symbols; Scripts/exports.map should hide them"
+[ "$(nm -D --defined-only "$binary" | awk '{print $3}' | grep -Ec "$allocator")" -ge 4 ] \
+    || fail "the binary does not export jemalloc's malloc, free, calloc and realloc (Scripts/exports.map)"
 built="${DIST_SCRATCH:-.build-dist}/$DIST_CONFIG/vitrina"
 strip -o "$work/built-stripped" "$built" && cmp -s "$work/built-stripped" "$binary" || fail "$built is not the binary the tarball holds"
 read -r listed span < <(python3 - "$built" Scripts/link-order.txt <<'SPAN'
@@ -82,6 +87,9 @@ binary=$1 work=$2 version=$3
 ! command -v swift >/dev/null 2>&1 || { echo "inside: swift is on the PATH" >&2; exit 1; }
 got=$("$binary" --version)
 [ "$got" = "$version" ] || { echo "inside: vitrina --version says $got, expected $version" >&2; exit 1; }
+# jemalloc, linked in, with the settings of Sources/CAllocator: it prints them at exit when asked.
+MALLOC_CONF=stats_print:true "$binary" --version 2>&1 >/dev/null | grep -q 'opt.percpu_arena: "percpu"' \
+    || { echo "inside: the binary does not allocate through jemalloc with one arena per core" >&2; exit 1; }
 cd "$work"
 # A new site, its Templates/ removed: the theme compiled into the binary draws it.
 "$binary" new fresh >/dev/null

@@ -44,6 +44,16 @@ for archive in libwebp.a libpng16.a libjpeg.a; do
     [ -f "$archive_dir/$archive" ] || { echo "dist: $archive_dir/$archive missing (Debian's libwebp-dev, libpng-dev and libjpeg62-turbo-dev ship it)" >&2; exit 1; }
     [ "$(readlink "$static/$archive" 2>/dev/null)" = "$archive_dir/$archive" ] || ln -sf "$archive_dir/$archive" "$static/$archive"
 done
+# jemalloc, the program's allocator (CAllocator links -ljemalloc), from its archive too; but its malloc family must be
+# exported (Scripts/exports.map), so that the C library's own allocations (strdup, realpath) come from the allocator that
+# frees them, and the Swift driver hides every symbol of an archive (--exclude-libs ALL). So the archive is linked as
+# one object, which the version script decides about, and -ljemalloc finds an empty archive in the folder above.
+# jemalloc se enlaza como un objeto (sus funciones malloc se exportan); -ljemalloc halla aquí un archivo vacío.
+jemalloc_archive="$libdir/libjemalloc.a"
+[ -f "$jemalloc_archive" ] || { echo "dist: $jemalloc_archive missing (Debian's libjemalloc-dev ships it)" >&2; exit 1; }
+jemalloc_object="$static/jemalloc.o"
+[ "$jemalloc_object" -nt "$jemalloc_archive" ] || ld -r --whole-archive "$jemalloc_archive" -o "$jemalloc_object"
+[ -f "$static/libjemalloc.a" ] && [ ! -L "$static/libjemalloc.a" ] || { rm -f "$static/libjemalloc.a"; ar rc "$static/libjemalloc.a"; }
 pc="Name: libcmark-gfm
 Description: libcmark-gfm and its extensions, linked from their static archives (Vitrina's make dist)
 Version: $(pkg-config --modversion libcmark-gfm)
@@ -58,7 +68,8 @@ Cflags: -I$(pkg-config --variable=includedir libcmark-gfm)"
 # ---------------------------------------------------------------------------------------------
 # Laid out for memory: every function in a section of its own, linked by the toolchain's lld with the functions that
 # builds run side by side in Scripts/link-order.txt's order (Scripts/link-order.sh makes it), and no symbol exported
-# (the Swift driver's -export-dynamic would export every public function of every package: 38,000 names). The kernel
+# but jemalloc's malloc family (the Swift driver's -export-dynamic would export every public function of every package:
+# 38,000 names). The kernel
 # maps a binary's code in blocks of 64 KB or more around each page a process touches, so code spread over 30 MB costs
 # memory: tldr-en's build held 26 MB of the binary's pages, now 17 (its peak 90.5 MB, now 82). The compiler does not
 # generate code again for a module whose code is unchanged, whatever the flags: objects built before this layout keep
@@ -66,7 +77,7 @@ Cflags: -I$(pkg-config --variable=includedir libcmark-gfm)"
 # Dispuesto para la memoria: las funciones que ejecutan las construcciones, juntas; ningún símbolo exportado.
 layout=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld
         -Xlinker --symbol-ordering-file="$PWD/Scripts/link-order.txt" -Xlinker --no-warn-symbol-ordering
-        -Xlinker --version-script="$PWD/Scripts/exports.map")
+        -Xlinker --version-script="$PWD/Scripts/exports.map" -Xlinker "$jemalloc_object")
 # SwiftPM does not see the two files as inputs: a binary older than either is removed, so that it is linked again.
 for input in Scripts/link-order.txt Scripts/exports.map; do
     [ "$input" -ot "$scratch/$config/vitrina" ] || rm -f "$scratch/$config/vitrina"

@@ -21,6 +21,15 @@ struct CommandLineTests {
         #expect(result.output.contains("USAGE"))
     }
 
+    /// The program allocates through jemalloc (Sources/CAllocator), one arena per core: jemalloc prints its settings
+    /// at exit when asked to, glibc's malloc prints nothing.
+    @Test func theProgramAllocatesThroughJemallocWithAnArenaPerCore() async throws {
+        let result = try await run(["--version"], environment: ["MALLOC_CONF": "stats_print:true"])
+        #expect(result.status == 0)
+        #expect(result.error.contains("jemalloc statistics"), "\(result.error.prefix(300))")
+        #expect(result.error.contains("opt.percpu_arena: \"percpu\""))
+    }
+
     @Test func buildHelpListsEveryFlag() async throws {
         let help = try await run(["build", "--help"]).output
         for flag in ["--site", "--output", "--offline", "--strict", "--drafts", "--base-url", "--api"] { #expect(help.contains(flag), "\(flag)") }
