@@ -67,14 +67,13 @@ Cflags: -I$(pkg-config --variable=includedir libcmark-gfm)"
 # El binario: --static-swift-stdlib enlaza dentro el runtime de Swift, Foundation y los datos de ICU.
 # ---------------------------------------------------------------------------------------------
 # Laid out for memory: every function in a section of its own, linked by the toolchain's lld with the functions that
-# builds run side by side in Scripts/link-order.txt's order (Scripts/link-order.sh makes it), and no symbol exported
-# but jemalloc's malloc family (the Swift driver's -export-dynamic would export every public function of every package:
-# 38,000 names). The kernel
-# maps a binary's code in blocks of 64 KB or more around each page a process touches, so code spread over 30 MB costs
-# memory: tldr-en's build held 26 MB of the binary's pages, now 17 (its peak 90.5 MB, now 82). The compiler does not
-# generate code again for a module whose code is unchanged, whatever the flags: objects built before this layout keep
-# their functions together until their folder (.build-dist/*/release) is removed.
-# Dispuesto para la memoria: las funciones que ejecutan las construcciones, juntas; ningún símbolo exportado.
+# builds run side by side in Scripts/link-order.txt's order (Scripts/link-order.sh makes it), and no symbol exported but
+# jemalloc's malloc family (the Swift driver's -export-dynamic would export every public function of every package:
+# 38,000 names). The kernel maps a binary's code in blocks of 64 KB or more around each page a process touches, so code
+# spread over 30 MB costs memory: tldr-en's build held 26 MB of the binary's pages, now 17 (its peak 90.5 MB, now 82).
+# The compiler does not generate code again for a module whose code is unchanged, whatever the flags: objects built
+# before this layout keep their functions together until their folder (.build-dist/*/release) is removed.
+# Dispuesto para la memoria: las funciones que ejecutan las construcciones, juntas; ningún símbolo exportado salvo malloc.
 layout=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld
         -Xlinker --symbol-ordering-file="$PWD/Scripts/link-order.txt" -Xlinker --no-warn-symbol-ordering
         -Xlinker --version-script="$PWD/Scripts/exports.map" -Xlinker "$jemalloc_object")
