@@ -50,12 +50,14 @@ unexpected=$(ldd "$binary" | awk '{print $1}' | grep -Ev '^(linux-vdso\.so|/lib6
 # Scripts/dist.sh's layout: nothing exported, and the 300 functions Scripts/link-order.txt lists first side by side
 # (spread over 30 MB without the list), seen in the binary the tarball's was stripped from.
 # La disposición de Scripts/dist.sh: nada exportado y las primeras funciones de la lista, juntas.
-# The malloc family of jemalloc is the one exception (Scripts/exports.map), and must be there.
+# The malloc family of jemalloc is the one exception, and must be there: the names of Scripts/exports.map's global line.
 # La familia malloc de jemalloc es la excepción, y debe estar.
-allocator='^(malloc|free|calloc|realloc|aligned_alloc|posix_memalign|memalign|valloc|malloc_usable_size)$'
-exported=$(nm -D --defined-only "$binary" | awk '{print $3}' | grep -Ev "$allocator" | wc -l)
+allocator="^($(sed -n 's/^ *global: *//p' Scripts/exports.map | tr -d ' ' | sed 's/;$//; s/;/|/g'))\$"
+[ "$allocator" != '^()$' ] || fail "Scripts/exports.map names no global symbol"
+symbols=$(nm -D --defined-only "$binary" | awk '{print $3}')
+exported=$(grep -Ev "$allocator" <<<"$symbols" | wc -l)
 [ "$exported" -le 4 ] || fail "the binary exports $exported symbols; Scripts/exports.map should hide them"
-[ "$(nm -D --defined-only "$binary" | awk '{print $3}' | grep -Ec "$allocator")" -ge 4 ] \
+[ "$(grep -Ec "$allocator" <<<"$symbols")" -ge 4 ] \
     || fail "the binary does not export jemalloc's malloc, free, calloc and realloc (Scripts/exports.map)"
 built="${DIST_SCRATCH:-.build-dist}/$DIST_CONFIG/vitrina"
 strip -o "$work/built-stripped" "$built" && cmp -s "$work/built-stripped" "$binary" || fail "$built is not the binary the tarball holds"

@@ -49,7 +49,7 @@ done
 # frees them, and the Swift driver hides every symbol of an archive (--exclude-libs ALL). So the archive is linked as
 # one object, which the version script decides about, and -ljemalloc finds an empty archive in the folder above.
 # jemalloc se enlaza como un objeto (sus funciones malloc se exportan); -ljemalloc halla aquí un archivo vacío.
-jemalloc_archive="$libdir/libjemalloc.a"
+jemalloc_archive="$(pkg-config --variable=libdir jemalloc)/libjemalloc.a"
 [ -f "$jemalloc_archive" ] || { echo "dist: $jemalloc_archive missing (Debian's libjemalloc-dev ships it)" >&2; exit 1; }
 jemalloc_object="$static/jemalloc.o"
 [ "$jemalloc_object" -nt "$jemalloc_archive" ] || ld -r --whole-archive "$jemalloc_archive" -o "$jemalloc_object"
