@@ -96,7 +96,8 @@ extension DocumentLoader {
     /// The Markdown reader of a build with `options`, with the documents the last build parsed (`vitrina serve`'s memory,
     /// or the memo `vitrina build` saved in `.vitrina/documents/`), and a way to save them for the next build.
     /// El lector de Markdown de una construcción, con los documentos que analizó la anterior.
-    static func forBuild(_ options: BuildOptions, config: SiteConfig, remembering: Bool = true) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
+    static func forBuild(_ options: BuildOptions, config: SiteConfig, remembering: Bool = true,
+                         listing: ContentListing? = nil) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
         let memoPath = options.documentMemoPath
         // "fields 2": front matter lists are kept (a memo without them reads as none).
         let memoContext = [VitrinaVersion.number, "fields 2", "\(config.unsafeHTML)", config.defaultLanguage, config.orderedLanguages.joined(separator: ","),
@@ -110,6 +111,7 @@ extension DocumentLoader {
                                     defaultLanguage: config.defaultLanguage,
                                     renderer: MarkdownRenderer(allowRawHTML: config.unsafeHTML, highlighter: highlighter), memo: memo)
         loader.taxonomies = config.taxonomies.map(\.name)
+        loader.listing = listing
         let kept = options.memo != nil || !remembering
         return (loader, {
             guard !kept else { return }

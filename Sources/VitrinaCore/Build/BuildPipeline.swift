@@ -51,7 +51,7 @@ public struct BuildPipeline: Sendable {
             // The stamp counts from before anything is read, so that a file changed while the build runs changes the next one's.
             let start = SourceStamp.clock()
             let record = options.memo == nil ? UnchangedRecord.load(UnchangedRecord.path(statePath: stages.statePath)) : nil
-            let stamp = record.map { record in timer.run("stamp") { stampAndUnchanged(record) } }
+            var stamp = record.map { record in timer.run("stamp") { stampAndUnchanged(record) } }
             if let stamp, stamp.unchanged, let record {
                 return BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: 0, files: record.files,
                                    bytes: record.bytes, stages: timer.stages, warnings: [])
@@ -63,9 +63,10 @@ public struct BuildPipeline: Sendable {
             let stamping = options.memo == nil && stamp == nil && config.sources.isEmpty ? backgroundStamp(since: start) : nil
             if config.highlight.enabled { CodeHighlighter.prepareInBackground(config.highlight) }
             let look = try timer.run("theme") { try loadTheme(config) }
-            let session = try timer.run("memos") { try openLoadingSession(config) }
+            var session = try timer.run("memos") { try openLoadingSession(config, listing: stamp.flatMap { ContentListing($0.stamp.contentScan) }) }
+            stamp?.stamp.contentScan = FolderScan()
             do {
-                var report = try await buildFromFetch(config, look, session, timer: &timer)
+                var report = try await buildFromFetch(config, look, &session, timer: &timer)
                 // The memos' writing, begun once everything was read, is waited for here: part of what the build costs.
                 // La escritura de las memorias, empezada al acabar de leerlo todo, se espera aquí: también cuenta en el tiempo.
                 await timer.run("save") { await session.close() }
@@ -81,13 +82,15 @@ public struct BuildPipeline: Sendable {
     }
 
     /// The stages from fetch on, with the loading session open.
-    private func buildFromFetch(_ config: SiteConfig, _ look: LoadedTheme, _ session: LoadingSession, timer: inout StageTimer) async throws -> BuildReport {
+    private func buildFromFetch(_ config: SiteConfig, _ look: LoadedTheme, _ session: inout LoadingSession, timer: inout StageTimer) async throws -> BuildReport {
         // What the last build left in the output (its manifest and records: at 100,000 pages over a second) is read on
         // another thread while the site is loaded and planned, which it does not depend on.
         // Lo que dejó la última construcción se lee en otro hilo mientras se carga y planea el sitio.
         let reading = Task.detached { [self] in lastOutput() }
         var data = try await timer.run("fetch") { try await fetch(session) }
         data = try await timer.run("content") { try await loadContent(session.context, session.features, data) }
+        // The stamp's listing of Content/ has served: at 100,000 files it is 25 MB the later stages do not need.
+        session.context.documents.listing = nil
         data = await timer.run("media") { await media(session, data) }
         data = timer.run("pictures") { pictures(config.pictures, data) }
         // Everything is read: the memos are written while the later stages run.
@@ -131,7 +134,7 @@ public struct BuildPipeline: Sendable {
         // Se deja de mirar la salida en cuanto la huella difiere: mirarla entera tardaba más que recorrer las fuentes.
         let differs = Atomic(false)
         let (stamp, intact) = Parallel.both({
-            let stamp = SourceStamp.take(options, binary: LoadingSession.decodedContext, settleTime: options.settleTime)
+            let stamp = SourceStamp.take(options, binary: LoadingSession.decodedContext, settleTime: options.settleTime, keepingContentScan: true)
             if stamp.value != record.stamp { differs.store(true, ordering: .relaxed) }
             return stamp
         }, { outputHolds(record, unless: { differs.load(ordering: .relaxed) }) })
@@ -201,7 +204,8 @@ public struct BuildPipeline: Sendable {
     /// Memos: the features, the fetcher (its requests counted for the progress bar) and the Markdown reader, with the
     /// responses and documents the last build kept (read here, from `.vitrina/` or `vitrina serve`'s memory).
     /// Memorias: las funciones, el descargador y el lector de Markdown, con lo que guardó la construcción anterior.
-    func openLoadingSession(_ config: SiteConfig) throws -> LoadingSession {
+    /// `listing`: what the stamp found in `Content/`, when the build took one before loading.
+    func openLoadingSession(_ config: SiteConfig, listing: ContentListing? = nil) throws -> LoadingSession {
         // Responses decoded by the last build (serve's memory, or .vitrina/decoded.bin) are read back, not decoded.
         let decoded = options.memo?.decoded ?? DecodedMemo.load(from: options.decodedMemoPath, context: LoadingSession.decodedContext)
         let fetcher = try makeFetcher(config, revalidateAll: false, decoded: decoded)
@@ -211,7 +215,7 @@ public struct BuildPipeline: Sendable {
                 progress.advance("fetch", done: fetcher.stats.requests, total: nil)
             }
         }
-        let documents = DocumentLoader.forBuild(options, config: config)
+        let documents = DocumentLoader.forBuild(options, config: config, listing: listing)
         let features = features(for: config)
         let reserved = Set(["data"] + features.flatMap(\.folders))
         let saveDecoded: @Sendable () -> Void = { [options] in
@@ -237,7 +241,8 @@ public struct BuildPipeline: Sendable {
         // A folder holding a source.yml is the declaration's: nothing in it is published as a file.
         // Una carpeta con source.yml es de la declaración: nada en ella se publica como fichero.
         data.files = try ContentFiles.scan(contentDirectory: options.contentDirectory,
-                                           skippingFolders: Set(["data"] + context.config.sources.values.compactMap(\.folder)))
+                                           skippingFolders: Set(["data"] + context.config.sources.values.compactMap(\.folder)),
+                                           listing: context.documents.listing)
         return data
     }
 
@@ -399,7 +404,7 @@ struct LoadingSession {
     /// Keeps the responses decoded, the images measured and the documents parsed for the next build.
     let saveMemos: @Sendable () -> Void
     let counting: Task<Void, Error>
-    let context: FeatureContext
+    var context: FeatureContext
     var fetcher: Fetcher { context.fetcher }
 
     let saving = MemoSaving()

@@ -3,22 +3,28 @@ import Foundation
 /// The stamp of everything a build of a site without API data reads: the binary, the options, and the stamp (size,
 /// times, inode) of every file below `Content/` and `Templates/`. Equal stamps mean equal inputs, as for `make`.
 /// La huella de todo lo que lee una construcción sin datos de APIs: el binario, las opciones y cada fichero.
-struct SourceStamp: Sendable, Equatable {
+struct SourceStamp: Sendable {
     let value: String
     /// A file changed so shortly before the walk that a change after the build's read could share its stamp (file
     /// times are as coarse as the clock's tick, or a second on some disks): such a stamp is never recorded.
     let settling: Bool
+    /// What the walk found in `Content/`, for a build that goes on to load to list and stamp from (made into a
+    /// `ContentListing` only then: an unchanged rebuild needs no sorted list); empty unless asked for.
+    var contentScan = FolderScan()
 
     /// Walks `Content/` and `Templates/`; files whose modification or change time is within `settleTime` of `start`
     /// (now, unless the build began earlier: then any file changed since it began makes the stamp `settling`) make the
     /// stamp `settling`.
-    static func take(_ options: BuildOptions, binary: String, settleTime: Duration, start: Int64 = clock()) -> SourceStamp {
+    static func take(_ options: BuildOptions, binary: String, settleTime: Duration, start: Int64 = clock(),
+                     keepingContentScan: Bool = false) -> SourceStamp {
         let settled = start - settleTime.nanoseconds
         var text = Array("vitrina-stamp 1\n\(binary)\n\(optionsLine(options))\n".utf8)
         var settling = false
+        var contentScan = FolderScan()
         for (name, folder) in [("Content", options.contentDirectory), ("Templates", options.templatesDirectory)] {
             let scan = Files.scan(folder, stamping: true)
             text += Array("\(name) \(scan.stamps.count) \(scan.loops.count) \(scan.specials.count)\n".utf8)
+            if name == "Content", keepingContentScan { contentScan = scan }
             for (path, stamp) in scan.stamps {
                 text.append(contentsOf: path.utf8)
                 text.append(0)
@@ -27,7 +33,7 @@ struct SourceStamp: Sendable, Equatable {
             }
         }
         let value = text.withUnsafeBytes { Fingerprint.content($0) }
-        return SourceStamp(value: value, settling: settling)
+        return SourceStamp(value: value, settling: settling, contentScan: contentScan)
     }
 
     /// The wall clock in nanoseconds, as file times count.

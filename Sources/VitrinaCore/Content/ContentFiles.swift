@@ -21,10 +21,13 @@ public enum ContentFiles {
     /// How much of an image is read for its size: enough for every header but a JPEG with a very large preamble.
     static let headerBytes = 64 * 1024
 
-    public static func scan(contentDirectory: String, skippingFolders skipped: Set<String> = ["data"]) throws -> [ContentFile] {
-        let scan = try Files.scan(contentDirectory, skippingFolders: skipped).refusingLoops(in: "Content", stage: .content)
-        return scan.files.compactMap { path -> ContentFile? in
-            guard isPublished(path), let stamp = FileStamp(path: Files.join(contentDirectory, path)) else { return nil }
+    /// With the build's `listing`, the folder is not walked again and each file's stamp is the walk's.
+    public static func scan(contentDirectory: String, skippingFolders skipped: Set<String> = ["data"],
+                            listing: ContentListing? = nil) throws -> [ContentFile] {
+        let files = try listing?.files(in: "", skippingFolders: skipped)
+            ?? Files.scan(contentDirectory, skippingFolders: skipped).refusingLoops(in: "Content", stage: .content).files
+        return files.compactMap { path -> ContentFile? in
+            guard isPublished(path), let stamp = listing?.stamp(of: path) ?? FileStamp(path: Files.join(contentDirectory, path)) else { return nil }
             let size = isImage(path) ? imageSize(Files.join(contentDirectory, path)) : nil
             return ContentFile(path: path, stamp: stamp, width: size?.width, height: size?.height)
         }

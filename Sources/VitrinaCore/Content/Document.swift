@@ -26,6 +26,8 @@ public struct DocumentLoader: Sendable {
     let memo: DocumentMemo?
     /// The front matter keys pages list their terms under (`tags`, `categories`).
     public var taxonomies = Taxonomy.defaults.map(\.name)
+    /// What the build's stamp found in `Content/`, when it took one: listed and stamped from it, not walked again.
+    var listing: ContentListing?
 
     public init(siteDirectory: String, languages: [String], defaultLanguage: String, renderer: MarkdownRenderer, memo: DocumentMemo? = nil) {
         self.siteDirectory = siteDirectory
@@ -46,7 +48,8 @@ public struct DocumentLoader: Sendable {
     /// The Markdown files below `Content/<folder>`; symbolic links are followed, and one that leads back to a folder
     /// it is in is an error naming it.
     public func markdownFiles(in folder: String, skippingFolders skipped: Set<String> = []) throws -> [String] {
-        try Files.scan(Files.join(siteDirectory, "Content", folder), skippingFolders: skipped)
+        if let listing { return listing.files(in: folder, skippingFolders: skipped).filter { $0.hasSuffix(".md") } }
+        return try Files.scan(Files.join(siteDirectory, "Content", folder), skippingFolders: skipped)
             .refusingLoops(in: Files.join("Content", folder), stage: .content)
             .files.filter { $0.hasSuffix(".md") }
     }
@@ -77,12 +80,19 @@ public struct DocumentLoader: Sendable {
     /// One file, parsed and rendered, or taken from the memo when its size and modification time are unchanged.
     func document(display: String) throws -> Document {
         let path = Files.join(siteDirectory, display)
-        let stamp = FileStamp(path: path)
+        let stamp = listedStamp(display) ?? FileStamp(path: path)
         if let stamp, let known = memo?.document(display, stamp: stamp) { return known }
         let bytes = try Files.read(path)
         let document = try parse(bytes, display: display)
         if let stamp { memo?.remember(document, stamp: stamp) }
         return document
+    }
+
+    /// The stamp the build's walk took of `Content/…`, if it took one.
+    private func listedStamp(_ display: String) -> FileStamp? {
+        let content = "Content/".utf8
+        guard let listing, display.utf8.starts(with: content) else { return nil }
+        return listing.stamp(of: String(decoding: display.utf8.dropFirst(content.count), as: UTF8.self))
     }
 
     func parse(_ bytes: [UInt8], display: String) throws -> Document {

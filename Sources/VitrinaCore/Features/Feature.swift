@@ -62,7 +62,7 @@ public struct APIFeature: Feature {
 public struct FeatureContext: Sendable {
     public let config: SiteConfig
     public let fetcher: Fetcher
-    public let documents: DocumentLoader
+    public var documents: DocumentLoader
     /// Drafts are built (`--drafts`).
     public let drafts: Bool
     /// The top-level folders of `Content/` that features own (`diary`) or that hold data (`data`).
