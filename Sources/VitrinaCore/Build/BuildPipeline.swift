@@ -118,7 +118,7 @@ public struct BuildPipeline: Sendable {
                 warnings: diagnostics.warnings + written.notes.map { BuildWarning(.output, $0) }, picturesMade: site.data.picturesMade)
             report.buildID = written.state.buildID
             report.readSources = !config.sources.isEmpty || session.fetcher.stats != FetchStats()
-            keepLive(site, diff, output, state: written.state, hashes: staging.recorded, warnings: report.warnings)
+            keepLive(site, diff, output, state: written.state, staging: staging, warnings: report.warnings)
             options.leftovers?.keep([site, diff, output] as [any Sendable])
             return report
         }
@@ -375,9 +375,11 @@ public struct BuildPipeline: Sendable {
     }
 
     /// `vitrina serve` keeps the build in memory, for quick edits.
-    func keepLive(_ site: PlannedSite, _ diff: SiteDiff, _ output: RenderStage.Output, state: BuildState, hashes: [String: String],
+    func keepLive(_ site: PlannedSite, _ diff: SiteDiff, _ output: RenderStage.Output, state: BuildState, staging: StagingArea,
                   warnings: [BuildWarning]) {
-        options.memo?.keep(LiveSite(
+        guard let memo = options.memo else { return }
+        let hashes = staging.hashes(of: output.files)
+        memo.keep(LiveSite(
             outputDirectory: options.outputDirectory, config: site.config, pageContext: site.pageContext, renderer: site.renderer,
             digester: diff.digester, contents: site.data.features, pages: site.plan.pages, state: state, files: output.files, hashes: hashes,
             bytes: output.bytes, otherWarnings: warnings.filter { $0.kind != .link || $0.location != nil }))

@@ -78,7 +78,7 @@ public struct OutputWriter: Sendable {
 
     /// Writes the manifest of `files` into the staging folder; returns its fingerprint, the build id.
     private func writeManifest(into staging: StagingArea, files: [String]) throws -> String {
-        let manifest = Self.manifest(files: files, recorded: staging.recorded, kept: staging.keepingAll ? staging.previousHashes : [:])
+        let manifest = Self.manifest(files: files, recorded: staging.recorded, kept: staging.previousHashes)
         try Files.write(manifest, to: "\(staging.directory)/\(Self.manifestName)")
         return Fingerprint.hex(manifest)
     }

@@ -22,9 +22,19 @@ public struct StagingArea: Sendable {
         self.keepingAll = keepingAll
     }
 
-    /// Fingerprints of the files this build wrote or kept, by path: every file of a build; when keeping all, only those
-    /// (the others keep the last build's), so that a quick edit at 100,000 files copies no table of them all.
+    /// Fingerprints of the files this build drew, assembled or copied, by path (whether or not their content changed);
+    /// a file kept without being drawn has the last build's, so that at 100,000 files an edit's rebuild fills no
+    /// shared table with every file it keeps.
+    /// Las huellas de lo que esta construcción dibujó o copió; un fichero conservado tiene la de la anterior.
     var recorded: [String: String] { written.all }
+
+    /// The fingerprint of each of `files`: this build's, or the last build's for a file it kept.
+    func hashes(of files: [String]) -> [String: String] {
+        var hashes = recorded
+        hashes.reserveCapacity(files.count)
+        for file in files where hashes[file] == nil { hashes[file] = previousHashes[file] }
+        return hashes
+    }
     /// Files written into the staging folder because they are new or changed.
     var changed: Set<String> { changedFiles.all }
 
@@ -80,10 +90,10 @@ public struct StagingArea: Sendable {
     static let linkSize = 1 << 20
 
     /// A file the earlier build wrote and this one keeps as it is, unrendered: its size, or nil when there is none to keep.
+    /// Its fingerprint stays the last build's (`previousHashes`), and is not recorded again.
     func keep(_ path: String) -> Int? {
         guard let previous, let hash = previousHashes[path], let size = Self.size(inHash: hash),
               Self.size(of: "\(previous)/\(path)") == size else { return nil }
-        written.record(hash, for: path)
         return size
     }
 

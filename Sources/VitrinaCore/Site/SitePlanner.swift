@@ -109,7 +109,8 @@ public struct SitePlanner: Sendable {
         links.addFolder("", files: [], routes: pageContext.alternates { pageContext.route($0) }, bodies: [:], sources: [])
         for content in data.features { content.register(&links, pageContext: pageContext) }
         let folders = links.folderOutputs(pageContext.defaultLanguage)
-        let notes = links.addFiles(data.files, outputFolders: folders, taken: links.pageFiles, media: data.mediaSources,
+        // The pages' files are gathered only when there are files to keep off them (100,000 of them cost 0.1 s).
+        let notes = links.addFiles(data.files, outputFolders: folders, taken: data.files.isEmpty ? [] : links.pageFiles, media: data.mediaSources,
                                    pictures: data.picturesBeside)
         return (links, notes)
     }
