@@ -14,7 +14,9 @@ public struct ContentListing: Sendable, Equatable {
         stamps.reserveCapacity(scan.stamps.count)
         for (path, stamp) in scan.stamps { stamps[path] = stamp }
         self.stamps = stamps
-        paths = stamps.keys.sorted()
+        // In the walk's order before sorting, as `Files.scan` sorts (the table's keys come in another order in each
+        // process, and `String`'s order is not transitive on some text that is not in NFC).
+        paths = scan.stamps.map(\.path).sorted()
     }
 
     /// The files below `Content/<folder>`, relative to it and sorted, leaving out the folders directly in it named in
