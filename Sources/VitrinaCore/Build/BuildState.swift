@@ -148,8 +148,8 @@ public final class BuildMemo: Sendable {
 
     /// Saves `state` on another thread (its records in the order of `files` when that is sorted and names them all);
     /// states saved meanwhile wait, and only the newest of them is written.
-    func saveInBackground(_ state: BuildState, at path: String, inOrderOf files: [String] = []) {
-        stateWriter.save(StateWriter.Pending(state: state, path: path, order: files))
+    func saveInBackground(_ state: BuildState, at path: String, of site: String, inOrderOf files: [String] = []) {
+        stateWriter.save(StateWriter.Pending(state: state, path: path, site: site, order: files))
     }
 
     /// Returns once every state handed to `saveInBackground` is on disk.
@@ -159,10 +159,11 @@ public final class BuildMemo: Sendable {
 /// Writes build states one at a time on a task of its own, the newest last, skipping those a newer one replaced.
 /// Escribe los estados de construcción de uno en uno en otra tarea, el más nuevo el último.
 final class StateWriter: Sendable {
-    /// A state waiting to be saved: where, and the sorted paths to write its records in.
+    /// A state waiting to be saved: where, the site folder it belongs to, and the sorted paths to write its records in.
     struct Pending: Sendable {
         let state: BuildState
         let path: String
+        let site: String
         let order: [String]
     }
 
@@ -178,7 +179,11 @@ final class StateWriter: Sendable {
             queue.next = pending
             guard queue.running == nil else { return }
             queue.running = Task.detached { [self] in
-                while let next = takeNext() { try? next.state.save(next.path, inOrderOf: next.order) }
+                // A site folder removed meanwhile is not made again for its state (it would hold nothing else).
+                // Una carpeta de sitio borrada entretanto no se vuelve a crear para guardar su estado.
+                while let next = takeNext() {
+                    if Files.isDirectory(next.site) { try? next.state.save(next.path, inOrderOf: next.order) }
+                }
             }
         }
     }

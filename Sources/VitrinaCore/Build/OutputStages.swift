@@ -3,11 +3,13 @@
 struct OutputStages {
     /// Where this output's build state is kept.
     let statePath: String
+    let siteDirectory: String
     let memo: BuildMemo?
     let progress: (any BuildProgress)?
 
     init(options: BuildOptions) {
         statePath = BuildState.path(siteDirectory: options.siteDirectory, outputDirectory: options.outputDirectory)
+        siteDirectory = options.siteDirectory
         memo = options.memo
         progress = options.progress
     }
@@ -63,7 +65,7 @@ struct OutputStages {
         }
         let (id, notes) = try writer.commit(staging, written: files)
         let state = BuildState(buildID: id, records: records)
-        memo.saveInBackground(state, at: statePath, inOrderOf: files)
+        memo.saveInBackground(state, at: statePath, of: siteDirectory, inOrderOf: files)
         memo.remember(state, at: statePath)
         return (state, notes)
     }
