@@ -35,6 +35,7 @@ public struct StagingArea: Sendable {
         for file in files where hashes[file] == nil { hashes[file] = previousHashes[file] }
         return hashes
     }
+
     /// Files written into the staging folder because they are new or changed.
     var changed: Set<String> { changedFiles.all }
 

@@ -2,7 +2,7 @@
 /// and the files beside it, and knows each file's stamp, without walking the folder and asking for each file again (at
 /// 100,000 pages, two more walks and a `stat` per document: half a second of an edit's rebuild).
 /// Lo que encontró el recorrido de la huella en `Content/`: cada fichero con su sello, para no recorrerlo otra vez.
-public struct ContentListing: Sendable, Equatable {
+public struct ContentListing: Sendable {
     /// Every file below `Content/`, sorted as `Files.scan` sorts.
     let paths: [String]
     let stamps: [String: FileStamp]
@@ -29,8 +29,9 @@ public struct ContentListing: Sendable, Equatable {
             if let slash = below.firstIndex(of: UInt8(ascii: "/")), skipped.contains(String(decoding: below[..<slash], as: UTF8.self)) { continue }
             files.append(String(decoding: below, as: UTF8.self))
         }
-        // Cutting the same prefix off sorted paths keeps them sorted, but `String`'s order is the canonical one, not the
-        // bytes': checked rather than assumed (a sorted list costs one comparison per file).
+        // Cutting the same prefix off sorted paths keeps them sorted for text in NFC; `String`'s order compares text
+        // as canonically equivalent, which a combining mark after the cut could upset: checked rather than assumed (a
+        // sorted list costs one comparison per file).
         return files.indices.dropFirst().allSatisfy { files[$0 - 1] <= files[$0] } ? files : files.sorted()
     }
 
