@@ -1,6 +1,7 @@
 /// What the stamp's walk of `Content/` found: every file below it with its stamp, so that a rebuild lists the Markdown
 /// and the files beside it, and knows each file's stamp, without walking the folder and asking for each file again (at
-/// 100,000 pages, two more walks and a `stat` per document: half a second of an edit's rebuild).
+/// 100,000 pages, two more walks and a `stat` per document; on a warm cache the listing's own sort takes back much of
+/// it, on a cold one the walks cost more).
 /// Lo que encontró el recorrido de la huella en `Content/`: cada fichero con su sello, para no recorrerlo otra vez.
 public struct ContentListing: Sendable {
     /// Every file below `Content/`, sorted as `Files.scan` sorts.
