@@ -48,7 +48,10 @@ struct RenderStage: Sendable {
         let total = jobs.reduce(0) { $0 + ($1.reuse == nil ? 1 : 0) }
         let parts = try Parallel.map(jobs, slices: Parallel.slicesPerCore) { slice in
             var extractor = LinkExtractor()
-            return try slice.reduce(into: Output()) { try write(pages[$1.index], $1, into: &$0, extractor: &extractor, total: total) }
+            var frame: LayoutFrame?
+            return try slice.reduce(into: Output()) {
+                try write(pages[$1.index], $1, into: &$0, extractor: &extractor, frame: &frame, total: total)
+            }
         }
         // Room for every part at once: growing the table of 100,000 records part by part rehashed it several times.
         var output = Output()
@@ -58,7 +61,8 @@ struct RenderStage: Sendable {
         return output
     }
 
-    private func write(_ page: Page, _ job: Job, into output: inout Output, extractor: inout LinkExtractor, total: Int) throws {
+    private func write(_ page: Page, _ job: Job, into output: inout Output, extractor: inout LinkExtractor, frame: inout LayoutFrame?,
+                       total: Int) throws {
         let file = page.route.file
         if let record = job.reuse, let size = staging.keep(file) {
             output.files.append(file)
@@ -66,7 +70,7 @@ struct RenderStage: Sendable {
             output.records[file] = record
             return
         }
-        let html = try renderer.render(page)
+        let html = try renderer.render(page, reusing: &frame)
         try staging.write(html, to: file)
         output.add(file, size: html.count)
         let links = extractor.extract(file: file, html: html)

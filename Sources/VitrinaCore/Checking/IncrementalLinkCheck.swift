@@ -14,21 +14,27 @@ struct IncrementalLinkCheck {
     /// Fills the records' problems and anchors. `ids` holds the ids each page had in the last build and comes back
     /// with the drawn pages' own.
     func run(drawn: [PageLinks], records: inout [String: BuildState.Record], ids: inout [String: Set<String>]) {
-        let drawnFiles = Set(drawn.map(\.file))
-        let newIDs = Set(drawn.filter { (ids[$0.file] ?? []) != $0.ids }.map(\.file))
         var pages = drawn
-        if change != .none || !newIDs.isEmpty {
-            var extractor = LinkExtractor()
-            for (file, record) in records where !drawnFiles.contains(file) && (change == .removed || (change == .added && !record.problems.isEmpty)
-                || record.anchored.contains(where: newIDs.contains)) {
-                pages.append(readKept(file).map { extractor.extract(file: file, html: $0) } ?? PageLinks(file: file, links: [], ids: Set(record.ids)))
+        // With every page drawn (a fresh build: 100,000 of them) there is no kept page to look at, nor sets to make.
+        // Con todas las páginas dibujadas no hay página conservada que mirar.
+        if records.count > drawn.count {
+            let newIDs = Set(drawn.filter { (ids[$0.file] ?? []) != $0.ids }.map(\.file))
+            if change != .none || !newIDs.isEmpty {
+                let drawnFiles = Set(drawn.map(\.file))
+                var extractor = LinkExtractor()
+                for (file, record) in records where !drawnFiles.contains(file) && (change == .removed || (change == .added && !record.problems.isEmpty)
+                    || record.anchored.contains(where: newIDs.contains)) {
+                    pages.append(readKept(file).map { extractor.extract(file: file, html: $0) } ?? PageLinks(file: file, links: [], ids: Set(record.ids)))
+                }
             }
         }
         guard !pages.isEmpty else { return }
+        ids.reserveCapacity(ids.count + pages.count)
         for page in pages { ids[page.file] = page.ids }
         for check in LinkChecker().check(pages: pages, files: files, ids: ids) {
-            records[check.file]?.problems = check.problems
-            records[check.file]?.anchored = check.anchored
+            guard let place = records.index(forKey: check.file) else { continue }
+            records.values[place].problems = check.problems
+            records.values[place].anchored = check.anchored
         }
     }
 
@@ -49,10 +55,11 @@ struct IncrementalLinkCheck {
 
     /// The ids of each page of `records` as `previous` recorded them.
     static func ids(of records: [String: BuildState.Record], in previous: BuildState?) -> [String: Set<String>] {
+        guard let previous else { return [:] }
         var ids: [String: Set<String>] = [:]
         ids.reserveCapacity(records.count)
         for file in records.keys {
-            if let recorded = previous?.records[file]?.ids, !recorded.isEmpty { ids[file] = Set(recorded) }
+            if let recorded = previous.records[file]?.ids, !recorded.isEmpty { ids[file] = Set(recorded) }
         }
         return ids
     }

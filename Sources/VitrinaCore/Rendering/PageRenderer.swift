@@ -85,30 +85,39 @@ public struct PageRenderer: Sendable {
 
     /// The page's HTML bytes inside the layout.
     public func render(_ page: Page) throws -> [UInt8] {
-        try templates.render(layout(for: page).templateValue, template: page.template)
+        var frame: LayoutFrame?
+        return try render(page, reusing: &frame)
     }
 
-    func layout(for page: Page) -> LayoutView {
+    /// The same, with the layout's frame of the page drawn before when this page shares it (pages are drawn in route
+    /// order, so nearly always), else with a new one left in `frame` for the next page.
+    /// Lo mismo, con el marco del diseño de la página anterior cuando esta lo comparte.
+    func render(_ page: Page, reusing frame: inout LayoutFrame?) throws -> [UInt8] {
+        let key = LayoutFrame.Key(page)
+        if let shared = frame, shared.serves(key) {
+            return try templates.render(layout(for: page, in: shared).templateValue, template: page.template)
+        }
+        let made = self.frame(for: page, key: key)
+        frame = made
+        return try templates.render(layout(for: page, in: made).templateValue, template: page.template)
+    }
+
+    func layout(for page: Page) -> LayoutView { layout(for: page, in: frame(for: page, key: LayoutFrame.Key(page))) }
+
+    /// What the layout shows of a page beyond its frame.
+    func layout(for page: Page, in frame: LayoutFrame) -> LayoutView {
         let language = page.language
         let t = tables[language] ?? pageContext.strings.table(language)
         let home = pageContext.route(language)
         let description = page.description.isEmpty ? pageContext.config.description : page.description
         let outputs = pageContext.config.outputs
-        let menu = menus[language] ?? Menus(navigation, tools, language: language, strings: t)
         return LayoutView(
-            lang: language,
+            frame: frame,
             title: page.title,
             fullTitle: page.route == home ? pageContext.config.title : "\(page.title) · \(pageContext.config.title)",
             description: description,
             canonical: page.route.absoluteURL(base: baseURL),
             baseHref: page.alternates.isEmpty && !baseURL.isEmpty ? (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") : nil,
-            siteTitle: pageContext.config.title,
-            home: page.route.link(to: home),
-            stylesheet: link(page, LayoutAssets.stylesheet),
-            codeStylesheet: layoutAssets.codeStylesheet.map { link(page, $0) },
-            codeScript: layoutAssets.codeScript.map { link(page, $0) },
-            icon: page.route.link(toFile: "assets/favicon.svg"),
-            nav: menu.navigation.map { LinkView(href: page.route.link(to: $0.route), label: $0.text, current: $0.key == page.navigationKey) },
             languages: pageContext.languages.compactMap { other in
                 page.alternates[other].map {
                     LanguageLink(code: other, label: t["language_\(other)"] ?? other, href: page.route.link(to: $0), current: other == language,
@@ -116,20 +125,48 @@ public struct PageRenderer: Sendable {
                 }
             },
             hasLanguages: page.alternates.count > 1,
-            root: page.route.rootPrefix,
             kind: page.kind,
-            settingsScript: link(page, LayoutAssets.settingsScript),
-            scripts: ([LayoutAssets.appScript] + page.scripts).map { link(page, $0) },
-            styles: page.styles.map { link(page, $0) },
-            stringsJSON: scriptStrings[language] ?? "{}",
-            search: searchRoute.map { page.route.link(to: $0(language)) },
-            tools: menu.tools.map { LinkView(href: page.route.link(to: $0.route), label: $0.text, current: $0.key == page.navigationKey) },
-            t: tableValues[language] ?? .object(t.mapValues { .string($0) }),
             social: outputs.socialCards ? SocialCard(page: page, description: description, config: pageContext.config) : nil,
             jsonLD: outputs.structuredData ? StructuredData(page: page, description: description, config: pageContext.config).scripts : [],
             feeds: feedLinks(page, isHome: page.route == home),
             taxonomy: page.taxonomy,
             content: page.content)
+    }
+
+    /// The layout's parts that depend only on what `key` holds: links from the page's folder to the home page, the
+    /// assets, the navigation and the search page, and the language's strings.
+    func frame(for page: Page, key: LayoutFrame.Key) -> LayoutFrame {
+        let language = page.language
+        let t = tables[language] ?? pageContext.strings.table(language)
+        let menu = menus[language] ?? Menus(navigation, tools, language: language, strings: t)
+        var targets: [String] = []
+        func link(to route: Route) -> String {
+            targets.append(route.file)
+            return page.route.link(to: route)
+        }
+        func link(toFile path: String) -> String { link(to: Route(file: path)) }
+        func links(_ entries: [Menus.Entry]) -> TemplateValue {
+            .list(entries.map { LinkView(href: link(to: $0.route), label: $0.text, current: $0.key == page.navigationKey).templateValue })
+        }
+        var fields: [String: TemplateValue] = [:]
+        fields.reserveCapacity(LayoutFrame.capacity)
+        fields["lang"] = .string(language)
+        fields["siteTitle"] = .string(pageContext.config.title)
+        fields["home"] = .string(link(to: pageContext.route(language)))
+        fields["stylesheet"] = .string(link(toFile: assets[LayoutAssets.stylesheet]))
+        if let path = layoutAssets.codeStylesheet { fields["codeStylesheet"] = .string(link(toFile: assets[path])) }
+        if let path = layoutAssets.codeScript { fields["codeScript"] = .string(link(toFile: assets[path])) }
+        fields["icon"] = .string(link(toFile: "assets/favicon.svg"))
+        fields["nav"] = links(menu.navigation)
+        fields["root"] = .string(page.route.rootPrefix)
+        fields["settingsScript"] = .string(link(toFile: assets[LayoutAssets.settingsScript]))
+        fields["scripts"] = ([LayoutAssets.appScript] + page.scripts).map { link(toFile: assets[$0]) }.templateValue
+        fields["styles"] = page.styles.map { link(toFile: assets[$0]) }.templateValue
+        fields["stringsJSON"] = .string(scriptStrings[language] ?? "{}")
+        if let searchRoute { fields["search"] = .string(link(to: searchRoute(language))) }
+        fields["tools"] = links(menu.tools)
+        fields["t"] = tableValues[language] ?? .object(t.mapValues { .string($0) })
+        return LayoutFrame(key: key, fields: fields, targets: targets, shareable: !targets.contains { key.holds($0) })
     }
 
     /// A link from `page` to a stylesheet or script, under the name it is published with.
@@ -144,35 +181,19 @@ public struct PageRenderer: Sendable {
     }
 }
 
-/// What the base layout reads.
-/// Lo que lee el diseño base.
+/// What the base layout reads: the frame the page shares with its neighbours, and its own fields.
+/// Lo que lee el diseño base: el marco que comparte con sus vecinas y sus propios campos.
 struct LayoutView: Sendable {
-    let lang: String
+    let frame: LayoutFrame
     let title: String
     let fullTitle: String
     let description: String
     let canonical: String?
     /// Only for pages served at any depth (404.html), so their relative links still resolve.
     let baseHref: String?
-    let siteTitle: String
-    let home: String
-    let stylesheet: String
-    /// The highlighting stylesheet and the copy button's script, when code is highlighted.
-    let codeStylesheet: String?
-    let codeScript: String?
-    let icon: String
-    let nav: [LinkView]
     let languages: [LanguageLink]
     let hasLanguages: Bool
-    let root: String
     let kind: String
-    let settingsScript: String
-    let scripts: [String]
-    let styles: [String]
-    let stringsJSON: String
-    let search: String?
-    let tools: [LinkView]
-    let t: TemplateValue
     let social: SocialCard?
     /// Each JSON-LD object, escaped for a `<script>`.
     let jsonLD: [String]
@@ -182,6 +203,63 @@ struct LayoutView: Sendable {
     let content: any Sendable
 }
 
+/// The layout's fields that are the same for every page of one language, section, scripts and styles whose folders are
+/// siblings (a relative link from `a/b/` and from `a/c/` is the same unless it leads into one of them), as template
+/// values made once: at 100,000 pages, making them for each page was a tenth of the build.
+/// Los campos del diseño iguales para las páginas de carpetas hermanas con el mismo idioma, sección, scripts y estilos.
+struct LayoutFrame: Sendable {
+    struct Key: Equatable, Sendable {
+        /// The page's file up to its last `/` (`a/b/`): what a relative link from it depends on.
+        let folder: Substring
+        /// The folder above it (`a/`), with the folders' depth; `folder` itself for a page at the root.
+        let parent: Substring
+        let language: String
+        let navigationKey: String
+        let scripts: [String]
+        let styles: [String]
+
+        init(_ page: Page) {
+            let file = page.route.file
+            let bytes = file.utf8
+            let slash = UInt8(ascii: "/")
+            let folderEnd = bytes.lastIndex(of: slash).map { bytes.index(after: $0) } ?? file.startIndex
+            folder = file[..<folderEnd]
+            let parentEnd = folderEnd == file.startIndex ? folderEnd
+                : bytes[..<bytes.index(before: folderEnd)].lastIndex(of: slash).map { bytes.index(after: $0) } ?? file.startIndex
+            parent = folderEnd == file.startIndex ? folder : file[..<parentEnd]
+            (language, navigationKey, scripts, styles) = (page.language, page.navigationKey, page.scripts, page.styles)
+        }
+
+        /// A page of the root folder: its parent is its folder.
+        var atRoot: Bool { folder.isEmpty }
+
+        /// Whether `file` is inside this page's folder (every file is inside the root's).
+        func holds(_ file: String) -> Bool { file.utf8.starts(with: folder.utf8) }
+
+        /// The same frame for both pages, their folders aside.
+        func sharesFrame(with other: Key) -> Bool {
+            parent == other.parent && atRoot == other.atRoot && language == other.language && navigationKey == other.navigationKey
+                && scripts == other.scripts && styles == other.styles
+        }
+    }
+
+    /// Room for the frame's fields and a page's, so that adding a page's to a copy does not grow the table.
+    static let capacity = 40
+
+    let key: Key
+    let fields: [String: TemplateValue]
+    /// The files the frame links to, for telling whether another page's links to them would differ.
+    let targets: [String]
+    /// No link of the frame leads into its own page's folder: a sibling folder's page may use it.
+    let shareable: Bool
+
+    /// Whether a page of `key` gets exactly these fields: made for that folder, or for a sibling folder's page with no
+    /// link of the frame leading into either folder.
+    func serves(_ other: Key) -> Bool {
+        if key.folder == other.folder { return key.sharesFrame(with: other) }
+        return shareable && key.sharesFrame(with: other) && !targets.contains { other.holds($0) }
+    }
+}
 /// One entry of the language switch.
 /// Una entrada del selector de idioma.
 struct LanguageLink: Sendable {
@@ -194,20 +272,18 @@ struct LanguageLink: Sendable {
 
 extension LayoutView: TemplateConvertible {
     var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = [
-            "lang": .string(lang), "title": .string(title), "fullTitle": .string(fullTitle), "description": .string(description),
-            "siteTitle": .string(siteTitle), "home": .string(home), "stylesheet": .string(stylesheet), "icon": .string(icon),
-            "nav": nav.templateValue, "languages": languages.templateValue, "hasLanguages": .bool(hasLanguages), "root": .string(root),
-            "kind": .string(kind), "settingsScript": .string(settingsScript), "scripts": scripts.templateValue, "styles": styles.templateValue,
-            "stringsJSON": .string(stringsJSON), "tools": tools.templateValue, "t": t, "jsonLD": jsonLD.templateValue,
-            "feeds": .list(feeds.map { .object(["title": .string($0.title), "atom": .string($0.atom), "json": .string($0.json)]) }),
-        ]
+        var fields = frame.fields
+        fields["title"] = .string(title)
+        fields["fullTitle"] = .string(fullTitle)
+        fields["description"] = .string(description)
+        fields["languages"] = languages.templateValue
+        fields["hasLanguages"] = .bool(hasLanguages)
+        fields["kind"] = .string(kind)
+        fields["jsonLD"] = jsonLD.templateValue
+        fields["feeds"] = .list(feeds.map { .object(["title": .string($0.title), "atom": .string($0.atom), "json": .string($0.json)]) })
         if let social { fields["social"] = social.templateValue }
         if let canonical { fields["canonical"] = .string(canonical) }
-        if let codeStylesheet { fields["codeStylesheet"] = .string(codeStylesheet) }
-        if let codeScript { fields["codeScript"] = .string(codeScript) }
         if let baseHref { fields["baseHref"] = .string(baseHref) }
-        if let search { fields["search"] = .string(search) }
         if let taxonomy, let converted = TemplateValue.from(taxonomy) { fields["taxonomy"] = converted }
         if let converted = TemplateValue.from(content) { fields["content"] = converted }
         return .object(fields)
