@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import VitrinaCore
 
 /// Link extraction and checking over real files written to a temporary output folder.
@@ -146,6 +147,47 @@ struct LinkCheckerTests {
             "a.html links to z.html, which is not in the output",
             "b.html links to x.html, which is not in the output",
         ])
+    }
+
+    /// What the checker remembers of one page's links serves another's only when they lead to the same place: on 300
+    /// seeded sites (sibling and nested folders, `../` climbs, `./`, `#x`, `?x`, encoded names, `&amp;`, ids that are and
+    /// are not there), checking every page in one batch gives each page what checking it alone gives.
+    @Test func linksRememberedFromOtherPagesGiveWhatEachPageAloneGives() {
+        var generator = SeededGenerator(seed: 2_711)
+        let names = ["a", "b", "ab", "a b", "e\u{301}", "é"]
+        let ids = ["x", "y", "é", "a b"]
+        for round in 0..<300 {
+            var files: [String] = ["index.html"]
+            for _ in 0..<Int.random(in: 3...12, using: &generator) {
+                let depth = Int.random(in: 0...3, using: &generator)
+                files.append(((0..<depth).map { _ in generator.pick(names) } + [generator.pick(["index.html", "p.html"])]).joined(separator: "/"))
+            }
+            files = Array(Set(files)).sorted()
+            func link() -> String {
+                let target = generator.pick(files)
+                let climbs = String(repeating: "../", count: Int.random(in: 0...3, using: &generator))
+                let fragment = generator.chance(0.5) ? "#" + generator.pick(ids + ["a%20b"]) : ""
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0: return "#" + generator.pick(ids)
+                case 1: return "?page=2" + fragment
+                case 2: return climbs + target.replacingOccurrences(of: " ", with: "%20") + fragment
+                case 3: return "./" + climbs + target.replacingOccurrences(of: "/index.html", with: "/") + fragment
+                case 4: return climbs + target + "?a=1&amp;b=2" + fragment
+                default: return climbs + generator.pick(names) + "/" + fragment
+                }
+            }
+            let pages = files.map { file in
+                PageLinks(file: file, links: (0..<Int.random(in: 0...8, using: &generator)).map { _ in link() },
+                          ids: Set(ids.filter { _ in generator.chance(0.5) }))
+            }
+            let idsByFile = Dictionary(uniqueKeysWithValues: pages.map { ($0.file, $0.ids) })
+            let together = LinkChecker().check(pages[...], files: Set(files), ids: idsByFile)
+            for (page, check) in zip(pages, together) {
+                let alone = LinkChecker().check(pages: [page], files: Set(files), ids: idsByFile)
+                #expect(check.file == page.file && [check.problems, check.anchored] == [alone[0].problems, alone[0].anchored],
+                        "round \(round), \(page.file): \(page.links)")
+            }
+        }
     }
 
     // MARK: IncrementalLinkCheck

@@ -117,19 +117,23 @@ public struct LinkChecker: Sendable {
         return Parallel.map(sorted, slices: Parallel.slicesPerCore) { check($0, files: files, ids: idsByFile) }.flatMap { $0 }
     }
 
-    private func check(_ pages: ArraySlice<PageLinks>, files: Set<String>, ids idsByFile: [String: Set<String>]) -> [PageCheck] {
+    /// One batch, checked on one thread with one memory of good links.
+    func check(_ pages: ArraySlice<PageLinks>, files: Set<String>, ids idsByFile: [String: Set<String>]) -> [PageCheck] {
         var checks: [PageCheck] = []
         // A link resolves the same from every page whose folder, climbed as many times as the link's leading `../`,
         // is the same folder: `../index.html` from every page of `linux/`, `../../assets/site.css` from every page two
         // folders deep. Links found to resolve are remembered by that base folder and the rest of the link, with the
         // file they point into when they carry a `#fragment`.
         // Un enlace se resuelve igual desde toda página con la misma carpeta base: los buenos se recuerdan por ella.
+        // A link to a place on its own page (`#usage`, `?page=2`: most of a docs page's links to its headings) is checked
+        // where it stands and not remembered: no other page starts from there.
+        // Un enlace a un lugar de su propia página se comprueba sin recordarlo: ninguna otra página parte de ahí.
         var resolving: [LinkKey: String] = [:]
         for page in pages {
             var found: [String] = []
             var anchored = Set<String>()
             for link in page.links where Self.isInternal(link) {
-                let key = LinkKey(link: link, page: page.file)
+                let key = Self.staysOnPage(link) ? nil : LinkKey(link: link, page: page.file)
                 if let key, let target = resolving[key] {
                     if !target.isEmpty && target != page.file { anchored.insert(target) }
                     continue
@@ -151,19 +155,14 @@ public struct LinkChecker: Sendable {
         return checks
     }
 
-    /// A link by where it starts from: the page's folder climbed once per leading `../` (the page itself for `#x` and
-    /// `?x`), and the rest of the link. Nil when the link climbs above the root.
+    /// A link by where it starts from: the page's folder climbed once per leading `../`, and the rest of the link. Nil
+    /// when the link climbs above the root. (Links to a place on their own page have none: see `staysOnPage`.)
     /// Un enlace según su punto de partida: la carpeta de la página subida una vez por cada `../`, y el resto.
     struct LinkKey: Hashable {
         let base: Substring
         let rest: Substring
 
         init?(link: String, page: String) {
-            if let first = link.utf8.first, first == UInt8(ascii: "#") || first == UInt8(ascii: "?") {
-                base = page[...]
-                rest = link[...]
-                return
-            }
             let climbs = LinkChecker.climbs(link)
             var folder = page[..<(page.utf8.lastIndex(of: UInt8(ascii: "/")) ?? page.startIndex)]
             for _ in 0..<climbs {
@@ -207,6 +206,12 @@ public struct LinkChecker: Sendable {
             return .problem("\(page.file) links to \(link), but \(target) has no id \"\(fragment)\"", anchor: target)
         }
         return .resolves(target, fragment: true)
+    }
+
+    /// `#x` or `?x`: a place on the page the link is on.
+    static func staysOnPage(_ link: String) -> Bool {
+        guard let first = link.utf8.first else { return false }
+        return first == UInt8(ascii: "#") || first == UInt8(ascii: "?")
     }
 
     /// Not a link to another site: neither `scheme:` (letters, `+`, `.`, `-` before the first `:`) nor `//host`.

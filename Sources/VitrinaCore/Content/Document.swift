@@ -80,11 +80,20 @@ public struct DocumentLoader: Sendable {
     /// One file, parsed and rendered, or taken from the memo when its size and modification time are unchanged.
     func document(display: String) throws -> Document {
         let path = Files.join(siteDirectory, display)
-        let stamp = listedStamp(display) ?? FileStamp(path: path)
-        if let stamp, let known = memo?.document(display, stamp: stamp) { return known }
+        let listed = listedStamp(display)
+        // A file the memo does not know (every file of a first build) is stamped from the open file as it is read.
+        // Un fichero que la memoria no conoce se sella al abrirlo para leerlo.
+        guard let memo, listed != nil || memo.knows(display) else {
+            let (bytes, stamp) = try Files.readStamped(path)
+            let document = try parse(bytes, display: display)
+            memo?.remember(document, stamp: listed ?? stamp)
+            return document
+        }
+        let stamp = listed ?? FileStamp(path: path)
+        if let stamp, let known = memo.document(display, stamp: stamp) { return known }
         let bytes = try Files.read(path)
         let document = try parse(bytes, display: display)
-        if let stamp { memo?.remember(document, stamp: stamp) }
+        if let stamp { memo.remember(document, stamp: stamp) }
         return document
     }
 
@@ -136,6 +145,9 @@ public final class DocumentMemo: Sendable {
         self.entries = Mutex(entries)
         self.staleShards = staleShards
     }
+
+    /// Whether a document of `file` is kept, whatever its stamp.
+    func knows(_ file: String) -> Bool { entries.withLock { $0[file] != nil } }
 
     func document(_ file: String, stamp: FileStamp) -> Document? {
         entries.withLock { entries in

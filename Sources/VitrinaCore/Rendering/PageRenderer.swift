@@ -285,7 +285,9 @@ extension LayoutView: TemplateConvertible {
         if let canonical { fields["canonical"] = .string(canonical) }
         if let baseHref { fields["baseHref"] = .string(baseHref) }
         if let taxonomy, let converted = TemplateValue.from(taxonomy) { fields["taxonomy"] = converted }
-        if let converted = TemplateValue.from(content) { fields["content"] = converted }
+        // Most pages' view models spell out their fields: asked for first, before the casts to plain values `from` tries.
+        if let convertible = content as? any TemplateConvertible { fields["content"] = convertible.templateValue }
+        else if let converted = TemplateValue.from(content) { fields["content"] = converted }
         return .object(fields)
     }
 }

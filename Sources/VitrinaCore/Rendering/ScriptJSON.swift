@@ -111,7 +111,7 @@ public enum ScriptJSON {
 
     /// A JSON string: quotes, backslashes and control characters escaped, `<` as `\u003c`, and the line and paragraph
     /// separators and the byte order mark as escapes too, so every JSON or JavaScript parser reads the same text.
-    private static func string(_ text: String, into out: inout [UInt8], inHTML: Bool) {
+    static func string(_ text: String, into out: inout [UInt8], inHTML: Bool) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
