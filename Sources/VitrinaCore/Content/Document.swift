@@ -58,6 +58,7 @@ public struct DocumentLoader: Sendable {
     public func documents(paths: [String], in folder: String) async throws -> [Document] {
         let batches = max(1, min(paths.count, Parallel.slicesPerCore))
         let size = (paths.count + batches - 1) / batches
+        memo?.makeRoom(for: paths.count)
         let parts = try await withThrowingTaskGroup(of: (Int, [Document]).self) { group in
             for start in stride(from: 0, to: paths.count, by: max(size, 1)) {
                 let batch = paths[start..<min(start + size, paths.count)]
@@ -155,6 +156,12 @@ public final class DocumentMemo: Sendable {
             entries[file]?.used = true
             return entry.document
         }
+    }
+
+    /// Room for `count` documents at once (a rebuild's memo has it already): filled one by one under the lock, the
+    /// 100,000 of a first build grew the table ~17 times while the other core waited.
+    func makeRoom(for count: Int) {
+        entries.withLock { $0.reserveCapacity(max($0.count, count)) }
     }
 
     func remember(_ document: Document, stamp: FileStamp) {
