@@ -102,8 +102,6 @@ public struct PageRenderer: Sendable {
         return try templates.render(layout(for: page, in: made).templateValue, template: page.template)
     }
 
-    func layout(for page: Page) -> LayoutView { layout(for: page, in: frame(for: page, key: LayoutFrame.Key(page))) }
-
     /// What the layout shows of a page beyond its frame.
     func layout(for page: Page, in frame: LayoutFrame) -> LayoutView {
         let language = page.language
@@ -168,9 +166,6 @@ public struct PageRenderer: Sendable {
         fields["t"] = tableValues[language] ?? .object(t.mapValues { .string($0) })
         return LayoutFrame(key: key, fields: fields, targets: targets, shareable: !targets.contains { key.holds($0) })
     }
-
-    /// A link from `page` to a stylesheet or script, under the name it is published with.
-    func link(_ page: Page, _ asset: String) -> String { page.route.link(toFile: assets[asset]) }
 
     /// The feeds a page links to: the one it lists or belongs to; on the home page, every feed of its language.
     func feedLinks(_ page: Page, isHome: Bool) -> [FeedLink] {
