@@ -81,20 +81,15 @@ public struct DocumentLoader: Sendable {
     /// One file, parsed and rendered, or taken from the memo when its size and modification time are unchanged.
     func document(display: String) throws -> Document {
         let path = Files.join(siteDirectory, display)
-        let listed = listedStamp(display)
-        // A file the memo does not know (every file of a first build) is stamped from the open file as it is read.
+        // A file the memo does not know (every file of a first build) is stamped from the open file as it is read:
+        // one lookup of its path instead of a `stat` before the read.
         // Un fichero que la memoria no conoce se sella al abrirlo para leerlo.
-        guard let memo, listed != nil || memo.knows(display) else {
-            let (bytes, stamp) = try Files.readStamped(path)
-            let document = try parse(bytes, display: display)
-            memo?.remember(document, stamp: listed ?? stamp)
-            return document
-        }
-        let stamp = listed ?? FileStamp(path: path)
-        if let stamp, let known = memo.document(display, stamp: stamp) { return known }
-        let bytes = try Files.read(path)
+        var stamp = listedStamp(display)
+        if stamp == nil, let memo, memo.knows(display) { stamp = FileStamp(path: path) }
+        if let stamp, let known = memo?.document(display, stamp: stamp) { return known }
+        let (bytes, opened) = try Files.readStamped(path)
         let document = try parse(bytes, display: display)
-        if let stamp { memo.remember(document, stamp: stamp) }
+        memo?.remember(document, stamp: stamp ?? opened)
         return document
     }
 
