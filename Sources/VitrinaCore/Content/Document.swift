@@ -1,18 +1,38 @@
 import Foundation
 import Synchronization
 
-/// One Markdown file in one language: its front matter and rendered body.
-/// Un fichero Markdown en un idioma: su cabecera y su cuerpo renderizado.
+/// One Markdown file in one language: its front matter and rendered body. Its fields live in one shared box, as the
+/// memo, the loaders and the folders copy each document several times.
+/// Un fichero Markdown en un idioma: su cabecera y su cuerpo renderizado, en una caja compartida.
 public struct Document: Sendable {
+    private let box: Box
+
     /// Path relative to the site folder, for messages: `Content/docs/configuration.en.md`.
-    public let file: String
+    public var file: String { box.file }
     /// The name shared by all translations: `configuration`.
-    public let name: String
-    public let language: String
-    public let fields: FieldReader
-    public let body: RenderedMarkdown
+    public var name: String { box.name }
+    public var language: String { box.language }
+    public var fields: FieldReader { box.fields }
+    public var body: RenderedMarkdown { box.body }
     /// The fingerprint of the file's bytes.
-    public let fingerprint: String
+    public var fingerprint: String { box.fingerprint }
+
+    public init(file: String, name: String, language: String, fields: FieldReader, body: RenderedMarkdown, fingerprint: String) {
+        box = Box(file: file, name: name, language: language, fields: fields, body: body, fingerprint: fingerprint)
+    }
+
+    private final class Box: Sendable {
+        let file: String
+        let name: String
+        let language: String
+        let fields: FieldReader
+        let body: RenderedMarkdown
+        let fingerprint: String
+
+        init(file: String, name: String, language: String, fields: FieldReader, body: RenderedMarkdown, fingerprint: String) {
+            (self.file, self.name, self.language, self.fields, self.body, self.fingerprint) = (file, name, language, fields, body, fingerprint)
+        }
+    }
 }
 
 /// Reads a folder of Markdown files, `name.md` in the default language and `name.<lang>.md` in others.

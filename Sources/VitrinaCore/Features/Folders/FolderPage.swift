@@ -11,27 +11,60 @@ public struct FolderPage: Sendable {
     /// Its terms by taxonomy (`tags: [viaje]`), from the default language's front matter.
     public var terms: [String: [String]] = [:]
 
-    /// The page in one language.
+    /// The page in one language. Its fields live in one shared box: listing, planning and drawing copy a version
+    /// many times per page, and a copy of eleven fields cost eleven reference counts.
+    /// La página en un idioma; sus campos viven en una caja compartida, y copiarla cuesta una cuenta de referencias.
     public struct Version: Sendable {
-        public let title: String
-        public let description: String
-        public let date: SimpleDate?
-        public let html: String
-        public let headings: [RenderedMarkdown.Heading]
+        private let box: Box
+
+        public var title: String { box.title }
+        public var description: String { box.description }
+        public var date: SimpleDate? { box.date }
+        public var html: String { box.html }
+        public var headings: [RenderedMarkdown.Heading] { box.headings }
         /// Links and images pointing inside the site.
-        public let links: [MarkdownLink]
-        public let language: String
+        public var links: [MarkdownLink] { box.links }
+        public var language: String { box.language }
         /// The Markdown file it came from and the fingerprint of its bytes, for the build's dependency records.
-        public let file: String
-        public let fingerprint: String
+        public var file: String { box.file }
+        public var fingerprint: String { box.fingerprint }
         /// Fenced blocks left plain, for the build's warnings.
-        public var codeNotes: [CodeBlockNote] = []
+        public var codeNotes: [CodeBlockNote] { box.codeNotes }
         /// The ids besides the headings', as `RenderedMarkdown.anchorIDs`.
-        public var anchorIDs: [String]?
+        public var anchorIDs: [String]? { box.anchorIDs }
+
+        public init(title: String, description: String, date: SimpleDate?, html: String, headings: [RenderedMarkdown.Heading],
+                    links: [MarkdownLink], language: String, file: String, fingerprint: String, codeNotes: [CodeBlockNote] = [],
+                    anchorIDs: [String]? = nil) {
+            box = Box(title: title, description: description, date: date, html: html, headings: headings, links: links, language: language,
+                      file: file, fingerprint: fingerprint, codeNotes: codeNotes, anchorIDs: anchorIDs)
+        }
 
         /// The rendered Markdown, as links are resolved against it.
         public var body: RenderedMarkdown {
             RenderedMarkdown(html: html, headings: headings, links: links, codeNotes: codeNotes, anchorIDs: anchorIDs)
+        }
+
+        private final class Box: Sendable {
+            let title: String
+            let description: String
+            let date: SimpleDate?
+            let html: String
+            let headings: [RenderedMarkdown.Heading]
+            let links: [MarkdownLink]
+            let language: String
+            let file: String
+            let fingerprint: String
+            let codeNotes: [CodeBlockNote]
+            let anchorIDs: [String]?
+
+            init(title: String, description: String, date: SimpleDate?, html: String, headings: [RenderedMarkdown.Heading],
+                 links: [MarkdownLink], language: String, file: String, fingerprint: String, codeNotes: [CodeBlockNote],
+                 anchorIDs: [String]?) {
+                (self.title, self.description, self.date, self.html, self.headings) = (title, description, date, html, headings)
+                (self.links, self.language, self.file, self.fingerprint) = (links, language, file, fingerprint)
+                (self.codeNotes, self.anchorIDs) = (codeNotes, anchorIDs)
+            }
         }
     }
 
