@@ -8,14 +8,14 @@ public struct Document: Sendable {
     private let box: Box
 
     /// Path relative to the site folder, for messages: `Content/docs/configuration.en.md`.
-    public var file: String { box.file }
+    public var file: String { _read { yield box.file } }
     /// The name shared by all translations: `configuration`.
-    public var name: String { box.name }
-    public var language: String { box.language }
-    public var fields: FieldReader { box.fields }
-    public var body: RenderedMarkdown { box.body }
+    public var name: String { _read { yield box.name } }
+    public var language: String { _read { yield box.language } }
+    public var fields: FieldReader { _read { yield box.fields } }
+    public var body: RenderedMarkdown { _read { yield box.body } }
     /// The fingerprint of the file's bytes.
-    public var fingerprint: String { box.fingerprint }
+    public var fingerprint: String { _read { yield box.fingerprint } }
 
     public init(file: String, name: String, language: String, fields: FieldReader, body: RenderedMarkdown, fingerprint: String) {
         box = Box(file: file, name: name, language: language, fields: fields, body: body, fingerprint: fingerprint)

@@ -17,21 +17,21 @@ public struct FolderPage: Sendable {
     public struct Version: Sendable {
         private let box: Box
 
-        public var title: String { box.title }
-        public var description: String { box.description }
-        public var date: SimpleDate? { box.date }
-        public var html: String { box.html }
-        public var headings: [RenderedMarkdown.Heading] { box.headings }
+        public var title: String { _read { yield box.title } }
+        public var description: String { _read { yield box.description } }
+        public var date: SimpleDate? { _read { yield box.date } }
+        public var html: String { _read { yield box.html } }
+        public var headings: [RenderedMarkdown.Heading] { _read { yield box.headings } }
         /// Links and images pointing inside the site.
-        public var links: [MarkdownLink] { box.links }
-        public var language: String { box.language }
+        public var links: [MarkdownLink] { _read { yield box.links } }
+        public var language: String { _read { yield box.language } }
         /// The Markdown file it came from and the fingerprint of its bytes, for the build's dependency records.
-        public var file: String { box.file }
-        public var fingerprint: String { box.fingerprint }
+        public var file: String { _read { yield box.file } }
+        public var fingerprint: String { _read { yield box.fingerprint } }
         /// Fenced blocks left plain, for the build's warnings.
-        public var codeNotes: [CodeBlockNote] { box.codeNotes }
+        public var codeNotes: [CodeBlockNote] { _read { yield box.codeNotes } }
         /// The ids besides the headings', as `RenderedMarkdown.anchorIDs`.
-        public var anchorIDs: [String]? { box.anchorIDs }
+        public var anchorIDs: [String]? { _read { yield box.anchorIDs } }
 
         public init(title: String, description: String, date: SimpleDate?, html: String, headings: [RenderedMarkdown.Heading],
                     links: [MarkdownLink], language: String, file: String, fingerprint: String, codeNotes: [CodeBlockNote] = [],
