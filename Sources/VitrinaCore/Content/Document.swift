@@ -17,7 +17,7 @@ public struct Document: Sendable {
     /// The fingerprint of the file's bytes.
     public var fingerprint: String { _read { yield box.fingerprint } }
 
-    public init(file: String, name: String, language: String, fields: FieldReader, body: RenderedMarkdown, fingerprint: String) {
+    init(file: String, name: String, language: String, fields: FieldReader, body: RenderedMarkdown, fingerprint: String) {
         box = Box(file: file, name: name, language: language, fields: fields, body: body, fingerprint: fingerprint)
     }
 

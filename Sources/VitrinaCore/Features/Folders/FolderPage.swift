@@ -33,7 +33,7 @@ public struct FolderPage: Sendable {
         /// The ids besides the headings', as `RenderedMarkdown.anchorIDs`.
         public var anchorIDs: [String]? { _read { yield box.anchorIDs } }
 
-        public init(title: String, description: String, date: SimpleDate?, html: String, headings: [RenderedMarkdown.Heading],
+        init(title: String, description: String, date: SimpleDate?, html: String, headings: [RenderedMarkdown.Heading],
                     links: [MarkdownLink], language: String, file: String, fingerprint: String, codeNotes: [CodeBlockNote] = [],
                     anchorIDs: [String]? = nil) {
             box = Box(title: title, description: description, date: date, html: html, headings: headings, links: links, language: language,
