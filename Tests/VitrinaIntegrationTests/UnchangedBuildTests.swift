@@ -42,10 +42,17 @@ struct UnchangedBuildTests {
         #expect(!skipped(try await build(site, drafts: true)))
         #expect(!skipped(try await build(site, baseURL: "https://example.org/docs/")))
         #expect(skipped(try await build(site, baseURL: "https://example.org/docs/")), "the same options again: nothing to do")
+        // Back to the first options, so that only the output tells the next builds apart.
+        _ = try await build(site)
+        #expect(skipped(try await build(site)))
         try site.delete("Output/linux/ls/index.html")
         let restored = try await build(site)
         #expect(!skipped(restored))
         #expect(site.exists("linux/ls/index.html"))
+        #expect(skipped(try await build(site)))
+        try site.write("Output/linux/ls/index.html", "cut short")
+        #expect(!skipped(try await build(site)), "a file of the output at another size")
+        #expect(try site.read("linux/ls/index.html").contains("<html"))
         try await site.expectSameAsFullBuild()
     }
 

@@ -126,20 +126,18 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Stamp: the sources' stamp, and whether the last build into this output recorded the same one and the output still
-    /// holds each file its manifest lists at its size (the output is checked on a second thread while the sources are
-    /// walked); when both hold, the build has nothing to do and says what that build said.
+    /// holds each file its manifest lists at its size; when both hold, the build has nothing to do and says what that
+    /// build said.
     /// Huella: la de las fuentes, y si coincide con la de la última construcción y la salida sigue intacta.
     func stampAndUnchanged(_ record: UnchangedRecord) -> (stamp: SourceStamp, unchanged: Bool) {
-        // Looking at the output is given up as soon as the stamp differs (an edit): at 100,000 pages, looking at every
-        // file took longer than the walk, and an edit waited for it for nothing.
-        // Se deja de mirar la salida en cuanto la huella difiere: mirarla entera tardaba más que recorrer las fuentes.
-        let differs = Atomic(false)
-        let (stamp, intact) = Parallel.both({
-            let stamp = SourceStamp.take(options, binary: LoadingSession.decodedContext, settleTime: options.settleTime, keepingContentScan: true)
-            if stamp.value != record.stamp { differs.store(true, ordering: .relaxed) }
-            return stamp
-        }, { outputHolds(record, unless: { differs.load(ordering: .relaxed) }) })
-        return (stamp, intact && stamp.value == record.stamp)
+        // The manifest is read while the sources are walked; the output's files are looked at, on every core, only when
+        // the stamp is the recorded one: an edit's build at 100,000 pages asked for every file's size for nothing.
+        // El manifiesto se lee mientras se recorren las fuentes; la salida solo se mira si la huella es la anotada.
+        let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
+        let (stamp, last) = Parallel.both({
+            SourceStamp.take(options, binary: LoadingSession.decodedContext, settleTime: options.settleTime, keepingContentScan: true)
+        }, { writer.lastBuild() })
+        return (stamp, stamp.value == record.stamp && Self.output(writer.outputDirectory, holds: last, as: record))
     }
 
     /// The stamp taken on another thread, counting from `start`: a file changed since then makes it `settling`.
@@ -148,17 +146,12 @@ public struct BuildPipeline: Sendable {
         return Task.detached { SourceStamp.take(options, binary: binary, settleTime: options.settleTime, start: start) }
     }
 
-    /// The output's manifest is the one `record` names and each file it lists is there at its size; false as soon as
-    /// `stop` says the answer is no longer wanted (it is asked every 1,024 files).
-    private func outputHolds(_ record: UnchangedRecord, unless stop: () -> Bool) -> Bool {
-        let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
-        let last = writer.lastBuild()
-        guard !stop(), last.id == record.buildID, last.refused.isEmpty, last.files.count == record.files else { return false }
-        for (number, (path, hash)) in last.files.enumerated() {
-            if number % 1024 == 0, stop() { return false }
-            guard StagingArea.size(inHash: hash) == StagingArea.size(of: "\(writer.outputDirectory)/\(path)") else { return false }
-        }
-        return true
+    /// The manifest `last` is the one `record` names and each file it lists is in `folder` at its size.
+    private static func output(_ folder: String, holds last: OutputWriter.LastBuild, as record: UnchangedRecord) -> Bool {
+        guard last.id == record.buildID, last.refused.isEmpty, last.files.count == record.files else { return false }
+        return Parallel.map(Array(last.files), slices: Parallel.slicesPerCore) { part in
+            part.allSatisfy { path, hash in StagingArea.size(inHash: hash) == StagingArea.size(of: "\(folder)/\(path)") }
+        }.allSatisfy { $0 }
     }
 
     /// Keeps the stamp of a build that read no API source or response and said no warning, for the next build to
