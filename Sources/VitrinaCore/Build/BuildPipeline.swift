@@ -66,7 +66,7 @@ public struct BuildPipeline: Sendable {
             var session = try timer.run("memos") { try openLoadingSession(config, listing: stamp.flatMap { ContentListing($0.stamp.contentScan) }) }
             stamp?.stamp.contentScan = FolderScan()
             do {
-                var report = try await buildFromFetch(config, look, &session, timer: &timer)
+                var report = try await buildFromFetch(config, look, &session, manifest: stamp?.last, timer: &timer)
                 // The memos' writing, begun once everything was read, is waited for here: part of what the build costs.
                 // La escritura de las memorias, empezada al acabar de leerlo todo, se espera aquí: también cuenta en el tiempo.
                 await timer.run("save") { await session.close() }
@@ -82,11 +82,13 @@ public struct BuildPipeline: Sendable {
     }
 
     /// The stages from fetch on, with the loading session open.
-    private func buildFromFetch(_ config: SiteConfig, _ look: LoadedTheme, _ session: inout LoadingSession, timer: inout StageTimer) async throws -> BuildReport {
+    /// `manifest` is the output's, when the stamp stage has read it already.
+    private func buildFromFetch(_ config: SiteConfig, _ look: LoadedTheme, _ session: inout LoadingSession, manifest: OutputWriter.LastBuild?,
+                                timer: inout StageTimer) async throws -> BuildReport {
         // What the last build left in the output (its manifest and records: at 100,000 pages over a second) is read on
         // another thread while the site is loaded and planned, which it does not depend on.
         // Lo que dejó la última construcción se lee en otro hilo mientras se carga y planea el sitio.
-        let reading = Task.detached { [self] in lastOutput() }
+        let reading = Task.detached { [self] in lastOutput(manifest: manifest) }
         var data = try await timer.run("fetch") { try await fetch(session) }
         data = try await timer.run("content") { try await loadContent(session.context, session.features, data) }
         // The stamp's listing of Content/ has served: the later stages do not need it (with it, an edit's rebuild at
@@ -129,7 +131,7 @@ public struct BuildPipeline: Sendable {
     /// holds each file its manifest lists at its size; when both hold, the build has nothing to do and says what that
     /// build said.
     /// Huella: la de las fuentes, y si coincide con la de la última construcción y la salida sigue intacta.
-    func stampAndUnchanged(_ record: UnchangedRecord) -> (stamp: SourceStamp, unchanged: Bool) {
+    func stampAndUnchanged(_ record: UnchangedRecord) -> (stamp: SourceStamp, unchanged: Bool, last: OutputWriter.LastBuild) {
         // The manifest is read while the sources are walked; the output's files are looked at, on every core, only when
         // the stamp is the recorded one: an edit's build at 100,000 pages asked for every file's size for nothing.
         // El manifiesto se lee mientras se recorren las fuentes; la salida solo se mira si la huella es la anotada.
@@ -137,7 +139,9 @@ public struct BuildPipeline: Sendable {
         let (stamp, last) = Parallel.both({
             SourceStamp.take(options, binary: LoadingSession.decodedContext, settleTime: options.settleTime, keepingContentScan: true)
         }, { writer.lastBuild() })
-        return (stamp, stamp.value == record.stamp && Self.output(writer.outputDirectory, holds: last, as: record))
+        // A build that goes on uses the manifest read here (`lastOutput`) instead of reading it again.
+        // Una construcción que sigue usa este manifiesto en vez de volver a leerlo.
+        return (stamp, stamp.value == record.stamp && Self.output(writer.outputDirectory, holds: last, as: record), last)
     }
 
     /// The stamp taken on another thread, counting from `start`: a file changed since then makes it `settling`.
@@ -304,12 +308,12 @@ public struct BuildPipeline: Sendable {
                            renderer: renderer)
     }
 
-    /// What this output holds from the last build into it: its manifest, and the record of each page when it still
-    /// belongs to that build.
+    /// What this output holds from the last build into it: its manifest (read here unless `manifest` is it already), and
+    /// the record of each page when it still belongs to that build.
     /// Lo que la salida guarda de la última construcción: su manifiesto y el registro de cada página.
-    func lastOutput() -> LastOutput {
+    func lastOutput(manifest: OutputWriter.LastBuild? = nil) -> LastOutput {
         let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
-        let last = writer.lastBuild()
+        let last = manifest ?? writer.lastBuild()
         return LastOutput(writer: writer, last: last, previous: previousState(stages.statePath, buildID: last.id),
                           kept: KeptPages(outputDirectory: options.outputDirectory))
     }

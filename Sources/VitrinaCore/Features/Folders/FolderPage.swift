@@ -34,8 +34,8 @@ public struct FolderPage: Sendable {
         public var anchorIDs: [String]? { _read { yield box.anchorIDs } }
 
         init(title: String, description: String, date: SimpleDate?, html: String, headings: [RenderedMarkdown.Heading],
-                    links: [MarkdownLink], language: String, file: String, fingerprint: String, codeNotes: [CodeBlockNote] = [],
-                    anchorIDs: [String]? = nil) {
+             links: [MarkdownLink], language: String, file: String, fingerprint: String, codeNotes: [CodeBlockNote] = [],
+             anchorIDs: [String]? = nil) {
             box = Box(title: title, description: description, date: date, html: html, headings: headings, links: links, language: language,
                       file: file, fingerprint: fingerprint, codeNotes: codeNotes, anchorIDs: anchorIDs)
         }
