@@ -19,6 +19,22 @@ struct ParallelTests {
         #expect(first && second)
     }
 
+    /// A `map` inside the first side runs its slices at once: inside one `concurrentPerform` of two iterations,
+    /// libdispatch ran a nested one on a single thread of two, and each slice here would wait for the other in vain.
+    @Test(.enabled(if: ProcessInfo.processInfo.activeProcessorCount > 1, "needs two cores"))
+    func aMapInsideTheFirstSideRunsItsSlicesAtOnce() throws {
+        let started = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+        let (met, _) = Parallel.both({
+            Parallel.map([0, 1], slices: 2) { slice in
+                slice.allSatisfy { index in
+                    started[index].signal()
+                    return started[1 - index].wait(timeout: .now() + 5) == .success
+                }
+            }
+        }, { 0 })
+        #expect(met == [true, true])
+    }
+
     struct Refused: Error, Equatable {}
 
     @Test func theFirstSidesErrorIsThrownAfterTheSecondEnds() {
