@@ -56,6 +56,14 @@ public struct BuildPipeline: Sendable {
                 return BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: 0, files: record.files,
                                    bytes: record.bytes, stages: timer.stages, warnings: [])
             }
+            // An edit of some pages' text alone is drawn from the plan the last build kept; anything else builds.
+            // Una edición solo del texto de unas páginas se dibuja desde el plan guardado; lo demás se construye.
+            if let stamp, let record {
+                var quick = timer
+                let start = ContinuousClock.now
+                if let report = try? await editFromKeptPlan(record, stamp: stamp.stamp, last: stamp.last, timer: &quick) { return report }
+                timer.add("kept plan", ContinuousClock.now - start)
+            }
             let config = try timer.run("config") { try loadConfig() }
             // With no record to compare with, nothing waits for the stamp: it is taken beside the build, for its end to
             // record (a site that reads APIs records none, and takes none).
@@ -64,15 +72,21 @@ public struct BuildPipeline: Sendable {
             if config.highlight.enabled { CodeHighlighter.prepareInBackground(config.highlight) }
             let look = try timer.run("theme") { try loadTheme(config) }
             var session = try timer.run("memos") { try openLoadingSession(config, listing: stamp.flatMap { ContentListing($0.stamp.contentScan) }) }
+            // The walk's stamps of Content/'s files stay for the plan this build keeps; the rest of its listing goes.
+            let contentStamps = stamp?.stamp.contentScan.stamps
             stamp?.stamp.contentScan = FolderScan()
             do {
-                var report = try await buildFromFetch(config, look, &session, manifest: stamp?.last, timer: &timer)
+                var (report, plan) = try await buildFromFetch(config, look, &session, manifest: stamp?.last, timer: &timer)
                 // The memos' writing, begun once everything was read, is waited for here: part of what the build costs.
                 // La escritura de las memorias, empezada al acabar de leerlo todo, se espera aquí: también cuenta en el tiempo.
                 await timer.run("save") { await session.close() }
                 report.stages = timer.stages
                 options.leftovers?.keep(session)
-                recordUnchanged(await stamping?.value ?? stamp?.stamp, report)
+                let taken = await stamping?.value ?? stamp?.stamp
+                recordUnchanged(taken, report)
+                keep(plan.flatMap { plan in
+                    taken.flatMap { Self.stamped(plan, stamp: $0, stamps: contentStamps ?? $0.contentScan.stamps, buildID: report.buildID) }
+                }, stamp: taken, report: report)
                 return report
             } catch {
                 await session.close()
@@ -83,8 +97,9 @@ public struct BuildPipeline: Sendable {
 
     /// The stages from fetch on, with the loading session open.
     /// `manifest` is the output's, when the stamp stage has read it already.
+    /// Also returns what the build keeps of its plan for an edit to follow, when it keeps one.
     private func buildFromFetch(_ config: SiteConfig, _ look: LoadedTheme, _ session: inout LoadingSession, manifest: OutputWriter.LastBuild?,
-                                timer: inout StageTimer) async throws -> BuildReport {
+                                timer: inout StageTimer) async throws -> (BuildReport, KeptPlan?) {
         // What the last build left in the output (its manifest and records: at 100,000 pages over a second) is read on
         // another thread while the site is loaded and planned, which it does not depend on.
         // Lo que dejó la última construcción se lee en otro hilo mientras se carga y planea el sitio.
@@ -102,7 +117,10 @@ public struct BuildPipeline: Sendable {
         let last = await reading.value
         let diff = timer.run("diff") { self.diff(site, since: last) }
         for note in diff.notes { diagnostics.warn(.output, note) }
-        return try stages.staged(by: diff.writer, after: diff.last) { staging in
+        // What the next build needs to draw an edit alone is gathered on another core while this one draws.
+        // Lo que la siguiente construcción necesita para dibujar solo una edición se reúne en otro núcleo.
+        let keeping = options.memo == nil && config.sources.isEmpty ? Task.detached { KeptPlan(site, siteInput: diff.digester.site) } : nil
+        let report = try stages.staged(by: diff.writer, after: diff.last) { staging in
             let pages = try timer.run("render") { try render(site, diff.jobs, into: staging) }
             let assembly = timer.run("assemble") { assemble(site) }
             var output = pages
@@ -125,6 +143,7 @@ public struct BuildPipeline: Sendable {
             options.leftovers?.keep([site, diff, output] as [any Sendable])
             return report
         }
+        return (report, await keeping?.value)
     }
 
     /// Stamp: the sources' stamp, and whether the last build into this output recorded the same one and the output still
@@ -147,7 +166,7 @@ public struct BuildPipeline: Sendable {
     /// The stamp taken on another thread, counting from `start`: a file changed since then makes it `settling`.
     private func backgroundStamp(since start: Int64) -> Task<SourceStamp, Never> {
         let (options, binary) = (options, LoadingSession.decodedContext)
-        return Task.detached { SourceStamp.take(options, binary: binary, settleTime: options.settleTime, start: start) }
+        return Task.detached { SourceStamp.take(options, binary: binary, settleTime: options.settleTime, start: start, keepingContentScan: true) }
     }
 
     /// The manifest `last` is the one `record` names and each file it lists is in `folder` at its size.
@@ -489,6 +508,9 @@ struct StageTimer {
     private(set) var stages: [(name: String, duration: Duration)] = []
     private let clock = ContinuousClock()
     var progress: (any BuildProgress)?
+
+    /// A stage timed elsewhere.
+    mutating func add(_ name: String, _ duration: Duration) { stages.append((name, duration)) }
 
     mutating func run<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
         progress?.stage(name)

@@ -64,12 +64,11 @@ struct QuickEdit {
                                 warnings: live.otherWarnings + live.pageContext.links.withoutReported(findings.problems).map { BuildWarning(.link, $0) }),
                     staging.recorded)
         }
-        live.bytes += recorded.reduce(0) { $0 + Self.size($1.value) - Self.size(hashes[$1.key]) }
+        live.bytes += recorded.reduce(0) { $0 + StagingArea.recordedSize($1.value) - StagingArea.recordedSize(hashes[$1.key]) }
         hashes.merge(recorded) { _, new in new }
         live.hashes = hashes
         report.bytes = live.bytes
         return report
     }
 
-    private static func size(_ hash: String?) -> Int { hash.flatMap(StagingArea.size(inHash:)) ?? 0 }
 }

@@ -11,6 +11,16 @@ struct SourceStamp: Sendable {
     /// What the walk found in `Content/`, for a build that goes on to load to list and stamp from (made into a
     /// `ContentListing` only then: an unchanged rebuild needs no sorted list); empty unless asked for.
     var contentScan = FolderScan()
+    /// The same stamp cut in two for the kept plan (`KeptPlan`): everything but `Content/`'s files in one fingerprint,
+    /// and `Content/`'s files as a sum of each one's `entryHash`, which any file's part can be taken back out of.
+    /// La misma huella en dos partes: todo salvo los ficheros de `Content/`, y la suma de la huella de cada uno.
+    var frame = Frame()
+
+    struct Frame: Sendable, Equatable {
+        var head = ""
+        var contentSum: UInt64 = 0
+        var contentCount = 0
+    }
 
     /// Walks `Content/` and `Templates/`; files whose modification or change time is within `settleTime` of `start`
     /// (now, unless the build began earlier: then any file changed since it began makes the stamp `settling`) make the
@@ -21,19 +31,42 @@ struct SourceStamp: Sendable {
         var text = Array("vitrina-stamp 1\n\(binary)\n\(optionsLine(options))\n".utf8)
         var settling = false
         var contentScan = FolderScan()
+        var head = text
+        var frame = Frame()
         for (name, folder) in [("Content", options.contentDirectory), ("Templates", options.templatesDirectory)] {
             let scan = Files.scan(folder, stamping: true)
-            text += Array("\(name) \(scan.stamps.count) \(scan.loops.count) \(scan.specials.count)\n".utf8)
+            let counts = Array("\(name) \(scan.stamps.count) \(scan.loops.count) \(scan.specials.count)\n".utf8)
+            text += counts
+            head += counts
             if name == "Content", keepingContentScan { contentScan = scan }
             for (path, stamp) in scan.stamps {
                 text.append(contentsOf: path.utf8)
                 text.append(0)
                 withUnsafeBytes(of: stamp) { text.append(contentsOf: $0) } // six integers, laid out alike by one binary
                 settling = settling || stamp.latestChange >= settled
+                if name == "Content" {
+                    frame.contentSum &+= entryHash(path, stamp)
+                } else {
+                    head.append(contentsOf: path.utf8)
+                    head.append(0)
+                    withUnsafeBytes(of: stamp) { head.append(contentsOf: $0) }
+                }
             }
+            if name == "Content" { frame.contentCount = scan.stamps.count }
         }
         let value = text.withUnsafeBytes { Fingerprint.content($0) }
-        return SourceStamp(value: value, settling: settling, contentScan: contentScan)
+        frame.head = head.withUnsafeBytes { Fingerprint.content($0) }
+        return SourceStamp(value: value, settling: settling, contentScan: contentScan, frame: frame)
+    }
+
+    /// One file of `Content/` and its stamp as a number (FNV-1a), for `Frame.contentSum`.
+    static func entryHash(_ path: String, _ stamp: FileStamp) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in path.utf8 { add(byte) }
+        add(0)
+        withUnsafeBytes(of: stamp) { for byte in $0 { add(byte) } }
+        return hash
     }
 
     /// The wall clock in nanoseconds, as file times count.

@@ -114,6 +114,9 @@ public struct StagingArea: Sendable {
         return Int(hash[hash.utf8.index(after: dash)...])
     }
 
+    /// The size a manifest fingerprint ends with, or 0 when there is none (no file, another shape).
+    static func recordedSize(_ hash: String?) -> Int { hash.flatMap { size(inHash: $0) } ?? 0 }
+
     static func size(of path: String) -> Int? {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : nil

@@ -4,10 +4,13 @@
 /// Dónde se publican hojas de estilo y scripts: con el comienzo de su huella en el nombre, para guardarlos un año.
 public struct AssetNames: Sendable {
     /// The published path of each fingerprinted file, by the path pages and templates name it by.
-    private var published: [String: String] = [:]
+    private(set) var published: [String: String] = [:]
 
     /// No file renamed (`outputs: {fingerprints: false}`).
     public init() {}
+
+    /// The names a build kept (`KeptPlan`).
+    init(published: [String: String]) { self.published = published }
 
     /// Names every `.css` and `.js` file of `files`; other files (pictures, fonts) keep their paths.
     public init(fingerprinting files: [(path: String, bytes: [UInt8])]) {

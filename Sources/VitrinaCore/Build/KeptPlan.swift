@@ -1,0 +1,228 @@
+import Foundation
+
+/// What a build keeps of its plan so that the next one, in a new process, can redraw an edited page of the folders
+/// without loading and planning the whole site, as `vitrina serve` does from memory: where each page's files live and
+/// what its folder lists of it, the folders' titles, the header's entries, the site's digest and its assets' published
+/// names, with the stamps the build read them under. Only pages an edit of their text alone can change are in it
+/// (undated, without terms, in a plain section). Kept beside the build state as `<output>.plan`.
+/// Lo que una construcción guarda de su plan para que la siguiente redibuje una página editada sin planear todo el sitio.
+struct KeptPlan: Sendable, Equatable {
+    static let header = "vitrina-plan 1"
+    /// More of anything than a site has: a file claiming more is damaged.
+    static let maxCount = 10_000_000
+
+    /// The id of the manifest of the build it belongs to.
+    var buildID: String
+    /// The stamp without `Content/`'s files (`SourceStamp.Frame.head`), their count, and their sum without the files
+    /// of the pages below: another sum means a file outside those pages changed, was added or went away.
+    var head: String
+    var contentCount: Int
+    var restSum: UInt64
+    /// The fingerprint of the site's input to every page's digest (`BuildPipeline.siteInput`).
+    let siteInput: String
+    /// Each stylesheet's and script's published name, by the path templates name it by.
+    let assets: [String: String]
+    let navigation: [Entry]
+    let sections: [Section]
+    var pages: [PageEntry]
+
+    /// A header entry: its key and strings key, and its route and label in each language (no label: the string's).
+    struct Entry: Sendable, Equatable {
+        let key: String
+        let labelKey: String
+        let routes: [String: String]
+        let labels: [String: String]?
+    }
+
+    /// A folder: its names from `Content/`, its URL segments and its titles by language.
+    struct Section: Sendable, Equatable {
+        let folders: [String]
+        let slugs: [String]
+        let titles: [String: String]
+    }
+
+    /// A page: its section (a place in `sections`), name and slug, what its folder lists of it (`FolderPageMapper.listing`
+    /// of it alone), and each version's file with the stamp it was read under.
+    struct PageEntry: Sendable, Equatable {
+        let section: Int
+        let name: String
+        let slug: String
+        let draft: Bool
+        let explicitSlug: Bool
+        let listing: String
+        var files: [File]
+    }
+
+    /// A version's file below the site (`Content/linux/tar.md`) and its stamp.
+    struct File: Sendable, Equatable {
+        let path: String
+        var stamp: FileStamp
+        /// Its path below `Content/`, as the stamp's walk lists it.
+        var contentPath: String { String(path.dropFirst("Content/".count)) }
+    }
+
+    /// The pages whose files changed since the plan was kept (places in `pages`, each with its files' new stamps), when
+    /// nothing else did: the same head, as many files in `Content/`, and the same sum once the pages' files are taken out.
+    /// Nil when something else changed or a page's file is gone; empty when nothing changed.
+    func changedPages(_ frame: SourceStamp.Frame, stamps: [(path: String, stamp: FileStamp)]) -> [(page: Int, stamps: [FileStamp])]? {
+        guard frame.head == head, frame.contentCount == contentCount, stamps.count == contentCount else { return nil }
+        var wanted: [String: (page: Int, file: Int)] = [:]
+        wanted.reserveCapacity(pages.count * 2)
+        for (place, page) in pages.enumerated() {
+            for (index, file) in page.files.enumerated() { wanted[file.contentPath] = (place, index) }
+        }
+        var sum = frame.contentSum
+        var found = 0
+        var changed: [Int: [FileStamp]] = [:]
+        for (path, stamp) in stamps {
+            guard let (place, index) = wanted[path] else { continue }
+            found += 1
+            sum &-= SourceStamp.entryHash(path, stamp)
+            let page = pages[place]
+            if page.files[index].stamp != stamp {
+                changed[place, default: page.files.map(\.stamp)][index] = stamp
+            }
+        }
+        guard found == wanted.count, sum == restSum else { return nil }
+        return changed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// The folders from `Content/` down to the section at `place`, each holding only the next, and that section holding
+    /// only `page`: all a section's page is drawn from besides itself (its breadcrumbs).
+    func skeleton(section place: Int, page: FolderPage) -> (root: MarkdownFolder, section: MarkdownFolder) {
+        let target = sections[place]
+        let byFolders = Dictionary(sections.map { ($0.folders, $0) }, uniquingKeysWith: { first, _ in first })
+        func folder(_ depth: Int) -> MarkdownFolder {
+            let folders = Array(target.folders.prefix(depth))
+            let known = byFolders[folders]
+            let below = depth < target.folders.count ? [folder(depth + 1)] : []
+            return MarkdownFolder(folders: folders, slugs: known?.slugs ?? Array(target.slugs.prefix(depth)), index: nil,
+                                  pages: depth == target.folders.count ? [page] : [], subsections: below, titles: known?.titles ?? [:])
+        }
+        let root = folder(0)
+        var section = root
+        while let next = section.subsections.first { section = next }
+        return (root, section)
+    }
+
+    /// The header's entries again, for a renderer.
+    var navigationEntries: [PageRenderer.NavigationEntry] {
+        navigation.map { entry in
+            let routes = entry.routes
+            var made = PageRenderer.NavigationEntry(key: entry.key, labelKey: entry.labelKey, route: { Route(file: routes[$0] ?? "index.html") })
+            if let labels = entry.labels { made.label = { labels[$0] ?? "" } }
+            return made
+        }
+    }
+
+    // MARK: Reading and writing / lectura y escritura
+
+    /// Beside the output's build state: `.vitrina/state/<output fingerprint>.plan`.
+    static func path(statePath: String) -> String { (statePath as NSString).deletingPathExtension + ".plan" }
+
+    static func load(_ path: String, context: String) -> KeptPlan? {
+        guard SafePath.kind(path) == .file, var reader = MemoFile.read(path, header: header, context: context) else { return nil }
+        return decode(&reader)
+    }
+
+    func save(to path: String, context: String) throws {
+        try MemoFile.write(encoded(), to: path, header: Self.header, context: context)
+    }
+
+    func encoded() -> [UInt8] {
+        var writer = ByteWriter(reserving: 64 + pages.count * 96)
+        writer.string(buildID)
+        writer.string(head)
+        writer.int(contentCount)
+        writer.int(Int(bitPattern: UInt(restSum)))
+        writer.string(siteInput)
+        Self.write(assets, &writer)
+        writer.int(navigation.count)
+        for entry in navigation {
+            writer.strings([entry.key, entry.labelKey])
+            Self.write(entry.routes, &writer)
+            writer.int(entry.labels == nil ? 0 : 1)
+            if let labels = entry.labels { Self.write(labels, &writer) }
+        }
+        writer.int(sections.count)
+        for section in sections {
+            writer.strings(section.folders)
+            writer.strings(section.slugs)
+            Self.write(section.titles, &writer)
+        }
+        writer.int(pages.count)
+        for page in pages {
+            writer.int(page.section)
+            writer.strings([page.name, page.slug, page.listing])
+            writer.int((page.draft ? 1 : 0) | (page.explicitSlug ? 2 : 0))
+            writer.int(page.files.count)
+            for file in page.files {
+                writer.string(file.path)
+                for number in file.stamp.numbers { writer.int(number) }
+            }
+        }
+        return writer.bytes
+    }
+
+    /// The plan read back; nil for any count out of range, a section out of place or a path outside `Content/`.
+    static func decode(_ reader: inout ByteReader) -> KeptPlan? {
+        guard let buildID = reader.string(), let head = reader.string(), let contentCount = count(&reader),
+              let rest = reader.int(), let siteInput = reader.string(), let assets = dictionary(&reader),
+              let entryCount = count(&reader) else { return nil }
+        var navigation: [Entry] = []
+        for _ in 0..<entryCount {
+            guard let names = reader.strings(), names.count == 2, let routes = dictionary(&reader), let hasLabels = reader.int() else { return nil }
+            var labels: [String: String]?
+            if hasLabels == 1 {
+                guard let read = dictionary(&reader) else { return nil }
+                labels = read
+            }
+            navigation.append(Entry(key: names[0], labelKey: names[1], routes: routes, labels: labels))
+        }
+        guard let sectionCount = count(&reader) else { return nil }
+        var sections: [Section] = []
+        for _ in 0..<sectionCount {
+            guard let folders = reader.strings(), let slugs = reader.strings(), let titles = dictionary(&reader) else { return nil }
+            sections.append(Section(folders: folders, slugs: slugs, titles: titles))
+        }
+        guard let pageCount = count(&reader) else { return nil }
+        var pages: [PageEntry] = []
+        pages.reserveCapacity(pageCount)
+        for _ in 0..<pageCount {
+            guard let section = reader.int(), sections.indices.contains(section), let texts = reader.strings(), texts.count == 3,
+                  let flags = reader.int(), (0...3).contains(flags), let fileCount = count(&reader), fileCount > 0 else { return nil }
+            var files: [File] = []
+            for _ in 0..<fileCount {
+                guard let path = reader.string(), path.hasPrefix("Content/"), SafePath.isPlainRelative(path) else { return nil }
+                var numbers: [Int] = []
+                for _ in 0..<6 {
+                    guard let number = reader.int() else { return nil }
+                    numbers.append(number)
+                }
+                files.append(File(path: path, stamp: FileStamp(size: numbers[0], seconds: numbers[1], nanoseconds: numbers[2], changeSeconds: numbers[3],
+                                                               changeNanoseconds: numbers[4], inode: numbers[5])))
+            }
+            pages.append(PageEntry(section: section, name: texts[0], slug: texts[1], draft: flags & 1 != 0, explicitSlug: flags & 2 != 0,
+                                   listing: texts[2], files: files))
+        }
+        guard reader.isAtEnd else { return nil }
+        return KeptPlan(buildID: buildID, head: head, contentCount: contentCount, restSum: UInt64(UInt(bitPattern: rest)), siteInput: siteInput,
+                        assets: assets, navigation: navigation, sections: sections, pages: pages)
+    }
+
+    private static func count(_ reader: inout ByteReader) -> Int? {
+        guard let count = reader.int(), (0...min(maxCount, reader.remaining)).contains(count) else { return nil }
+        return count
+    }
+
+    private static func write(_ pairs: [String: String], _ writer: inout ByteWriter) {
+        let sorted = pairs.sorted { $0.key < $1.key }
+        writer.strings(sorted.map(\.key))
+        writer.strings(sorted.map(\.value))
+    }
+
+    private static func dictionary(_ reader: inout ByteReader) -> [String: String]? {
+        guard let keys = reader.strings(), let values = reader.strings(), keys.count == values.count else { return nil }
+        return Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first })
+    }
+}

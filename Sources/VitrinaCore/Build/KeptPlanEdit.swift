@@ -1,0 +1,193 @@
+import Foundation
+
+/// A build that follows one an edit of the folders' text can be drawn after: the edited pages alone are read, mapped and
+/// drawn from the plan the last build kept (`KeptPlan`), and checked and written by the build's own stages, as
+/// `vitrina serve` draws them from memory; anything else (another file changed, a page's list entry, date, terms or links)
+/// leaves it to the whole build. The output is the same file for file.
+/// Una construcción tras una edición del texto de las carpetas: solo se leen y dibujan las páginas editadas, desde el plan guardado.
+extension BuildPipeline {
+    /// The report of the edited pages drawn from the kept plan, or nil when the change needs the whole build.
+    func editFromKeptPlan(_ record: UnchangedRecord, stamp: SourceStamp, last: OutputWriter.LastBuild, timer: inout StageTimer) async throws -> BuildReport? {
+        let planPath = KeptPlan.path(statePath: stages.statePath)
+        guard options.memo == nil, !options.strict, last.id == record.buildID, last.refused.isEmpty, SafePath.kind(planPath) == .file else { return nil }
+        // The records (at 100,000 pages, the longest read) are read on another core while the plan is.
+        // Los registros se leen en otro núcleo mientras se lee el plan.
+        let reading = Task.detached { [self] in previousState(stages.statePath, buildID: last.id) }
+        guard let plan = timer.run("kept plan", { KeptPlan.load(planPath, context: LoadingSession.decodedContext) }), plan.buildID == record.buildID,
+              let changed = plan.changedPages(stamp.frame, stamps: stamp.contentScan.stamps), !changed.isEmpty else { return nil }
+        let config = try timer.run("config") { try loadConfig() }
+        let look = try timer.run("theme") { try loadTheme(config) }
+        guard diagnostics.warnings.isEmpty,
+              let pages = try timer.run("content", { try editedPages(changed, of: plan, config: config, look: look) }) else { return nil }
+        guard var previous = await timer.run("records", { await reading.value }) else { return nil }
+        // What this build no longer needs is freed by the end of the process, all at once.
+        defer { options.leftovers?.keep(previous) }
+        let renderer = PageRenderer(templates: look.templates, pageContext: PageContext(config: config, strings: look.strings, media: MediaCatalog()),
+                                    baseURL: config.baseURL, navigation: plan.navigationEntries, assets: AssetNames(published: plan.assets))
+        let digester = PageDigester(pages: pages, templates: look.templates, strings: look.strings, site: BuildInput(key: "site", fingerprint: plan.siteInput),
+                                    assets: renderer.assets, layoutAssets: renderer.layoutAssets.paths)
+        let jobs = pages.indices.map { digester.job(pages[$0], at: $0, previous: previous) }
+        let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
+        let written: (report: BuildReport, recorded: [String: String])? = try stages.staged(by: writer, after: last, keepingAll: true) { staging in
+            let output = try timer.run("render") { try stages.render(jobs, of: pages, with: renderer, into: staging) }
+            let files = last.files.keys.sorted()
+            let findings = timer.run("check") { () -> LinkFindings in
+                let ids = Self.ids(for: output.drawn, in: previous)
+                var records: [String: BuildState.Record] = [:]
+                swap(&records, &previous.records)
+                records.merge(output.records) { _, drawn in drawn }
+                return stages.check(output.drawn, records: consume records, files: Set(files), change: .none, ids: ids,
+                                    kept: KeptPages(outputDirectory: options.outputDirectory))
+            }
+            options.leftovers?.keep(findings)
+            // A problem is the whole build's to report, with its source's line.
+            // Un problema lo cuenta la construcción entera, con su línea en el Markdown.
+            guard findings.problems.isEmpty else {
+                writer.discard(staging)
+                return nil
+            }
+            let state = try timer.run("write") {
+                try stages.write(staging, assembly: nil, files: files, records: findings.records, by: writer).state
+            }
+            var report = BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: output.rendered, files: record.files,
+                                     bytes: record.bytes, stages: timer.stages, warnings: [])
+            report.buildID = state.buildID
+            report.readSources = false
+            return (report, staging.recorded)
+        }
+        guard let written else { return nil }
+        var report = written.report
+        report.bytes += written.recorded.reduce(0) { $0 + StagingArea.recordedSize($1.value) - StagingArea.recordedSize(last.files[$1.key]) }
+        var kept = plan
+        for (place, stamps) in changed {
+            for index in kept.pages[place].files.indices { kept.pages[place].files[index].stamp = stamps[index] }
+        }
+        kept.buildID = report.buildID ?? ""
+        timer.run("save") {
+            recordUnchanged(stamp, report)
+            keep(kept, stamp: stamp, report: report)
+        }
+        report.stages = timer.stages
+        return report
+    }
+
+    /// The edited pages drawn in every language, or nil when an edit changes more than their own text: what their folder
+    /// lists of them, their slug, draft mark, date or terms, or when they link inside the site (their links' targets are
+    /// the whole plan's) or have a code block to warn about.
+    private func editedPages(_ changed: [(page: Int, stamps: [FileStamp])], of plan: KeptPlan, config: SiteConfig, look: LoadedTheme) throws -> [Page]? {
+        let loader = DocumentLoader.forBuild(options, config: config, remembering: false).loader
+        let pageContext = PageContext(config: config, strings: look.strings, media: MediaCatalog())
+        var pages: [Page] = []
+        for (place, _) in changed {
+            let entry = plan.pages[place]
+            var documents: [String: Document] = [:]
+            for file in entry.files {
+                let document = try loader.document(display: file.path)
+                documents[document.language] = document
+            }
+            guard documents.count == entry.files.count else { return nil }
+            var page = try FolderPageMapper.page(name: entry.name, documents: documents, defaultLanguage: config.defaultLanguage,
+                                                 taxonomies: loader.taxonomies)
+            guard page.draft == entry.draft, page.explicitSlug == entry.explicitSlug, !page.explicitSlug || page.slug == entry.slug,
+                  !MarkdownFolders.isDated(page), page.terms.isEmpty,
+                  page.versions.values.allSatisfy({ $0.codeNotes.isEmpty && Self.linksStayOnPage($0) }) else { return nil }
+            page.slug = entry.slug
+            guard FolderPageMapper.listing([page], folder: "").fingerprint == entry.listing else { return nil }
+            let (root, section) = plan.skeleton(section: entry.section, page: page)
+            pages += FolderPages(root: root, pageContext: pageContext, rootIsHome: !config.appScreens).contentPages(of: page, in: section)
+        }
+        return pages
+    }
+
+    /// The ids the check needs: the drawn pages' as the last build recorded them; every page's when a page links into
+    /// a drawn one with a `#fragment` (it is checked again if their ids changed, and may link anywhere).
+    /// Los ids que necesita la comprobación: los de las páginas dibujadas, o los de todas si otra enlaza a sus anclas.
+    static func ids(for drawn: [PageLinks], in previous: BuildState) -> [String: Set<String>] {
+        let files = Set(drawn.map(\.file))
+        if previous.records.values.contains(where: { $0.anchored.contains(where: files.contains) }) {
+            return IncrementalLinkCheck.ids(of: previous.records, in: previous)
+        }
+        var ids: [String: Set<String>] = [:]
+        for file in files { if let recorded = previous.records[file]?.ids, !recorded.isEmpty { ids[file] = Set(recorded) } }
+        return ids
+    }
+
+    /// Whether each link of `version` stays on its page and reaches a heading there (`#usage`): the only links a page
+    /// is drawn and checked alike without the whole site's link table.
+    /// Si cada enlace se queda en su página y llega a un título de ella.
+    static func linksStayOnPage(_ version: FolderPage.Version) -> Bool {
+        guard !version.links.isEmpty else { return true }
+        let none = ContentLinks(defaultLanguage: "")
+        let ids = version.body.ids
+        return version.links.allSatisfy { link in
+            switch none.resolve(link.url, from: "") {
+            case .outside: true
+            case .here(let fragment): fragment.isEmpty || ids.contains(fragment)
+            default: false
+            }
+        }
+    }
+
+    /// Keeps `plan` with the stamp its build read, for the next build; removes the last one's when this build left
+    /// nothing an edit could follow (a warning, API data, a file that changed while it ran).
+    /// Guarda el plan con la huella que leyó su construcción; si no, borra el anterior.
+    func keep(_ plan: KeptPlan?, stamp: SourceStamp?, report: BuildReport) {
+        let path = KeptPlan.path(statePath: stages.statePath)
+        guard let plan, let stamp, !stamp.settling, report.warnings.isEmpty, !report.readSources, report.buildID == plan.buildID,
+              (try? plan.save(to: path, context: LoadingSession.decodedContext)) != nil else {
+            if SafePath.kind(path) == .file { unlink(path) }
+            return
+        }
+    }
+
+    /// `plan` made whole: the build id, and each page's files with the stamp the walk found them at; nil when a file
+    /// is not in the walk (it changed while the build ran).
+    static func stamped(_ plan: KeptPlan, stamp: SourceStamp, stamps: [(path: String, stamp: FileStamp)], buildID: String?) -> KeptPlan? {
+        guard let buildID else { return nil }
+        var found = Dictionary(stamps.lazy.filter { $0.path.hasSuffix(".md") }.map { ($0.path, $0.stamp) }, uniquingKeysWith: { first, _ in first })
+        var whole = plan
+        whole.buildID = buildID
+        (whole.head, whole.contentCount, whole.restSum) = (stamp.frame.head, stamp.frame.contentCount, stamp.frame.contentSum)
+        for place in whole.pages.indices {
+            for index in whole.pages[place].files.indices {
+                let path = whole.pages[place].files[index].contentPath
+                guard let fileStamp = found.removeValue(forKey: path) else { return nil }
+                whole.pages[place].files[index].stamp = fileStamp
+                whole.restSum &-= SourceStamp.entryHash(path, fileStamp)
+            }
+        }
+        return whole
+    }
+
+}
+
+extension KeptPlan {
+    /// What a build keeps of its plan, without stamps yet; nil for a site whose edits are not drawn page by page (one
+    /// with content drawn from the whole site, such as the app's screens or the search page, or without folders).
+    /// Lo que una construcción guarda de su plan, aún sin huellas; nil si el sitio no se redibuja página a página.
+    init?(_ site: PlannedSite, siteInput: BuildInput) {
+        guard !site.data.features.contains(where: { $0 is any ClosingFeature }), site.plan.tools.isEmpty, site.plan.searchRoute == nil,
+              let folders = site.data.features.lazy.compactMap({ $0 as? MarkdownFolders }).first else { return nil }
+        let languages = site.config.orderedLanguages
+        navigation = site.plan.navigation.map { entry in
+            Entry(key: entry.key, labelKey: entry.labelKey, routes: Dictionary(languages.map { ($0, entry.route($0).file) }, uniquingKeysWith: { a, _ in a }),
+                  labels: entry.label.map { label in Dictionary(languages.map { ($0, label($0)) }, uniquingKeysWith: { a, _ in a }) })
+        }
+        let all = folders.root.all
+        sections = all.map { Section(folders: $0.folders, slugs: $0.slugs, titles: $0.titles) }
+        let places = all.indices.filter { all[$0].layout == .section }.flatMap { section in all[section].pages.indices.map { (section, $0) } }
+        let unstamped = FileStamp(size: 0, seconds: 0, nanoseconds: 0, changeSeconds: 0, changeNanoseconds: 0, inode: 0)
+        pages = Parallel.map(places, slices: Parallel.slicesPerCore) { part in
+            part.compactMap { section, index -> PageEntry? in
+                let page = all[section].pages[index]
+                guard !MarkdownFolders.isDated(page), page.terms.isEmpty, page.versions.values.allSatisfy({ $0.file.hasPrefix("Content/") }) else { return nil }
+                return PageEntry(section: section, name: page.name, slug: page.slug, draft: page.draft, explicitSlug: page.explicitSlug,
+                                 listing: FolderPageMapper.listing([page], folder: "").fingerprint,
+                                 files: page.versions.values.map { File(path: $0.file, stamp: unstamped) }.sorted { $0.path < $1.path })
+            }
+        }.flatMap { $0 }
+        (buildID, head, contentCount, restSum) = ("", "", 0, 0)
+        self.siteInput = siteInput.fingerprint
+        assets = site.renderer.assets.published
+    }
+}

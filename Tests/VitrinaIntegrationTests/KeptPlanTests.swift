@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VitrinaCore
+
+/// A build after an edit of some pages' text alone draws them from the plan the last build kept, and its output is a
+/// full build's, file for file; any other change builds the whole site.
+@Suite("Edits drawn from the kept plan")
+struct KeptPlanTests {
+    /// The site of the incremental tests, with tags declared so that a page can be given terms.
+    static let files = IncrementalBuildTests.files.merging(
+        ["Content/site.yml": "title: Notas\ndefault_language: es\nlanguages: [es, en]\npage_size: 2\ntaxonomies:\n  tags:\n"]) { _, new in new }
+
+    /// An offline build of `site`; files count as settled at once unless `settle` says otherwise.
+    func build(_ site: TestSite, settle: Duration = .zero) async throws -> BuildReport {
+        var options = BuildOptions(siteDirectory: site.root, offline: true)
+        options.settleTime = settle
+        return try await BuildPipeline(options: options, client: NoNetwork()).build()
+    }
+
+    /// Drawn from the kept plan: the whole site was neither loaded nor planned.
+    func fromKeptPlan(_ report: BuildReport) -> Bool {
+        let names = report.stages.map(\.name)
+        return names.contains("kept plan") && !names.contains("memos") && !names.contains("plan")
+    }
+
+    func planFile(_ site: TestSite) -> String {
+        KeptPlan.path(statePath: BuildState.path(siteDirectory: site.root, outputDirectory: site.output))
+    }
+
+    func size(_ site: TestSite, _ path: String) -> Int { (try? Files.read("\(site.output)/\(path)").count) ?? 0 }
+
+    @Test func anEditOfAPagesTextIsDrawnFromTheKeptPlanAsAFullBuildDrawsIt() async throws {
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
+        let first = try await build(site)
+        #expect(!fromKeptPlan(first) && Files.exists(planFile(site)))
+        let drawn = ["linux/tar/index.html", "en/linux/tar/index.html"]
+        let before = drawn.map { size(site, $0) }
+        try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nArchiva ficheros con **tar**.\n\n## Uso\n\nVarios [a la vez](#uso).\n\n```swift\nlet x = 1\n```\n")
+        let edited = try await build(site)
+        #expect(fromKeptPlan(edited))
+        #expect(edited.rendered == 2, "its page in Spanish and, from the Spanish text, in English")
+        #expect((edited.pages, edited.files) == (first.pages, first.files))
+        #expect(edited.bytes == first.bytes + zip(drawn, before).reduce(0) { $0 + size(site, $1.0) - $1.1 })
+        #expect(try site.read("linux/tar/index.html").contains("Archiva ficheros con <strong>tar</strong>"))
+        #expect(try site.read("linux/tar/index.html").contains("<span class=\"kd\">let</span>"), "its code highlighted")
+        #expect(edited.warnings.isEmpty)
+        try await site.expectSameAsFullBuild(report: edited)
+        #expect(try await build(site).stages.map(\.name) == ["stamp"], "nothing changed since: nothing to do")
+        // The next edit reads the plan this one kept; a page whose title is its first heading keeps it.
+        try site.write("Content/linux/ls.md", "# ls\n\nLista ficheros y carpetas.\n")
+        try site.write("Content/about.md", "---\ntitle: Acerca de\ndescription: Quiénes somos.\n---\nOtro texto.\n")
+        let again = try await build(site)
+        #expect(fromKeptPlan(again) && again.rendered == 4)
+        try await site.expectSameAsFullBuild(report: again)
+    }
+
+    /// What a page's folder lists of it, its place, date, terms, links into the site, or any file other than pages'
+    /// text: each builds the whole site, and the plan it keeps serves the next edit.
+    @Test(arguments: [
+        ("Content/linux/tar.md", "---\ntitle: tar2\n---\nArchiva ficheros.\n"),
+        ("Content/linux/tar.md", "---\ntitle: tar\ndescription: Archivos.\n---\nArchiva ficheros.\n"),
+        ("Content/linux/tar.md", "---\ntitle: tar\nweight: 5\n---\nArchiva ficheros.\n"),
+        ("Content/linux/tar.md", "---\ntitle: tar\nslug: tarball\n---\nArchiva ficheros.\n"),
+        ("Content/linux/tar.md", "---\ntitle: tar\ndraft: true\n---\nArchiva ficheros.\n"),
+        ("Content/linux/tar.md", "---\ntitle: tar\ndate: 2026-01-02\n---\nArchiva ficheros.\n"),
+        ("Content/linux/tar.md", "---\ntitle: tar\ntags: [archivos]\n---\nArchiva ficheros.\n"),
+        ("Content/linux/tar.md", "---\ntitle: tar\n---\nComo [ls](ls.md).\n"),
+        ("Content/linux/tar.md", "---\ntitle: tar\n---\nVéase [la parte](#no-existe).\n"),
+        ("Content/linux/tar.md", "---\ntitle: tar\n---\n```nolang\nx\n```\n"),
+        ("Content/linux/tar.md", "---\ntitle: tar\n---\nArchiva ficheros.\n\n![tar](tar.png)\n"),
+        ("Content/linux/ls.md", "# ls y más\n\nLista ficheros.\n"),
+        ("Content/linux/tar.en.md", "---\ntitle: tar\n---\nArchives files.\n"),
+        ("Content/linux/cat.md", "# cat\n\nMuestra ficheros.\n"),
+        ("Content/linux/_index.md", "---\ntitle: Linux y más\n---\nÓrdenes de Linux.\n"),
+        ("Content/site.yml", "title: Notas y más\ndefault_language: es\nlanguages: [es, en]\npage_size: 2\ntaxonomies:\n  tags:\n"),
+    ])
+    func anEditThatChangesMoreThanThePagesTextBuildsTheWholeSite(path: String, text: String) async throws {
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
+        _ = try await build(site)
+        try site.write(path, text)
+        let edited = try await build(site)
+        #expect(!fromKeptPlan(edited), "\(path)")
+        try await site.expectSameAsFullBuild(report: edited)
+        try site.write("Content/osx/open.md", "Abre ficheros y carpetas.\n")
+        let next = try await build(site)
+        #expect(fromKeptPlan(next) == edited.warnings.isEmpty, "a build with warnings keeps no plan")
+        try await site.expectSameAsFullBuild(report: next)
+    }
+
+    @Test func aPageRemovedBuildsTheWholeSite() async throws {
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
+        _ = try await build(site)
+        try site.delete("Content/osx/open.md")
+        #expect(!fromKeptPlan(try await build(site)))
+        #expect(!site.exists("osx/open/index.html"))
+        try await site.expectSameAsFullBuild()
+    }
+
+    /// A file changed so shortly before the build that a later change could share its stamp: the edit is drawn, but no
+    /// plan is kept for the next build, which builds the whole site.
+    @Test func anEditTooRecentToTrustItsStampKeepsNoPlan() async throws {
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
+        _ = try await build(site)
+        try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nArchiva.\n")
+        #expect(fromKeptPlan(try await build(site, settle: .seconds(600))))
+        #expect(!Files.exists(planFile(site)))
+        try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nArchiva otra vez.\n")
+        #expect(!fromKeptPlan(try await build(site)))
+        try await site.expectSameAsFullBuild()
+    }
+
+    /// A damaged or foreign plan is never trusted: the build reads the whole site.
+    @Test func aDamagedPlanFileIsIgnored() async throws {
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
+        _ = try await build(site)
+        var bytes = try Files.read(planFile(site))
+        bytes[bytes.count / 2] ^= 0x20
+        try Files.writeFile(bytes, to: planFile(site))
+        try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nArchiva.\n")
+        #expect(!fromKeptPlan(try await build(site)))
+        try await site.expectSameAsFullBuild()
+    }
+
+    /// Property: a plan's records cut anywhere or with any byte changed (past the file's checksum) decode as nil or as a
+    /// plan whose sections exist and whose files are plain paths below `Content/`, and never trap.
+    @Test func damagedRecordsDecodeWithoutTrapping() throws {
+        let stamp = FileStamp(size: 3, seconds: 4, nanoseconds: 5, changeSeconds: 6, changeNanoseconds: 7, inode: 8)
+        let plan = KeptPlan(
+            buildID: "id", head: "head", contentCount: 3, restSum: .max - 2, siteInput: "site", assets: ["assets/site.css": "assets/site.1234abcd.css"],
+            navigation: [.init(key: "home", labelKey: "nav_home", routes: ["es": "index.html", "en": "en/index.html"], labels: nil),
+                         .init(key: "linux", labelKey: "", routes: ["es": "linux/index.html"], labels: ["es": "Linux", "en": "Linux"])],
+            sections: [.init(folders: [], slugs: [], titles: [:]), .init(folders: ["linux"], slugs: ["linux"], titles: ["es": "Linux"])],
+            pages: [.init(section: 1, name: "tar", slug: "tar", draft: false, explicitSlug: true, listing: "0123456789abcdef",
+                          files: [.init(path: "Content/linux/tar.md", stamp: stamp), .init(path: "Content/linux/tar.en.md", stamp: stamp)])])
+        let good = plan.encoded()
+        var whole = ByteReader(good)
+        #expect(KeptPlan.decode(&whole) == plan)
+        var generator = SeededGenerator(seed: 27)
+        for _ in 0..<5_000 {
+            var bytes = good
+            if Bool.random(using: &generator) {
+                bytes.removeLast(Int.random(in: 1...bytes.count, using: &generator))
+            } else {
+                for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                }
+            }
+            var reader = ByteReader(bytes)
+            guard let decoded = KeptPlan.decode(&reader) else { continue }
+            #expect(decoded.pages.allSatisfy { decoded.sections.indices.contains($0.section) && !$0.files.isEmpty })
+            #expect(decoded.pages.flatMap(\.files).allSatisfy { $0.path.hasPrefix("Content/") && SafePath.isPlainRelative($0.path) })
+        }
+    }
+}
