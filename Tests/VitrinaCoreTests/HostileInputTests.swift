@@ -36,14 +36,15 @@ import TestSupport
         for number in 0..<Self.cases {
             let lines = (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.path(&random) + random.pick(["", "\tabc-1", "\t"]) }
             let text = lines.joined(separator: "\n")
-            let (files, refused) = OutputWriter.entries(Array(text.utf8))
+            let (files, refused, order) = OutputWriter.entries(Array(text.utf8))
+            #expect(Set(order) == Set(files.keys), "case \(number): the order names the trusted paths")
             for path in files.keys {
                 #expect(SafePath.isPlainRelative(path) && path != OutputWriter.manifestName, "case \(number): \(String(reflecting: path))")
             }
             #expect(files.count + refused.count <= text.utf8.split(separator: 10).count, "case \(number)")
         }
-        let (files, refused) = OutputWriter.entries(Array("index.html\tab-3\n../victim/file.txt\tcd-1\n/etc/x\n../victimdir\n".utf8))
-        #expect(Array(files.keys) == ["index.html"] && refused == ["../victim/file.txt", "/etc/x", "../victimdir"])
+        let (files, refused, order) = OutputWriter.entries(Array("index.html\tab-3\n../victim/file.txt\tcd-1\n/etc/x\n../victimdir\n".utf8))
+        #expect(Array(files.keys) == ["index.html"] && refused == ["../victim/file.txt", "/etc/x", "../victimdir"] && order == ["index.html"])
     }
 
     @Test func snapshotFileNamesAreAlwaysPathsItsReaderAccepts() {

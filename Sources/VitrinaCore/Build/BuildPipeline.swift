@@ -170,7 +170,7 @@ public struct BuildPipeline: Sendable {
     }
 
     /// The manifest `last` is the one `record` names and each file it lists is in `folder` at its size.
-    private static func output(_ folder: String, holds last: OutputWriter.LastBuild, as record: UnchangedRecord) -> Bool {
+    static func output(_ folder: String, holds last: OutputWriter.LastBuild, as record: UnchangedRecord) -> Bool {
         guard last.id == record.buildID, last.refused.isEmpty, last.files.count == record.files else { return false }
         return Parallel.map(Array(last.files), slices: Parallel.slicesPerCore) { part in
             part.allSatisfy { path, hash in StagingArea.size(inHash: hash) == StagingArea.size(of: "\(folder)/\(path)") }

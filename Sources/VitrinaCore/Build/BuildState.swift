@@ -48,19 +48,24 @@ public struct BuildState: Sendable {
         bytes.reserveCapacity(records.count * 160)
         for file in order(hint: files) {
             guard let record = records[file] else { continue }
-            bytes.append(contentsOf: file.utf8)
-            bytes.append(9)
-            bytes.append(contentsOf: record.digest.utf8)
-            for field in [record.inputs, record.ids, record.anchored, record.problems.map(Self.oneLine)] {
-                bytes.append(9)
-                for (position, item) in field.enumerated() {
-                    if position > 0 { bytes.append(0x1F) }
-                    bytes.append(contentsOf: item.utf8)
-                }
-            }
-            bytes.append(10)
+            Self.append(file, record, to: &bytes)
         }
         return bytes
+    }
+
+    /// One record's line, with its newline.
+    static func append(_ file: String, _ record: Record, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: file.utf8)
+        bytes.append(9)
+        bytes.append(contentsOf: record.digest.utf8)
+        for field in [record.inputs, record.ids, record.anchored, record.problems.map(oneLine)] {
+            bytes.append(9)
+            for (position, item) in field.enumerated() {
+                if position > 0 { bytes.append(0x1F) }
+                bytes.append(contentsOf: item.utf8)
+            }
+        }
+        bytes.append(10)
     }
 
     /// `files` when it is strictly increasing and holds every record's path, else the paths sorted.
@@ -88,20 +93,26 @@ public struct BuildState: Sendable {
             var start = firstEnd + 1
             while start < buffer.count {
                 let end = buffer.firstIndex(of: 10, from: start) ?? buffer.count
-                let fields = split(UnsafeBufferPointer(rebasing: buffer[start..<end]), on: 9)
-                guard fields.count == 6 else { return nil }
-                let list = { (index: Int) -> [String] in
-                    fields[index].isEmpty ? [] : split(fields[index], on: 0x1F).map { String(decoding: $0, as: UTF8.self) }
-                }
-                state.records[String(decoding: fields[0], as: UTF8.self)] = Record(
-                    digest: String(decoding: fields[1], as: UTF8.self), inputs: list(2), ids: list(3), anchored: list(4), problems: list(5))
+                guard let (file, record) = line(UnsafeBufferPointer(rebasing: buffer[start..<end])) else { return nil }
+                state.records[file] = record
                 start = end + 1
             }
             return state
         }
     }
 
-    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, on separator: UInt8) -> [UnsafeBufferPointer<UInt8>] {
+    /// One line read back: its file and record; nil unless it has six fields.
+    static func line(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Record)? {
+        let fields = split(bytes, on: 9)
+        guard fields.count == 6 else { return nil }
+        let list = { (index: Int) -> [String] in
+            fields[index].isEmpty ? [] : split(fields[index], on: 0x1F).map { String(decoding: $0, as: UTF8.self) }
+        }
+        return (String(decoding: fields[0], as: UTF8.self),
+                Record(digest: String(decoding: fields[1], as: UTF8.self), inputs: list(2), ids: list(3), anchored: list(4), problems: list(5)))
+    }
+
+    static func split(_ bytes: UnsafeBufferPointer<UInt8>, on separator: UInt8) -> [UnsafeBufferPointer<UInt8>] {
         var parts: [UnsafeBufferPointer<UInt8>] = []
         var start = 0
         while let end = bytes.firstIndex(of: separator, from: start) {

@@ -12,14 +12,23 @@ extension BuildPipeline {
         guard options.memo == nil, !options.strict, last.id == record.buildID, last.refused.isEmpty, SafePath.kind(planPath) == .file else { return nil }
         // The records (at 100,000 pages, the longest read) are read on another core while the plan is.
         // Los registros se leen en otro núcleo mientras se lee el plan.
-        let reading = Task.detached { [self] in previousState(stages.statePath, buildID: last.id) }
+        let reading = Task.detached { [self] in RecordLines.load(stages.statePath) }
+        // The output must still hold every file at its size, as for a build with nothing to do: a page removed from it
+        // by hand is drawn again by the whole build. Looked at on other cores meanwhile.
+        // La salida debe seguir teniendo cada fichero con su tamaño; se mira en otros núcleos mientras tanto.
+        let intact = Task.detached { [options] in Self.output(options.outputDirectory, holds: last, as: record) }
         guard let plan = timer.run("kept plan", { KeptPlan.load(planPath, context: LoadingSession.decodedContext) }), plan.buildID == record.buildID,
               let changed = plan.changedPages(stamp.frame, stamps: stamp.contentScan.stamps), !changed.isEmpty else { return nil }
         let config = try timer.run("config") { try loadConfig() }
         let look = try timer.run("theme") { try loadTheme(config) }
         guard diagnostics.warnings.isEmpty,
               let pages = try timer.run("content", { try editedPages(changed, of: plan, config: config, look: look) }) else { return nil }
-        guard var previous = await timer.run("records", { await reading.value }) else { return nil }
+        guard let (lines, read) = await timer.run("records", { () async -> (RecordLines, (BuildState, whole: Bool))? in
+            guard let lines = await reading.value, lines.buildID == last.id, let read = previousRecords(of: pages, in: lines) else { return nil }
+            return (lines, read)
+        }), await timer.run("output", { await intact.value }) else { return nil }
+        var previous = read.0
+        let whole = read.whole
         // What this build no longer needs is freed by the end of the process, all at once.
         defer { options.leftovers?.keep(previous) }
         let renderer = PageRenderer(templates: look.templates, pageContext: PageContext(config: config, strings: look.strings, media: MediaCatalog()),
@@ -30,7 +39,7 @@ extension BuildPipeline {
         let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
         let written: (report: BuildReport, recorded: [String: String])? = try stages.staged(by: writer, after: last, keepingAll: true) { staging in
             let output = try timer.run("render") { try stages.render(jobs, of: pages, with: renderer, into: staging) }
-            let files = last.files.keys.sorted()
+            let files = last.sortedFiles
             let findings = timer.run("check") { () -> LinkFindings in
                 let ids = Self.ids(for: output.drawn, in: previous)
                 var records: [String: BuildState.Record] = [:]
@@ -46,12 +55,16 @@ extension BuildPipeline {
                 writer.discard(staging)
                 return nil
             }
-            let state = try timer.run("write") {
-                try stages.write(staging, assembly: nil, files: files, records: findings.records, by: writer).state
+            // The records' file again: with the drawn pages' lines replaced, or made from every record when they were read.
+            // El fichero de registros de nuevo: con las líneas de las páginas dibujadas sustituidas.
+            guard let encoded = whole ? BuildState(records: findings.records).encodedRecords(inOrderOf: files) : lines.replacing(findings.records) else {
+                writer.discard(staging)
+                return nil
             }
+            let (id, notes) = try timer.run("write") { try stages.write(staging, files: files, by: writer) { encoded } }
             var report = BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: output.rendered, files: record.files,
-                                     bytes: record.bytes, stages: timer.stages, warnings: [])
-            report.buildID = state.buildID
+                                     bytes: record.bytes, stages: timer.stages, warnings: notes.map { BuildWarning(.output, $0) })
+            report.buildID = id
             report.readSources = false
             return (report, staging.recorded)
         }
@@ -97,6 +110,17 @@ extension BuildPipeline {
             pages += FolderPages(root: root, pageContext: pageContext, rootIsHome: !config.appScreens).contentPages(of: page, in: section)
         }
         return pages
+    }
+
+    /// The last build's records of the drawn pages, read from their lines alone; every record (`whole`) when another
+    /// page links into one of them with a `#fragment`, as that page is checked again if their ids changed.
+    /// Los registros de las páginas dibujadas, leídos de sus líneas; todos si otra página enlaza a sus anclas.
+    private func previousRecords(of pages: [Page], in lines: RecordLines) -> (BuildState, whole: Bool)? {
+        let drawn = Set(pages.map(\.route.file))
+        guard lines.anchors(into: drawn) else {
+            return lines.records(of: drawn).map { (BuildState(buildID: lines.buildID, records: $0), false) }
+        }
+        return previousState(stages.statePath, buildID: lines.buildID).map { ($0, true) }
     }
 
     /// The ids the check needs: the drawn pages' as the last build recorded them; every page's when a page links into

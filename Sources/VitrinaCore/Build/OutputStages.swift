@@ -57,10 +57,7 @@ struct OutputStages {
                by writer: OutputWriter) throws -> (state: BuildState, notes: [String]) {
         try assembly?.write(into: staging)
         guard let memo else {
-            // The records are encoded on a second core while the files are committed.
-            let ((id, notes), lines) = try Parallel.both({ try writer.commit(staging, written: files) },
-                                                          { BuildState(records: records).encodedRecords(inOrderOf: files) })
-            try BuildState.save(lines, of: id, to: statePath)
+            let (id, notes) = try write(staging, files: files, by: writer) { BuildState(records: records).encodedRecords(inOrderOf: files) }
             return (BuildState(buildID: id, records: records), notes)
         }
         let (id, notes) = try writer.commit(staging, written: files)
@@ -68,6 +65,16 @@ struct OutputStages {
         memo.saveInBackground(state, at: statePath, of: siteDirectory, inOrderOf: files)
         memo.remember(state, at: statePath)
         return (state, notes)
+    }
+
+    /// The changed files into the output, and the records as `encodedRecords` makes their lines, encoded on a second
+    /// core while the files are committed; returns the build id and what the writer left alone.
+    /// Los ficheros cambiados a la salida y los registros, codificados en otro núcleo mientras se confirman los ficheros.
+    func write(_ staging: StagingArea, files: [String], by writer: OutputWriter,
+               encodedRecords: @Sendable () -> [UInt8]) throws -> (id: String, notes: [String]) {
+        let ((id, notes), lines) = try Parallel.both({ try writer.commit(staging, written: files) }, encodedRecords)
+        try BuildState.save(lines, of: id, to: statePath)
+        return (id, notes)
     }
 }
 

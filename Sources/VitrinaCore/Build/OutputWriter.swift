@@ -41,12 +41,19 @@ public struct OutputWriter: Sendable {
         public let files: [String: String]
         /// Lines of the manifest that name no plain path inside the output (`../x`, `/etc/x`): never acted upon.
         public var refused: [String] = []
+        /// The trusted paths in the manifest's order (sorted, as builds write it).
+        var order: [String] = []
+
+        /// Every file, sorted: the manifest's order when it is sorted and names each once, else the paths sorted.
+        var sortedFiles: [String] {
+            order.count == files.count && zip(order, order.dropFirst()).allSatisfy({ $0 < $1 }) ? order : files.keys.sorted()
+        }
     }
 
     public func lastBuild() -> LastBuild {
         guard SafePath.kind(manifestPath) == .file, let bytes = try? Files.read(manifestPath) else { return LastBuild(id: nil, files: [:]) }
-        let (files, refused) = Self.entries(bytes)
-        return LastBuild(id: Fingerprint.hex(bytes), files: files, refused: refused)
+        let (files, refused, order) = Self.entries(bytes)
+        return LastBuild(id: Fingerprint.hex(bytes), files: files, refused: refused, order: order)
     }
 
     var manifestPath: String { "\(outputDirectory)/\(Self.manifestName)" }
@@ -223,9 +230,10 @@ public struct OutputWriter: Sendable {
     public func ownFiles() -> [String] { lastBuild().files.keys.sorted() }
 
     /// The manifest's `path<TAB>hash` lines, and the lines refused because they name no plain path inside the output.
-    static func entries(_ bytes: [UInt8]) -> (files: [String: String], refused: [String]) {
+    static func entries(_ bytes: [UInt8]) -> (files: [String: String], refused: [String], order: [String]) {
         var entries: [String: String] = [:]
         var refused: [String] = []
+        var order: [String] = []
         bytes.withUnsafeBufferPointer { buffer in
             var start = 0
             while start < buffer.count {
@@ -235,6 +243,7 @@ public struct OutputWriter: Sendable {
                     let path = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<(tab ?? end)]), as: UTF8.self)
                     if SafePath.isPlainRelative(path), path != manifestName {
                         entries[path] = tab.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[($0 + 1)..<end]), as: UTF8.self) } ?? ""
+                        order.append(path)
                     } else {
                         refused.append(path)
                     }
@@ -242,7 +251,7 @@ public struct OutputWriter: Sendable {
                 start = end + 1
             }
         }
-        return (entries, refused)
+        return (entries, refused, order)
     }
 
     /// `vitrina clean`: removes the files the manifest lists (each still a regular file inside the output), the
