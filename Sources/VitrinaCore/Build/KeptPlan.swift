@@ -96,7 +96,7 @@ struct KeptPlan: Sendable, Equatable {
         return changed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    private static let contentPrefix = "Content/".utf8.count
+    static let contentPrefix = "Content/".utf8.count
 
     /// A path's bytes as one number (FNV-1a).
     static func pathNumber(_ bytes: some Sequence<UInt8>) -> UInt64 {

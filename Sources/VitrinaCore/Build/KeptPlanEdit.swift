@@ -165,22 +165,32 @@ extension BuildPipeline {
     }
 
     /// `plan` made whole: the build id, and each page's files with the stamp the walk found them at; nil when a file
-    /// is not in the walk (it changed while the build ran).
+    /// is not in the walk (it changed while the build ran). Files are found by a number made from their path's bytes,
+    /// then compared byte for byte, as `KeptPlan.changedPages` does.
     static func stamped(_ plan: KeptPlan, stamp: SourceStamp, stamps: [(path: String, stamp: FileStamp)], buildID: String?) -> KeptPlan? {
         guard let buildID else { return nil }
-        var found = Dictionary(stamps.lazy.filter { $0.path.hasSuffix(".md") }.map { ($0.path, $0.stamp) }, uniquingKeysWith: { first, _ in first })
         var whole = plan
         whole.buildID = buildID
         (whole.head, whole.contentCount, whole.restSum) = (stamp.frame.head, stamp.frame.contentCount, stamp.frame.contentSum)
-        for place in whole.pages.indices {
-            for index in whole.pages[place].files.indices {
-                let path = whole.pages[place].files[index].contentPath
-                guard let fileStamp = found.removeValue(forKey: path) else { return nil }
-                whole.pages[place].files[index].stamp = fileStamp
-                whole.restSum &-= SourceStamp.entryHash(path, fileStamp)
+        var places: [UInt64: (page: Int, file: Int)] = [:]
+        places.reserveCapacity(plan.pages.count * 2)
+        var count = 0
+        for (place, page) in plan.pages.enumerated() {
+            for (index, file) in page.files.enumerated() {
+                places[KeptPlan.pathNumber(file.path.utf8.dropFirst(KeptPlan.contentPrefix))] = (place, index)
+                count += 1
             }
         }
-        return whole
+        guard places.count == count else { return nil }
+        var found = 0
+        for (path, fileStamp) in stamps {
+            guard let (place, index) = places[KeptPlan.pathNumber(path.utf8)],
+                  whole.pages[place].files[index].path.utf8.dropFirst(KeptPlan.contentPrefix).elementsEqual(path.utf8) else { continue }
+            whole.pages[place].files[index].stamp = fileStamp
+            whole.restSum &-= SourceStamp.entryHash(path, fileStamp)
+            found += 1
+        }
+        return found == count ? whole : nil
     }
 
 }
