@@ -56,6 +56,27 @@ struct KeptPlanTests {
         try await site.expectSameAsFullBuild(report: again)
     }
 
+    /// The plan an edit keeps is the one a full build of the same sources keeps (its build and the output's path aside),
+    /// so the edits after it start from what a full build would have kept.
+    @Test func thePlanAnEditKeepsIsTheOneAFullBuildKeeps() async throws {
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
+        _ = try await build(site)
+        try site.write("Content/linux/cp.md", "---\ntitle: cp\nweight: 1\n---\nCopia ficheros.\n")
+        try site.write("Content/linux/cp.en.md", "---\ntitle: cp\n---\nCopies files.\n")
+        #expect(fromKeptPlan(try await build(site)))
+        let other = site.root + "/Other"
+        var options = BuildOptions(siteDirectory: site.root, outputDirectory: other, offline: true)
+        options.settleTime = .zero
+        _ = try await BuildPipeline(options: options, client: NoNetwork()).build()
+        let context = LoadingSession.decodedContext
+        let kept = try #require(KeptPlan.load(planFile(site), context: context))
+        let full = try #require(KeptPlan.load(KeptPlan.path(statePath: BuildState.path(siteDirectory: site.root, outputDirectory: other)), context: context))
+        #expect(kept.pages == full.pages && kept.sections == full.sections && kept.navigation == full.navigation)
+        #expect((kept.assets, kept.siteInput, kept.contentCount, kept.restSum) == (full.assets, full.siteInput, full.contentCount, full.restSum))
+        #expect(kept.pages.contains { $0.name == "cp" && $0.files.count == 2 })
+    }
+
     /// What a page's folder lists of it, its place, date, terms, links into the site, or any file other than pages'
     /// text: each builds the whole site, and the plan it keeps serves the next edit.
     @Test(arguments: [
