@@ -57,8 +57,6 @@ struct KeptPlan: Sendable, Equatable {
     struct File: Sendable, Equatable {
         let path: String
         var stamp: FileStamp
-        /// Its path below `Content/`, as the stamp's walk lists it.
-        var contentPath: String { String(path.dropFirst("Content/".count)) }
     }
 
     /// The pages whose files changed since the plan was kept (places in `pages`, each with its files' new stamps), when
