@@ -258,6 +258,25 @@ struct KeptPlanTests {
         let good = plan.encoded()
         var whole = ByteReader(good)
         #expect(KeptPlan.decode(&whole) == plan)
+        // Routes, asset names, folders and slugs make output paths: one that would leave the output is refused.
+        for hostile in ["../../etc/x", "/etc/x", "a/../../x", "..", "a\u{0}b", "a\\b"] {
+            let plans = [
+                KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: ["assets/site.css": hostile], navigation: [],
+                         sections: [], pages: []),
+                KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: [:],
+                         navigation: [.init(key: "k", labelKey: "", routes: ["es": hostile], labels: nil)], sections: [], pages: []),
+                KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: [:], navigation: [],
+                         sections: [.init(folders: [hostile], slugs: ["x"], titles: [:])], pages: []),
+                KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: [:], navigation: [],
+                         sections: [.init(folders: [], slugs: [], titles: [:])],
+                         pages: [.init(section: 0, name: "tar", slug: hostile, draft: false, explicitSlug: true, listing: "f",
+                                       files: [.init(path: "Content/tar.md", stamp: stamp)])]),
+            ]
+            for hostilePlan in plans {
+                var reader = ByteReader(hostilePlan.encoded())
+                #expect(KeptPlan.decode(&reader) == nil, "\(hostile.debugDescription)")
+            }
+        }
         var generator = SeededGenerator(seed: 27)
         for _ in 0..<5_000 {
             var bytes = good
@@ -272,6 +291,8 @@ struct KeptPlanTests {
             guard let decoded = KeptPlan.decode(&reader) else { continue }
             #expect(decoded.pages.allSatisfy { decoded.sections.indices.contains($0.section) && !$0.files.isEmpty })
             #expect(decoded.pages.flatMap(\.files).allSatisfy { $0.path.hasPrefix("Content/") && SafePath.isPlainRelative($0.path) })
+            #expect(decoded.navigation.allSatisfy { $0.routes.values.allSatisfy(SafePath.isPlainRelative) })
+            #expect(decoded.pages.allSatisfy { SafePath.isPlainRelative($0.slug) && !$0.slug.contains("/") })
         }
     }
 }

@@ -85,7 +85,7 @@ public struct BuildPipeline: Sendable {
                 let taken = await stamping?.value ?? stamp?.stamp
                 recordUnchanged(taken, report)
                 keep(plan.flatMap { plan in
-                    taken.flatMap { Self.stamped(plan, stamp: $0, stamps: contentStamps ?? $0.contentScan.stamps, buildID: report.buildID) }
+                    taken.flatMap { plan.stamped(by: $0, stamps: contentStamps ?? $0.contentScan.stamps, buildID: report.buildID) }
                 }, stamp: taken, report: report)
                 return report
             } catch {

@@ -64,44 +64,59 @@ struct KeptPlan: Sendable, Equatable {
     /// Nil when something else changed or a page's file is gone; empty when nothing changed.
     func changedPages(_ frame: SourceStamp.Frame, stamps: [(path: String, stamp: FileStamp)]) -> [(page: Int, stamps: [FileStamp])]? {
         guard frame.head == head, frame.contentCount == contentCount, stamps.count == contentCount else { return nil }
-        // Looked up by a number made from the path's bytes (a table of 100,000 texts cost as much as the rest of the
-        // edit's reading); a match is then compared byte for byte.
-        // Se buscan por un número hecho de los bytes de la ruta; una coincidencia se compara byte a byte.
-        var wanted: [UInt64: (page: Int, file: Int)] = [:]
-        wanted.reserveCapacity(pages.count * 2)
-        var count = 0
-        for (place, page) in pages.enumerated() {
-            for (index, file) in page.files.enumerated() {
-                wanted[Self.pathNumber(file.path.utf8.dropFirst(Self.contentPrefix))] = (place, index)
-                count += 1
-            }
-        }
-        guard wanted.count == count else { return nil }
         var sum = frame.contentSum
-        var found = 0
         var changed: [Int: [FileStamp]] = [:]
-        for (path, stamp) in stamps {
-            guard let (place, index) = wanted[Self.pathNumber(path.utf8)],
-                  pages[place].files[index].path.utf8.dropFirst(Self.contentPrefix).elementsEqual(path.utf8) else { continue }
-            found += 1
+        let complete = matchFiles(in: stamps) { place, index, path, stamp in
             sum &-= SourceStamp.entryHash(path, stamp)
             let page = pages[place]
-            if page.files[index].stamp != stamp {
-                changed[place, default: page.files.map(\.stamp)][index] = stamp
-            }
+            if page.files[index].stamp != stamp { changed[place, default: page.files.map(\.stamp)][index] = stamp }
         }
-        guard found == count, sum == restSum else { return nil }
+        guard complete, sum == restSum else { return nil }
         return changed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    static let contentPrefix = "Content/".utf8.count
-
-    /// A path's bytes as one number (FNV-1a).
-    static func pathNumber(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+    /// The plan made whole after its build: the build id, the stamp's frame, and each page's files with the stamp the
+    /// walk found them at; nil when a file is not in the walk (it changed while the build ran).
+    /// El plan completo tras su construcción: el id, el marco de la huella y la huella de cada fichero.
+    func stamped(by stamp: SourceStamp, stamps: [(path: String, stamp: FileStamp)], buildID: String?) -> KeptPlan? {
+        guard let buildID else { return nil }
+        var whole = self
+        whole.buildID = buildID
+        (whole.head, whole.contentCount, whole.restSum) = (stamp.frame.head, stamp.frame.contentCount, stamp.frame.contentSum)
+        let complete = matchFiles(in: stamps) { place, index, path, fileStamp in
+            whole.pages[place].files[index].stamp = fileStamp
+            whole.restSum &-= SourceStamp.entryHash(path, fileStamp)
+        }
+        return complete ? whole : nil
     }
+
+    /// Hands each of the walk's `stamps` that is a page's file to `found` with its page and file places; true when every
+    /// page's file was found. Files are looked up by their path's FNV-1a number (a table of 100,000 texts cost as much
+    /// as the rest of an edit's reading) and a match is then compared byte for byte.
+    /// Da a `found` cada fichero del recorrido que es de una página; busca por el número de su ruta y compara los bytes.
+    private func matchFiles(in stamps: [(path: String, stamp: FileStamp)],
+                            _ found: (_ page: Int, _ file: Int, _ path: String, _ stamp: FileStamp) -> Void) -> Bool {
+        var places: [UInt64: (page: Int, file: Int)] = [:]
+        places.reserveCapacity(pages.count * 2)
+        var count = 0
+        for (place, page) in pages.enumerated() {
+            for (index, file) in page.files.enumerated() {
+                places[Fingerprint.number(file.path.utf8.dropFirst(Self.contentPrefix))] = (place, index)
+                count += 1
+            }
+        }
+        guard places.count == count else { return false }
+        var matched = 0
+        for (path, stamp) in stamps {
+            guard let (place, index) = places[Fingerprint.number(path.utf8)],
+                  pages[place].files[index].path.utf8.dropFirst(Self.contentPrefix).elementsEqual(path.utf8) else { continue }
+            found(place, index, path, stamp)
+            matched += 1
+        }
+        return matched == count
+    }
+
+    private static let contentPrefix = "Content/".utf8.count
 
     /// The folders from `Content/` down to the section at `place`, each holding only the next, and that section holding
     /// only `page`: all a section's page is drawn from besides itself (its breadcrumbs).
@@ -183,11 +198,12 @@ struct KeptPlan: Sendable, Equatable {
     /// The plan read back; nil for any count out of range, a section out of place or a path outside `Content/`.
     static func decode(_ reader: inout ByteReader) -> KeptPlan? {
         guard let buildID = reader.string(), let head = reader.string(), let contentCount = count(&reader),
-              let rest = reader.int(), let siteInput = reader.string(), let assets = dictionary(&reader),
+              let rest = reader.int(), let siteInput = reader.string(), let assets = dictionary(&reader), assets.values.allSatisfy(SafePath.isPlainRelative),
               let entryCount = count(&reader) else { return nil }
         var navigation: [Entry] = []
         for _ in 0..<entryCount {
-            guard let names = reader.strings(), names.count == 2, let routes = dictionary(&reader), let hasLabels = reader.int() else { return nil }
+            guard let names = reader.strings(), names.count == 2, let routes = dictionary(&reader), routes.values.allSatisfy(SafePath.isPlainRelative),
+                  let hasLabels = reader.int() else { return nil }
             var labels: [String: String]?
             if hasLabels == 1 {
                 guard let read = dictionary(&reader) else { return nil }
@@ -198,14 +214,14 @@ struct KeptPlan: Sendable, Equatable {
         guard let sectionCount = count(&reader) else { return nil }
         var sections: [Section] = []
         for _ in 0..<sectionCount {
-            guard let folders = reader.strings(), let slugs = reader.strings(), let titles = dictionary(&reader) else { return nil }
+            guard let folders = reader.strings(), let slugs = reader.strings(), (folders + slugs).allSatisfy(isSegment), let titles = dictionary(&reader) else { return nil }
             sections.append(Section(folders: folders, slugs: slugs, titles: titles))
         }
         guard let pageCount = count(&reader) else { return nil }
         var pages: [PageEntry] = []
         pages.reserveCapacity(pageCount)
         for _ in 0..<pageCount {
-            guard let section = reader.int(), sections.indices.contains(section), let texts = reader.strings(), texts.count == 3,
+            guard let section = reader.int(), sections.indices.contains(section), let texts = reader.strings(), texts.count == 3, isSegment(texts[1]),
                   let flags = reader.int(), (0...3).contains(flags), let fileCount = count(&reader), fileCount > 0 else { return nil }
             var files: [File] = []
             for _ in 0..<fileCount {
@@ -226,6 +242,9 @@ struct KeptPlan: Sendable, Equatable {
                         assets: assets, navigation: navigation, sections: sections, pages: pages)
     }
 
+    /// One folder or URL segment, as routes and output paths are made of: never `..`, a `/` or a control character.
+    private static func isSegment(_ text: String) -> Bool { SafePath.isPlainRelative(text) && !text.utf8.contains(UInt8(ascii: "/")) }
+
     private static func count(_ reader: inout ByteReader) -> Int? {
         guard let count = reader.int(), (0...min(maxCount, reader.remaining)).contains(count) else { return nil }
         return count
@@ -240,5 +259,36 @@ struct KeptPlan: Sendable, Equatable {
     private static func dictionary(_ reader: inout ByteReader) -> [String: String]? {
         guard let keys = reader.strings(), let values = reader.strings(), keys.count == values.count else { return nil }
         return Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first })
+    }
+}
+
+extension KeptPlan {
+    /// What a build keeps of its plan, without stamps yet; nil for a site whose edits are not drawn page by page (one
+    /// with content drawn from the whole site, such as the app's screens or the search page, or without folders).
+    /// Lo que una construcción guarda de su plan, aún sin huellas; nil si el sitio no se redibuja página a página.
+    init?(_ site: PlannedSite, siteInput: BuildInput) {
+        guard !site.data.features.contains(where: { $0 is any ClosingFeature }), site.plan.tools.isEmpty, site.plan.searchRoute == nil,
+              let folders = site.data.features.lazy.compactMap({ $0 as? MarkdownFolders }).first else { return nil }
+        let languages = site.config.orderedLanguages
+        navigation = site.plan.navigation.map { entry in
+            Entry(key: entry.key, labelKey: entry.labelKey, routes: Dictionary(languages.map { ($0, entry.route($0).file) }, uniquingKeysWith: { a, _ in a }),
+                  labels: entry.label.map { label in Dictionary(languages.map { ($0, label($0)) }, uniquingKeysWith: { a, _ in a }) })
+        }
+        let all = folders.root.all
+        sections = all.map { Section(folders: $0.folders, slugs: $0.slugs, titles: $0.titles) }
+        let places = all.indices.filter { all[$0].layout == .section }.flatMap { section in all[section].pages.indices.map { (section, $0) } }
+        let unstamped = FileStamp(size: 0, seconds: 0, nanoseconds: 0, changeSeconds: 0, changeNanoseconds: 0, inode: 0)
+        pages = Parallel.map(places, slices: Parallel.slicesPerCore) { part in
+            part.compactMap { section, index -> PageEntry? in
+                let page = all[section].pages[index]
+                guard !MarkdownFolders.isDated(page), page.terms.isEmpty, page.versions.values.allSatisfy({ $0.file.hasPrefix("Content/") }) else { return nil }
+                return PageEntry(section: section, name: page.name, slug: page.slug, draft: page.draft, explicitSlug: page.explicitSlug,
+                                 listing: FolderPageMapper.listing([page], folder: "").fingerprint,
+                                 files: page.versions.values.map { File(path: $0.file, stamp: unstamped) }.sorted { $0.path < $1.path })
+            }
+        }.flatMap { $0 }
+        (buildID, head, contentCount, restSum) = ("", "", 0, 0)
+        self.siteInput = siteInput.fingerprint
+        assets = site.renderer.assets.published
     }
 }

@@ -157,71 +157,9 @@ extension BuildPipeline {
     /// Guarda el plan con la huella que leyó su construcción; si no, borra el anterior.
     func keep(_ plan: KeptPlan?, stamp: SourceStamp?, report: BuildReport) {
         let path = KeptPlan.path(statePath: stages.statePath)
-        guard let plan, let stamp, !stamp.settling, report.warnings.isEmpty, !report.readSources, report.buildID == plan.buildID,
-              (try? plan.save(to: path, context: LoadingSession.decodedContext)) != nil else {
-            if SafePath.kind(path) == .file { unlink(path) }
-            return
-        }
+        if let plan, let stamp, !stamp.settling, report.warnings.isEmpty, !report.readSources, report.buildID == plan.buildID,
+           (try? plan.save(to: path, context: LoadingSession.decodedContext)) != nil { return }
+        if SafePath.kind(path) == .file { unlink(path) }
     }
 
-    /// `plan` made whole: the build id, and each page's files with the stamp the walk found them at; nil when a file
-    /// is not in the walk (it changed while the build ran). Files are found by a number made from their path's bytes,
-    /// then compared byte for byte, as `KeptPlan.changedPages` does.
-    static func stamped(_ plan: KeptPlan, stamp: SourceStamp, stamps: [(path: String, stamp: FileStamp)], buildID: String?) -> KeptPlan? {
-        guard let buildID else { return nil }
-        var whole = plan
-        whole.buildID = buildID
-        (whole.head, whole.contentCount, whole.restSum) = (stamp.frame.head, stamp.frame.contentCount, stamp.frame.contentSum)
-        var places: [UInt64: (page: Int, file: Int)] = [:]
-        places.reserveCapacity(plan.pages.count * 2)
-        var count = 0
-        for (place, page) in plan.pages.enumerated() {
-            for (index, file) in page.files.enumerated() {
-                places[KeptPlan.pathNumber(file.path.utf8.dropFirst(KeptPlan.contentPrefix))] = (place, index)
-                count += 1
-            }
-        }
-        guard places.count == count else { return nil }
-        var found = 0
-        for (path, fileStamp) in stamps {
-            guard let (place, index) = places[KeptPlan.pathNumber(path.utf8)],
-                  whole.pages[place].files[index].path.utf8.dropFirst(KeptPlan.contentPrefix).elementsEqual(path.utf8) else { continue }
-            whole.pages[place].files[index].stamp = fileStamp
-            whole.restSum &-= SourceStamp.entryHash(path, fileStamp)
-            found += 1
-        }
-        return found == count ? whole : nil
-    }
-
-}
-
-extension KeptPlan {
-    /// What a build keeps of its plan, without stamps yet; nil for a site whose edits are not drawn page by page (one
-    /// with content drawn from the whole site, such as the app's screens or the search page, or without folders).
-    /// Lo que una construcción guarda de su plan, aún sin huellas; nil si el sitio no se redibuja página a página.
-    init?(_ site: PlannedSite, siteInput: BuildInput) {
-        guard !site.data.features.contains(where: { $0 is any ClosingFeature }), site.plan.tools.isEmpty, site.plan.searchRoute == nil,
-              let folders = site.data.features.lazy.compactMap({ $0 as? MarkdownFolders }).first else { return nil }
-        let languages = site.config.orderedLanguages
-        navigation = site.plan.navigation.map { entry in
-            Entry(key: entry.key, labelKey: entry.labelKey, routes: Dictionary(languages.map { ($0, entry.route($0).file) }, uniquingKeysWith: { a, _ in a }),
-                  labels: entry.label.map { label in Dictionary(languages.map { ($0, label($0)) }, uniquingKeysWith: { a, _ in a }) })
-        }
-        let all = folders.root.all
-        sections = all.map { Section(folders: $0.folders, slugs: $0.slugs, titles: $0.titles) }
-        let places = all.indices.filter { all[$0].layout == .section }.flatMap { section in all[section].pages.indices.map { (section, $0) } }
-        let unstamped = FileStamp(size: 0, seconds: 0, nanoseconds: 0, changeSeconds: 0, changeNanoseconds: 0, inode: 0)
-        pages = Parallel.map(places, slices: Parallel.slicesPerCore) { part in
-            part.compactMap { section, index -> PageEntry? in
-                let page = all[section].pages[index]
-                guard !MarkdownFolders.isDated(page), page.terms.isEmpty, page.versions.values.allSatisfy({ $0.file.hasPrefix("Content/") }) else { return nil }
-                return PageEntry(section: section, name: page.name, slug: page.slug, draft: page.draft, explicitSlug: page.explicitSlug,
-                                 listing: FolderPageMapper.listing([page], folder: "").fingerprint,
-                                 files: page.versions.values.map { File(path: $0.file, stamp: unstamped) }.sorted { $0.path < $1.path })
-            }
-        }.flatMap { $0 }
-        (buildID, head, contentCount, restSum) = ("", "", 0, 0)
-        self.siteInput = siteInput.fingerprint
-        assets = site.renderer.assets.published
-    }
 }
