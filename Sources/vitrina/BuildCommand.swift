@@ -19,7 +19,7 @@ struct Build: AsyncParsableCommand {
     func run() async throws {
         var options = BuildOptions(
             siteDirectory: site.siteDirectory, outputDirectory: site.output.map(Console.absolute), offline: offline, strict: strict,
-            drafts: drafts, baseURL: baseURL, apiOverrides: try site.overrides())
+            drafts: drafts, baseURL: baseURL, apiOverrides: try site.overrides()).withWriterThreadsUncached()
         options.force = force
         options.leftovers = .untilExit()
         let progress = TerminalProgress.standardOutput()

@@ -26,7 +26,7 @@ struct Check: AsyncParsableCommand {
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("vitrina-check-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         let options = BuildOptions(siteDirectory: site.siteDirectory, outputDirectory: temporary, offline: offline, drafts: drafts,
-                                   apiOverrides: try site.overrides())
+                                   apiOverrides: try site.overrides()).withWriterThreadsUncached()
         defer { try? FileManager.default.removeItem(atPath: BuildState.path(siteDirectory: options.siteDirectory, outputDirectory: temporary)) }
         let client = LiveHTTPClient()
         let result: Result<BuildReport, Error>

@@ -18,7 +18,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         var options = BuildOptions(siteDirectory: site.siteDirectory, outputDirectory: site.output.map(Console.absolute), offline: offline,
-                                   drafts: drafts, apiOverrides: try site.overrides())
+                                   drafts: drafts, apiOverrides: try site.overrides()).withWriterThreadsUncached()
         let progress = TerminalProgress.standardOutput()
         options.progress = progress
         let client = LiveHTTPClient()

@@ -9,6 +9,8 @@ struct RenderStage: Sendable {
     let staging: StagingArea
     let renderer: PageRenderer
     var progress: (any BuildProgress)?
+    var writerThreadSetUp: (@Sendable () -> Void)?
+    var writersFrom = RenderStage.writersFrom
     let drawn = Counter()
 
     /// A page (by its place in the pages handed to the stage; a copy of each page would double their memory) with the
@@ -42,17 +44,32 @@ struct RenderStage: Sendable {
         }
     }
 
-    /// The pages of `jobs`, split into a few batches per core, each rendered and written on its own thread (with its
-    /// own link extractor, whose pool of link texts serves the whole batch).
+    /// The pages of `jobs`, split into a few batches per core, each rendered on its own thread (with its own link
+    /// extractor, whose pool of link texts serves the whole batch); their files written by writer threads in batches of
+    /// `batchSize` on a large site, else each by its drawing thread.
     func renderPages(_ jobs: [Job], of pages: [Page]) throws -> Output {
         let total = jobs.reduce(0) { $0 + ($1.reuse == nil ? 1 : 0) }
-        let parts = try Parallel.map(jobs, slices: Parallel.slicesPerCore) { slice in
-            var extractor = LinkExtractor()
-            var frame: LayoutFrame?
-            return try slice.reduce(into: Output()) {
-                try write(pages[$1.index], $1, into: &$0, extractor: &extractor, frame: &frame, total: total)
+        let writers = total >= writersFrom ? FileWriters(threadSetUp: writerThreadSetUp ?? {}) : nil
+        // Without writers each file is written as soon as it is drawn: sixteen held at once cost tldr-en 2 MB of peak.
+        let batchSize = writers == nil ? 1 : Self.batchSize
+        let parts: [Output]
+        do {
+            parts = try Parallel.map(jobs, slices: Parallel.slicesPerCore) { slice in
+                var extractor = LinkExtractor()
+                var frame: LayoutFrame?
+                var batch: [StagingArea.File] = []
+                let output = try slice.reduce(into: Output()) {
+                    try write(pages[$1.index], $1, into: &$0, batch: &batch, extractor: &extractor, frame: &frame, total: total)
+                    if batch.count >= batchSize { try hand(batch, to: writers); batch = [] }
+                }
+                try hand(batch, to: writers)
+                return output
             }
+        } catch {
+            try? writers?.finish()
+            throw error
         }
+        try writers?.finish()
         // Room for every part at once: growing the table of 100,000 records part by part rehashed it several times.
         var output = Output()
         output.records.reserveCapacity(parts.reduce(0) { $0 + $1.records.count })
@@ -61,8 +78,23 @@ struct RenderStage: Sendable {
         return output
     }
 
-    private func write(_ page: Page, _ job: Job, into output: inout Output, extractor: inout LinkExtractor, frame: inout LayoutFrame?,
-                       total: Int) throws {
+    /// Files handed to the writers at a time: few enough hand-overs that they cost nothing beside drawing.
+    static let batchSize = 16
+
+    /// From this many pages to draw, their files are written by writer threads (`FileWriters`): 109,230 pages on disk
+    /// built in 10.6 s instead of 12.3 s (medians of 6, alternating); 7,800 pages gained nothing and held 7 MB more.
+    static let writersFrom = 20_000
+
+    /// `files` to the writers, or written here when the site is too small to have them.
+    private func hand(_ files: [StagingArea.File], to writers: FileWriters?) throws {
+        guard !files.isEmpty else { return }
+        guard let writers else { return try staging.write(files) }
+        let staging = staging
+        try writers.submit { try staging.write(files) }
+    }
+
+    private func write(_ page: Page, _ job: Job, into output: inout Output, batch: inout [StagingArea.File],
+                       extractor: inout LinkExtractor, frame: inout LayoutFrame?, total: Int) throws {
         let file = page.route.file
         if let record = job.reuse, let size = staging.keep(file) {
             output.files.append(file)
@@ -71,7 +103,7 @@ struct RenderStage: Sendable {
             return
         }
         let html = try renderer.render(page, reusing: &frame)
-        try staging.write(html, to: file)
+        batch.append(StagingArea.File(path: file, bytes: html))
         output.add(file, size: html.count)
         let links = extractor.extract(file: file, html: html)
         output.drawn.append(links)
