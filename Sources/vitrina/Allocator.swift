@@ -7,7 +7,7 @@ extension BuildOptions {
     /// Build options whose file writer threads run without the allocator's per-thread cache.
     func withWriterThreadsUncached() -> BuildOptions {
         var options = self
-        options.writerThreadSetUp = { vit_allocator_stop_thread_cache() }
+        options.writerThreads.setUp = { vit_allocator_stop_thread_cache() }
         return options
     }
 }

@@ -27,15 +27,15 @@ struct WriterThreadsTests {
         let started = Mutex(0)
         var threaded = BuildOptions(siteDirectory: site.root, offline: true)
         threaded.settleTime = .zero
-        threaded.writerThreadsFrom = 0
-        threaded.writerThreadSetUp = { started.withLock { $0 += 1 } }
+        threaded.writerThreads.from = 0
+        threaded.writerThreads.setUp = { started.withLock { $0 += 1 } }
         var inline = threaded
-        inline.writerThreadsFrom = .max
+        inline.writerThreads.from = .max
         let first = try await site.build(threaded)
         #expect(first.rendered > 400)
         #expect(started.withLock { $0 } == FileWriters.threads)
         try await site.expectSameAsFullBuild(inline)
-        #expect(started.withLock { $0 } == FileWriters.threads, "none when the pages are fewer than writersFrom")
+        #expect(started.withLock { $0 } == FileWriters.threads, "none when the pages are fewer than writerThreads.from")
 
         try site.write("Content/osx/orden-1.md", "---\ntitle: Orden uno\n---\nOtro texto.\n")
         try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nArchiva ficheros y carpetas.\n")

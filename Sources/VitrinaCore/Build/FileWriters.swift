@@ -16,9 +16,9 @@ final class FileWriters: Sendable {
     private let finished = DispatchGroup()
     private let threadCount: Int
 
+    /// The batches handed over and not yet taken (at most `capacity`), whether `finish` was called, the first error.
     private struct Pending {
-        var jobs: [Job?] = []
-        var next = 0
+        var jobs: [Job] = []
         var closing = false
         var failure: (any Error)?
     }
@@ -56,16 +56,9 @@ final class FileWriters: Sendable {
     private func drain() {
         while true {
             waiting.wait()
-            let job: Job? = queue.withLock { state in
-                guard state.next < state.jobs.count else { return nil }
-                defer {
-                    state.jobs[state.next] = nil
-                    state.next += 1
-                }
-                return state.jobs[state.next]
-            }
+            let (job, closing) = queue.withLock { state in (state.jobs.isEmpty ? nil : state.jobs.removeFirst(), state.closing) }
             guard let job else {
-                if queue.withLock({ $0.closing && $0.next >= $0.jobs.count }) { return }
+                if closing { return }
                 continue
             }
             room.signal()
@@ -77,4 +70,17 @@ final class FileWriters: Sendable {
 
     /// More threads than cores: most of a writer's time on disk is waiting, not working.
     static let threads = 8
+}
+
+/// When a build's pages are written by writer threads, and what each of them runs first.
+/// Cuándo escriben las páginas de una construcción hilos propios, y qué ejecuta cada uno al empezar.
+public struct WriterThreads: Sendable {
+    /// From this many pages to draw (tests lower it): 109,230 pages on disk built in 10.6 s instead of 12.3 s (medians
+    /// of 6, alternating); 7,800 pages gained nothing and held 7 MB more.
+    var from = 20_000
+    /// Run first on each writer thread: the program turns off its allocator's per-thread cache there, as a writer frees
+    /// what the drawing threads allocated.
+    public var setUp: @Sendable () -> Void = {}
+
+    public init() {}
 }

@@ -6,16 +6,14 @@ struct OutputStages {
     let siteDirectory: String
     let memo: BuildMemo?
     let progress: (any BuildProgress)?
-    let writerThreadSetUp: (@Sendable () -> Void)?
-    let writerThreadsFrom: Int
+    let writerThreads: WriterThreads
 
     init(options: BuildOptions) {
         statePath = BuildState.path(siteDirectory: options.siteDirectory, outputDirectory: options.outputDirectory)
         siteDirectory = options.siteDirectory
         memo = options.memo
         progress = options.progress
-        writerThreadSetUp = options.writerThreadSetUp
-        writerThreadsFrom = options.writerThreadsFrom
+        writerThreads = options.writerThreads
     }
 
     /// Runs `work` with a new staging area after `last`; when it throws, the staging area is discarded and the output
@@ -35,8 +33,7 @@ struct OutputStages {
     /// Render: draws each page whose inputs changed into `staging`, in parallel; the others keep their file and record.
     /// Dibujo: dibuja en la carpeta temporal cada página cuyas entradas cambiaron; las demás conservan su fichero.
     func render(_ jobs: [RenderStage.Job], of pages: [Page], with renderer: PageRenderer, into staging: StagingArea) throws -> RenderStage.Output {
-        try RenderStage(staging: staging, renderer: renderer, progress: progress, writerThreadSetUp: writerThreadSetUp,
-                        writersFrom: writerThreadsFrom).renderPages(jobs, of: pages)
+        try RenderStage(staging: staging, renderer: renderer, progress: progress, writerThreads: writerThreads).renderPages(jobs, of: pages)
     }
 
     /// Check: the links of the drawn pages and of the pages whose links may have a new outcome; the pages' records with

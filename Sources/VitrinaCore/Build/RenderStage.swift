@@ -1,16 +1,16 @@
 import Foundation
 import Synchronization
 
-/// Draws the pages whose inputs changed, in parallel, each handed to the staging area as soon as it is drawn (so a large
-/// site is never held in memory whole); pages whose inputs did not change keep their file and the links recorded for them.
-/// Dibuja en paralelo las páginas cuyas entradas cambiaron, cada una entregada a la carpeta temporal nada más dibujarse;
-/// las demás conservan su fichero y los enlaces anotados.
+/// Draws the pages whose inputs changed, in parallel, each handed to the staging area as soon as it is drawn (on a large
+/// site, to writer threads in small batches; a site is never held in memory whole); pages whose inputs did not change
+/// keep their file and the links recorded for them.
+/// Dibuja en paralelo las páginas cuyas entradas cambiaron, cada una entregada a la carpeta temporal nada más dibujarse
+/// (en un sitio grande, a hilos escritores en tandas pequeñas); las demás conservan su fichero y los enlaces anotados.
 struct RenderStage: Sendable {
     let staging: StagingArea
     let renderer: PageRenderer
     var progress: (any BuildProgress)?
-    var writerThreadSetUp: (@Sendable () -> Void)?
-    var writersFrom = RenderStage.writersFrom
+    var writerThreads = WriterThreads()
     let drawn = Counter()
 
     /// A page (by its place in the pages handed to the stage; a copy of each page would double their memory) with the
@@ -49,8 +49,8 @@ struct RenderStage: Sendable {
     /// `batchSize` on a large site, else each by its drawing thread.
     func renderPages(_ jobs: [Job], of pages: [Page]) throws -> Output {
         let total = jobs.reduce(0) { $0 + ($1.reuse == nil ? 1 : 0) }
-        let writers = total >= writersFrom ? FileWriters(threadSetUp: writerThreadSetUp ?? {}) : nil
-        // Without writers each file is written as soon as it is drawn: sixteen held at once cost tldr-en 2 MB of peak.
+        let writers = total >= writerThreads.from ? FileWriters(threadSetUp: writerThreads.setUp) : nil
+        // Without writers each file is written as soon as it is drawn, as before there were any.
         let batchSize = writers == nil ? 1 : Self.batchSize
         let parts: [Output]
         do {
@@ -80,10 +80,6 @@ struct RenderStage: Sendable {
 
     /// Files handed to the writers at a time: few enough hand-overs that they cost nothing beside drawing.
     static let batchSize = 16
-
-    /// From this many pages to draw, their files are written by writer threads (`FileWriters`): 109,230 pages on disk
-    /// built in 10.6 s instead of 12.3 s (medians of 6, alternating); 7,800 pages gained nothing and held 7 MB more.
-    static let writersFrom = 20_000
 
     /// `files` to the writers, or written here when the site is too small to have them.
     private func hand(_ files: [StagingArea.File], to writers: FileWriters?) throws {

@@ -19,11 +19,8 @@ public struct BuildOptions: Sendable {
     var settleTime: Duration = .seconds(2)
     /// Hears each stage start and how many pages are drawn, for a progress bar.
     public var progress: (any BuildProgress)?
-    /// What each of the build's file writer threads runs first (`FileWriters`): the program turns off its allocator's
-    /// per-thread cache there, as a writer frees what the drawing threads allocated.
-    public var writerThreadSetUp: (@Sendable () -> Void)?
-    /// From how many pages to draw the files go to writer threads (`RenderStage.writersFrom`; tests lower it).
-    var writerThreadsFrom = RenderStage.writersFrom
+    /// From how many pages to draw their files go to writer threads, and what each of those runs first.
+    public var writerThreads = WriterThreads()
     /// Where a one-shot build leaves what it made for the process's end to free (`vitrina build`); nil frees it as usual.
     public var leftovers: Leftovers?
 
