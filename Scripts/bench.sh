@@ -264,7 +264,6 @@ for i in $(seq "$runs"); do
   # published outputs, three times each, alternating (their difference is a few percent of the build).
   # Sitio por defecto: en una carpeta nueva, `cp -r` de lo escrito, reconstrucción sin cambios y cada página dibujada
   # de nuevo, con y sin las salidas publicadas, tres veces cada una y alternando.
-  sync # the tldr builds' output still being written back would slow these small figures, which a CI job never sees
   vitrina_build default-cold/vitrina "$work/out/default-$i" --site "$default_site" --offline
   timed "$work/logs/$((++builds))-default-copy.log" cp -r "$work/out/default-$i" "$work/out/default-copy-$i"
   record default-copy/cp "$(html_count "$work/out/default-$i")"

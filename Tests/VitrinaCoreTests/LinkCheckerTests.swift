@@ -151,7 +151,9 @@ struct LinkCheckerTests {
 
     /// What the checker remembers of one page's links serves another's only when they lead to the same place: on 300
     /// seeded sites (sibling and nested folders, `../` climbs, `./`, `#x`, `?x`, encoded names, `&amp;`, ids that are and
-    /// are not there), checking every page in one batch gives each page what checking it alone gives.
+    /// are not there; every page starting with the same "layout" links, some climbing and some not, and a share of
+    /// them the same link written as another text), checking every page in one batch gives each page what checking it
+    /// alone gives.
     @Test func linksRememberedFromOtherPagesGiveWhatEachPageAloneGives() {
         var generator = SeededGenerator(seed: 2_711)
         let names = ["a", "b", "ab", "a b", "e\u{301}", "é"]
@@ -176,9 +178,12 @@ struct LinkCheckerTests {
                 default: return climbs + generator.pick(names) + "/" + fragment
                 }
             }
+            let layout = (0..<Int.random(in: 0...6, using: &generator)).map { _ in link() }
             let pages = files.map { file in
-                PageLinks(file: file, links: (0..<Int.random(in: 0...8, using: &generator)).map { _ in link() },
-                          ids: Set(ids.filter { _ in generator.chance(0.5) }))
+                // A layout link stays at its place, or another link (or the same one as a copy of its text) takes it.
+                let frame = layout.map { generator.chance(0.2) ? link() : generator.chance(0.2) ? String(decoding: Array($0.utf8), as: UTF8.self) : $0 }
+                return PageLinks(file: file, links: frame + (0..<Int.random(in: 0...8, using: &generator)).map { _ in link() },
+                                 ids: Set(ids.filter { _ in generator.chance(0.5) }))
             }
             let idsByFile = Dictionary(uniqueKeysWithValues: pages.map { ($0.file, $0.ids) })
             let together = LinkChecker().check(pages[...], files: Set(files), ids: idsByFile)

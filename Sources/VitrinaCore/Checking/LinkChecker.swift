@@ -129,13 +129,27 @@ public struct LinkChecker: Sendable {
         // where it stands and not remembered: no other page starts from there.
         // Un enlace a un lugar de su propia página se comprueba sin recordarlo: ninguna otra página parte de ahí.
         var resolving: [LinkKey: String] = [:]
+        // Pages in sibling folders (`linux/ls/`, `linux/cp/`) carry their layout's links (assets, menu, section) at the
+        // same places among their links, and a link that starts with `../` leads to the same place from either: what it
+        // came to on the page before, at the same place, is taken without working out its key again.
+        // Las páginas de carpetas hermanas llevan los enlaces de su marco en los mismos puestos: un `../` igual lleva
+        // al mismo sitio, y se toma lo hallado en la página anterior sin calcular su clave.
+        var before = SiblingLinks(), now = SiblingLinks()
         for page in pages {
             var found: [String] = []
             var anchored = Set<String>()
-            for link in page.links where Self.isInternal(link) {
+            now.start(page)
+            let sibling = now.isSibling(of: before)
+            for (place, link) in page.links.enumerated() where Self.isInternal(link) {
+                if sibling, let anchor = before.anchor(at: place, ifLinkIs: link) {
+                    if !anchor.isEmpty && anchor != page.file { anchored.insert(anchor) }
+                    now.keep(anchor, at: place)
+                    continue
+                }
                 let key = Self.staysOnPage(link) ? nil : LinkKey(link: link, page: page.file)
                 if let key, let target = resolving[key] {
                     if !target.isEmpty && target != page.file { anchored.insert(target) }
+                    if SiblingLinks.leadsAlike(link) { now.keep(target, at: place) }
                     continue
                 }
                 switch verdict(link, on: page, files: files, ids: idsByFile) {
@@ -145,14 +159,62 @@ public struct LinkChecker: Sendable {
                 case .resolves(let target, let fragment):
                     let anchor = fragment ? target : ""
                     if !anchor.isEmpty && anchor != page.file { anchored.insert(anchor) }
-                    if let key { resolving[key] = anchor }
+                    if let key {
+                        resolving[key] = anchor
+                        if SiblingLinks.leadsAlike(link) { now.keep(anchor, at: place) }
+                    }
                 }
             }
+            swap(&before, &now)
             found.sort()
             let problems = found.enumerated().filter { $0.offset == 0 || found[$0.offset - 1] != $0.element }.map(\.element)
             checks.append(PageCheck(file: page.file, problems: problems, anchored: anchored.sorted()))
         }
         return checks
+    }
+
+    /// One page's links found to resolve, by their place among its links, for the page after it in a sibling folder.
+    /// Los enlaces resueltos de una página según su puesto, para la siguiente si está en una carpeta hermana.
+    struct SiblingLinks {
+        /// The page's folder climbed once: `linux` for `linux/ls/index.html`; nil for a page at the root or one folder down.
+        private(set) var parent: Substring?
+        private var links: [String] = []
+        /// What each link came to (the file whose id its fragment names, or ""), when it starts with `../`; else nil.
+        private var anchors: [String?] = []
+
+        mutating func start(_ page: PageLinks) {
+            let file = page.file
+            let folder = file[..<(file.utf8.lastIndex(of: UInt8(ascii: "/")) ?? file.startIndex)]
+            parent = folder.isEmpty ? nil : folder[..<(folder.utf8.lastIndex(of: UInt8(ascii: "/")) ?? folder.startIndex)]
+            links = page.links
+            anchors.removeAll(keepingCapacity: true)
+            anchors.append(contentsOf: repeatElement(nil, count: links.count))
+        }
+
+        mutating func keep(_ anchor: String, at place: Int) { anchors[place] = anchor }
+
+        /// Both pages' folders are in one folder (compared byte for byte: `é` and `e` with an accent are two folders).
+        func isSibling(of other: SiblingLinks) -> Bool {
+            guard let parent, let otherParent = other.parent else { return false }
+            return parent.utf8.elementsEqual(otherParent.utf8)
+        }
+
+        /// What the link at `place` came to, when it has the bytes of `link`.
+        func anchor(at place: Int, ifLinkIs link: String) -> String? {
+            guard place < anchors.count, let anchor = anchors[place], Self.sameBytes(links[place], link) else { return nil }
+            return anchor
+        }
+
+        private static func sameBytes(_ a: String, _ b: String) -> Bool {
+            guard a.utf8.count == b.utf8.count else { return false }
+            let compared = a.utf8.withContiguousStorageIfAvailable { x in
+                b.utf8.withContiguousStorageIfAvailable { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+            }
+            return compared.flatMap { $0 } ?? a.utf8.elementsEqual(b.utf8)
+        }
+
+        /// A link climbing at least once leaves its page's own folder: from sibling folders it climbs to the same one.
+        static func leadsAlike(_ link: String) -> Bool { link.utf8.starts(with: "../".utf8) }
     }
 
     /// A link by where it starts from: the page's folder climbed once per leading `../`, and the rest of the link. Nil
