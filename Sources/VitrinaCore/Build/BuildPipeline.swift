@@ -84,9 +84,12 @@ public struct BuildPipeline: Sendable {
                 options.leftovers?.keep(session)
                 let taken = await stamping?.value ?? stamp?.stamp
                 recordUnchanged(taken, report)
-                keep(plan.flatMap { plan in
-                    taken.flatMap { plan.stamped(by: $0, stamps: contentStamps ?? $0.contentScan.stamps, buildID: report.buildID) }
-                }, stamp: taken, report: report)
+                // The plan is taken out of `plan`, so that stamping its 100,000 pages' files changes them in place.
+                // El plan se saca de `plan`, para que poner la huella a los ficheros de sus páginas no los copie.
+                let whole = taken.flatMap { taken in
+                    plan.take()?.stamped(by: taken, stamps: contentStamps ?? taken.contentScan.stamps, buildID: report.buildID)
+                }
+                keep(whole, stamp: taken, report: report)
                 return report
             } catch {
                 await session.close()

@@ -78,16 +78,20 @@ struct KeptPlan: Sendable, Equatable {
     /// The plan made whole after its build: the build id, the stamp's frame, and each page's files with the stamp the
     /// walk found them at; nil when a file is not in the walk (it changed while the build ran).
     /// El plan completo tras su construcción: el id, el marco de la huella y la huella de cada fichero.
-    func stamped(by stamp: SourceStamp, stamps: [(path: String, stamp: FileStamp)], buildID: String?) -> KeptPlan? {
+    consuming func stamped(by stamp: SourceStamp, stamps: [(path: String, stamp: FileStamp)], buildID: String?) -> KeptPlan? {
         guard let buildID else { return nil }
-        var whole = self
-        whole.buildID = buildID
-        (whole.head, whole.contentCount, whole.restSum) = (stamp.frame.head, stamp.frame.contentCount, stamp.frame.contentSum)
+        var found: [(page: Int, file: Int, stamp: FileStamp)] = []
+        found.reserveCapacity(stamps.count)
+        var restSum = stamp.frame.contentSum
         let complete = matchFiles(in: stamps) { place, index, path, fileStamp in
-            whole.pages[place].files[index].stamp = fileStamp
-            whole.restSum &-= SourceStamp.entryHash(path, fileStamp)
+            found.append((place, index, fileStamp))
+            restSum &-= SourceStamp.entryHash(path, fileStamp)
         }
-        return complete ? whole : nil
+        guard complete else { return nil }
+        var whole = self
+        (whole.buildID, whole.head, whole.contentCount, whole.restSum) = (buildID, stamp.frame.head, stamp.frame.contentCount, restSum)
+        for match in found { whole.pages[match.page].files[match.file].stamp = match.stamp }
+        return whole
     }
 
     /// Hands each of the walk's `stamps` that is a page's file to `found` with its page and file places; true when every
@@ -99,9 +103,9 @@ struct KeptPlan: Sendable, Equatable {
         var places: [UInt64: (page: Int, file: Int)] = [:]
         places.reserveCapacity(pages.count * 2)
         var count = 0
-        for (place, page) in pages.enumerated() {
-            for (index, file) in page.files.enumerated() {
-                places[Fingerprint.number(file.path.utf8.dropFirst(Self.contentPrefix))] = (place, index)
+        for place in pages.indices {
+            for index in pages[place].files.indices {
+                places[Fingerprint.number(pages[place].files[index].path.utf8.dropFirst(Self.contentPrefix))] = (place, index)
                 count += 1
             }
         }
