@@ -176,7 +176,8 @@ public struct LinkChecker: Sendable {
     /// One page's links found to resolve, by their place among its links, for the page after it in a sibling folder.
     /// Los enlaces resueltos de una página según su puesto, para la siguiente si está en una carpeta hermana.
     struct SiblingLinks {
-        /// The page's folder climbed once: `linux` for `linux/ls/index.html`; nil for a page at the root or one folder down.
+        /// The page's folder climbed once: `linux` for `linux/ls/index.html`, empty for `ls/index.html`, nil for a page
+        /// at the root (whose `../` links lead out of the output: never taken from another page).
         private(set) var parent: Substring?
         private var links: [String] = []
         /// What each link came to (the file whose id its fragment names, or ""), when it starts with `../`; else nil.
