@@ -6,7 +6,8 @@
 # 4 times built by Vitrina into fresh folders, for the table of each stage's time per 1,000 pages at 1x, 4x and 14x.
 # Once, after the runs: `vitrina serve` on the 14x site, one page edited RUNS times, timed from the edit until the
 # page's file changes in the output, with serve's peak memory. Each figure is the median of RUNS runs (default 3).
-# Every build writes into a folder of its own, all removed at the end (about 3 GB of disk with RUNS=3).
+# Every build writes into a folder of its own, all removed at the end (about 9 GB and 2.3 million inodes with RUNS=3:
+# each page is a folder and a file, each taking a block; checked before anything is built).
 # Takes about 30 minutes with RUNS=3 on 2 cores; prints one table and the goals with PASS/FAIL (exit 0 when a goal
 # fails: it is a report), non-zero when a build fails.
 # Vitrina y Hugo sobre unas 100.000 páginas (tldr-en copiado 14 veces): construcción completa, sin cambios, una página
@@ -35,6 +36,21 @@ work=$(mktemp -d)
 serve_pid=""
 trap '[ -z "$serve_pid" ] || pkill -P "$serve_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 mkdir -p "$work/logs" "$work/out"
+
+# Room for everything the run writes, asked of the disk before the first build: a disk that filled up failed a build
+# 15 minutes in. Each page takes two inodes (its folder and its file) and a 4 KB block each; the big site is built
+# 2 x RUNS times (both tools) and once by `vitrina serve`, and exists twice as sources; the 1x and 4x copies once a run.
+# Sitio para todo lo que escribe la ejecución, comprobado antes de la primera construcción.
+corpus_pages=$(find "$corpus" -name '*.md' | wc -l)
+need_inodes=$(( corpus_pages * 2 * (factor * (2 * runs + 3) + 5 * (runs + 1)) ))
+need_kb=$(( need_inodes * 4 ))
+read -r free_kb free_inodes < <(df --output=avail,iavail -k "$work" | tail -1)
+if (( free_kb < need_kb || free_inodes < need_inodes )); then
+  echo "Not enough room in $work for this run: it writes about $(( need_kb / 1024 / 1024 + 1 )) GB in $need_inodes files and" \
+       "folders, and its disk has $(( free_kb / 1024 / 1024 )) GB and $free_inodes inodes free. Free some (or set TMPDIR" \
+       "to a larger disk, or lower RUNS or FACTOR) and run it again." >&2
+  exit 1
+fi
 
 echo "Preparing sites (1x, 4x, ${factor}x) in $work" >&2
 write_hugo_theme "$work/hugo-theme"
