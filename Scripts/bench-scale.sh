@@ -8,7 +8,7 @@
 # page's file changes in the output, with serve's peak memory. Each figure is the median of RUNS runs (default 3).
 # Every build writes into a folder of its own, all removed at the end (about 9 GB and 2.3 million inodes with RUNS=3:
 # each page is a folder and a file, each taking a block; checked before anything is built).
-# Takes about 30 minutes with RUNS=3 on 2 cores; prints one table and the goals with PASS/FAIL (exit 0 when a goal
+# Takes about 20 minutes with RUNS=3 on 2 cores; prints one table and the goals with PASS/FAIL (exit 0 when a goal
 # fails: it is a report), non-zero when a build fails.
 # Vitrina y Hugo sobre unas 100.000 páginas (tldr-en copiado 14 veces): construcción completa, sin cambios, una página
 # editada, `vitrina serve`, y el tiempo de cada etapa por cada 1.000 páginas a 1x, 4x y 14x.
@@ -23,6 +23,9 @@ source Scripts/bench-common.sh
 
 runs="${RUNS:-3}"
 factor="${FACTOR:-14}"
+# Whole numbers in a sensible range before bash does arithmetic with them. / Números enteros y acotados.
+[[ $runs =~ ^[1-9]$ ]] || { echo "RUNS must be a number from 1 to 9, not '$runs'" >&2; exit 1; }
+[[ $factor =~ ^[1-9][0-9]?$ ]] || { echo "FACTOR must be a number from 1 to 99, not '$factor'" >&2; exit 1; }
 corpus="${CORPUS:-../shared/corpora/tldr-en}"
 [ -d "$corpus" ] || { echo "No corpus at $corpus" >&2; exit 1; }
 corpus=$(cd "$corpus" && pwd)

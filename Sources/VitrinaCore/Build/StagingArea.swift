@@ -63,14 +63,16 @@ public struct StagingArea: Sendable {
     /// touched once for them all, and a folder one of them made is not asked of the disk again for the next.
     /// Páginas escritas seguidas por un hilo: las tablas compartidas se tocan una vez por tanda.
     func write(_ files: [File]) throws {
-        var ledger = Ledger(askingDiskFirst: true)
+        var ledger = Ledger()
         defer { note(ledger) }
-        let hashes = files.map { Self.contentHash($0.bytes) }
+        let targets = try files.map { try target($0.path, hash: Self.contentHash($0.bytes), size: $0.bytes.count, into: &ledger) }
         // A batch is pages of one section: their folders are made in that section's turn, their files after it.
         // Una tanda son páginas de una sección: sus carpetas se crean en el turno de la sección, sus ficheros después.
         let section = Self.folder(of: Self.folder(of: files.first?.path ?? ""))
-        let targets = try folderTurns.inTurn(for: section) {
-            try zip(files, hashes).map { file, hash in try place(file.path, hash: hash, size: file.bytes.count, into: &ledger) }
+        try folderTurns.inTurn(for: section) {
+            for (file, target) in zip(files, targets) where target != nil {
+                try createFolder(Self.folder(of: file.path), noting: &ledger.folders, askingDiskFirst: true)
+            }
         }
         for (file, target) in zip(files, targets) {
             if let target { try Files.writeFile(file.bytes, to: target) }
@@ -107,7 +109,6 @@ public struct StagingArea: Sendable {
     /// What a writer noted while placing files, added to the shared tables at once: fingerprints, files written,
     /// folders made.
     private struct Ledger {
-        var askingDiskFirst = false
         var hashes: [(path: String, hash: String)] = []
         var changed: [String] = []
         var folders: Set<String> = []
@@ -120,16 +121,22 @@ public struct StagingArea: Sendable {
     }
 
     /// Notes `hash` for `path`; when the last build's file is the same, nil (nothing to write), else the staging path
-    /// to write, its folder created.
-    private func place(_ path: String, hash: String, size: Int, into ledger: inout Ledger) throws -> String? {
+    /// to write (its folder not made yet).
+    private func target(_ path: String, hash: String, size: Int, into ledger: inout Ledger) throws -> String? {
         guard SafePath.isPlainRelative(path) else {
             throw VitrinaError(.write, "refused to write \(path): output paths must stay inside the output folder")
         }
         ledger.hashes.append((path, hash))
         if let previous, previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == size { return nil }
-        try createFolder(Self.folder(of: path), noting: &ledger.folders, askingDiskFirst: ledger.askingDiskFirst)
         ledger.changed.append(path)
         return "\(directory)/\(path)"
+    }
+
+    /// The same, its folder made (one file written on its own: the shared table of folders is asked first).
+    private func place(_ path: String, hash: String, size: Int, into ledger: inout Ledger) throws -> String? {
+        guard let target = try target(path, hash: hash, size: size, into: &ledger) else { return nil }
+        try createFolder(Self.folder(of: path), noting: &ledger.folders, askingDiskFirst: false)
+        return target
     }
 
     /// Creates `folder` and the folders above it that this build has not created yet, each with one `mkdir`: a fresh

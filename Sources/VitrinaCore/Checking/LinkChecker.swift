@@ -184,9 +184,8 @@ public struct LinkChecker: Sendable {
         private var anchors: [String?] = []
 
         mutating func start(_ page: PageLinks) {
-            let file = page.file
-            let folder = file[..<(file.utf8.lastIndex(of: UInt8(ascii: "/")) ?? file.startIndex)]
-            parent = folder.isEmpty ? nil : folder[..<(folder.utf8.lastIndex(of: UInt8(ascii: "/")) ?? folder.startIndex)]
+            let folder = LinkChecker.folder(of: page.file[...])
+            parent = folder.isEmpty ? nil : LinkChecker.folder(of: folder)
             links = page.links
             anchors.removeAll(keepingCapacity: true)
             anchors.append(contentsOf: repeatElement(nil, count: links.count))
@@ -202,16 +201,9 @@ public struct LinkChecker: Sendable {
 
         /// What the link at `place` came to, when it has the bytes of `link`.
         func anchor(at place: Int, ifLinkIs link: String) -> String? {
-            guard place < anchors.count, let anchor = anchors[place], Self.sameBytes(links[place], link) else { return nil }
+            guard place < anchors.count, let anchor = anchors[place], links[place].utf8.count == link.utf8.count,
+                  links[place].utf8.elementsEqual(link.utf8) else { return nil }
             return anchor
-        }
-
-        private static func sameBytes(_ a: String, _ b: String) -> Bool {
-            guard a.utf8.count == b.utf8.count else { return false }
-            let compared = a.utf8.withContiguousStorageIfAvailable { x in
-                b.utf8.withContiguousStorageIfAvailable { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
-            }
-            return compared.flatMap { $0 } ?? a.utf8.elementsEqual(b.utf8)
         }
 
         /// A link climbing at least once leaves its page's own folder: from sibling folders it climbs to the same one.
@@ -227,14 +219,19 @@ public struct LinkChecker: Sendable {
 
         init?(link: String, page: String) {
             let climbs = LinkChecker.climbs(link)
-            var folder = page[..<(page.utf8.lastIndex(of: UInt8(ascii: "/")) ?? page.startIndex)]
+            var folder = LinkChecker.folder(of: page[...])
             for _ in 0..<climbs {
                 guard !folder.isEmpty else { return nil }
-                folder = folder[..<(folder.utf8.lastIndex(of: UInt8(ascii: "/")) ?? folder.startIndex)]
+                folder = LinkChecker.folder(of: folder)
             }
             base = folder
             rest = link.utf8.dropFirst(climbs * 3).isEmpty ? "" : link[link.utf8.index(link.startIndex, offsetBy: climbs * 3)...]
         }
+    }
+
+    /// The folder `path` is in, cut at its last `/` (on bytes); empty for a path at the root.
+    static func folder(of path: Substring) -> Substring {
+        path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)]
     }
 
     /// How many leading `../` a link has.
