@@ -124,6 +124,7 @@ struct SiteWatcherTests {
         #expect(try await second.value == ["Content/linux/tar.md"])
 
         try site.write("Content/empty/page.md", "# page\n")
+        try site.write("Content/empty/.page.md.swp", "an editor's swap file\n")
         try site.write("Templates/page.mustache", "<h1>{{title}}</h1>\n")
         #expect(try await watch.next() == ["Content/empty/page.md", "Templates/page.mustache"], "changes made while busy, at once")
     }
@@ -136,9 +137,40 @@ struct SiteWatcherTests {
         #expect(watch.usesEvents)
         try site.write("Output/index.html", "built\n")
         try site.write("Content/.editor-swap", "x\n")
+        try site.write("Content/linux/.b.md.swp", "x\n")
+        try site.write("Content/linux/.git/index", "x\n")
         try site.write("Content/linux/b.md", "# b, longer\n")
         #expect(try await watch.next() == ["Content/linux/b.md"])
         try FileManager.default.moveItem(atPath: site.root + "/Content/linux", toPath: site.root + "/Content/unix")
         #expect(try await watch.next() == ["Content/linux", "Content/unix/b.md"], "a folder moved away and in")
+    }
+
+    /// An editor that makes a folder and saves a file into it at once: the file is written right after the watcher
+    /// lists the new folder (the moment a watch added after the listing would miss it), and it is still reported.
+    @Test func aFileSavedIntoAFolderJustMadeIsReportedWhateverTheMoment() async throws {
+        let site = try TestSite(files: ["Content/a.md": "# a\n"])
+        defer { site.remove() }
+        let root = site.root
+        let saved = Mutex(0)
+        let events = try #require(FolderEvents(siteDirectory: root, roots: ["Content"]) { folder in
+            guard folder == "Content/notas", saved.withLock({ $0 += 1; return $0 == 1 }) else { return }
+            _ = FileManager.default.createFile(atPath: root + "/Content/notas/primera.md", contents: Data("# Primera\n".utf8))
+        })
+        let watch = SiteWatch(events: events)
+        defer { watch.stop() }
+        try FileManager.default.createDirectory(atPath: root + "/Content/notas", withIntermediateDirectories: false)
+        #expect(try await Self.next(of: watch, within: .seconds(5)) == ["Content/notas/primera.md"])
+        #expect(saved.withLock { $0 } >= 1, "the file was written from inside the listing")
+    }
+
+    /// What the watch reports next, or nil when nothing came in time.
+    static func next(of watch: SiteWatch, within limit: Duration) async throws -> [String]? {
+        try await withThrowingTaskGroup(of: [String]?.self) { group in
+            group.addTask { try await watch.next() }
+            group.addTask { try await Task.sleep(for: limit); return nil }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
     }
 }

@@ -84,6 +84,7 @@ def test_an_edited_section_page_reloads_after_a_quick_edit(served_site, page):
     deadline = time.time() + 30
     while time.time() < deadline and not _served(url + "notas/primera/"):
         time.sleep(0.05)
+    assert _served(url + "notas/primera/"), "the page saved into a new folder was not built and served within 30 s"
     page.goto(url + "notas/primera/")
     page.wait_for_function("window.vitrinaLiveReload && window.vitrinaLiveReload.connected()")
     assert page.locator("text=Borrador inicial.").count() == 1

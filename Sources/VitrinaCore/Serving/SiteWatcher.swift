@@ -34,7 +34,7 @@ public struct SiteWatcher: Sendable {
         var stamps: [String: FileStamp] = [:]
         for folder in Self.roots {
             let root = Files.join(siteDirectory, folder)
-            for path in Files.list(root) where !path.hasPrefix(".") {
+            for path in Files.list(root) where !FolderEvents.isHidden("\(folder)/\(path)") {
                 if let stamp = FileStamp(path: "\(root)/\(path)") { stamps["\(folder)/\(path)"] = stamp }
             }
         }
@@ -111,15 +111,18 @@ final class FolderEvents: Sendable {
     private let siteDirectory: String
     private let roots: [String]
     private let state = Mutex(State())
+    /// Called after each listing of a new tree, with its path: tests make files there at the moment a watch could miss them.
+    private let listed: (@Sendable (String) -> Void)?
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB)
 
     /// Nil when inotify is unavailable or out of watches: the watch polls instead.
-    init?(siteDirectory: String, roots: [String]) {
+    init?(siteDirectory: String, roots: [String], listed: (@Sendable (String) -> Void)? = nil) {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
         self.siteDirectory = siteDirectory
         self.roots = roots
+        self.listed = listed
         let watched = state.withLock { state -> Bool in
             guard add("", mask: UInt32(IN_CREATE | IN_MOVED_TO), to: &state) else { return false }
             return roots.allSatisfy { root in !Files.isDirectory(Files.join(siteDirectory, root)) || addTree(root, to: &state) != nil }
@@ -172,7 +175,7 @@ final class FolderEvents: Sendable {
         if mask & UInt32(IN_IGNORED) != 0 { state.folders[watch] = nil; return }
         guard !name.isEmpty, !folder.isEmpty || roots.contains(name) else { return }
         let path = folder.isEmpty ? name : "\(folder)/\(name)"
-        if let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")), path[path.utf8.index(after: slash)...].hasPrefix(".") { return }
+        guard !Self.isHidden(path) else { return }
         let isFolder = mask & UInt32(IN_ISDIR) != 0
         if isFolder && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
             changed.formUnion(addTree(path, to: &state) ?? [path])
@@ -182,13 +185,34 @@ final class FolderEvents: Sendable {
     }
 
     /// Watches `folder` and every folder below it; returns the files in them, or nil when a watch could not be added.
+    /// Each folder is watched before it is listed: a file made meanwhile is then either listed or named by its own
+    /// event, where listing first lost a file written between the listing and the watch (an editor saving into a
+    /// folder it has just made). A folder that appears during a pass is watched and listed in the next one.
+    /// Cada carpeta se vigila antes de listarla: un fichero creado entretanto se lista o llega por su propio evento.
     private func addTree(_ folder: String, to state: inout State) -> [String]? {
-        let tree = Files.scan(Files.join(siteDirectory, folder))
-        for path in [folder] + tree.folders.map({ "\(folder)/\($0)" }) {
-            guard add(path, mask: Self.mask, to: &state) else { return nil }
+        var unwatched = [folder]
+        var watched = Set<String>()
+        for _ in 0..<Self.treePasses {
+            for path in unwatched {
+                guard add(path, mask: Self.mask, to: &state) else { return nil }
+                watched.insert(path)
+            }
+            let tree = Files.scan(Files.join(siteDirectory, folder))
+            listed?(folder)
+            unwatched = tree.folders.map { "\(folder)/\($0)" }.filter { !watched.contains($0) && !Self.isHidden($0) }
+            if unwatched.isEmpty { return tree.files.map { "\(folder)/\($0)" }.filter { !Self.isHidden($0) } }
         }
-        return tree.files.map { "\(folder)/\($0)" }
+        return nil
     }
+
+    /// Whether a path below a root passes through a hidden file or folder (an editor's swap file, `.git`), by bytes.
+    /// Si una ruta bajo una raíz pasa por un fichero o carpeta oculta (el de intercambio de un editor, `.git`).
+    static func isHidden(_ path: String) -> Bool {
+        path.utf8.split(separator: UInt8(ascii: "/")).dropFirst().contains { $0.first == UInt8(ascii: ".") }
+    }
+
+    /// Passes over a new tree before giving up on it (each one watches the folders that appeared during the last).
+    static let treePasses = 8
 
     private func add(_ folder: String, mask: UInt32, to state: inout State) -> Bool {
         let watch = inotify_add_watch(descriptor, Files.join(siteDirectory, folder), mask)
