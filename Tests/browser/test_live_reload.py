@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -36,9 +37,15 @@ def served_site(tmp_path):
         if match:
             url = match.group(1)
     assert url, "vitrina serve did not say where it listens"
+    # Its reports keep being read (a full pipe would stop the server) and are printed, which pytest shows on a failure.
+    output: list[str] = []
+    reader = threading.Thread(target=lambda: output.extend(server.stdout), daemon=True)
+    reader.start()
     yield site, url
     server.terminate()
     server.wait(timeout=10)
+    reader.join(timeout=10)
+    print("vitrina serve said:\n" + "".join(output))
 
 
 def _served(address: str) -> bool:
