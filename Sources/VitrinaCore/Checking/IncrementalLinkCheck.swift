@@ -47,8 +47,9 @@ struct IncrementalLinkCheck {
         case removed
 
         /// `files` against the last build's (nil when there is none); no set of the last build's files is made.
+        /// A last file counts as there only with its own bytes (`LinkChecker.holds`).
         init(_ files: Set<String>, last: [String: String]?) {
-            guard let last, !last.keys.contains(where: { !files.contains($0) }) else { self = .removed; return }
+            guard let last, !last.keys.contains(where: { !LinkChecker.holds(files, $0) }) else { self = .removed; return }
             self = files.count > last.count ? .added : .none
         }
     }
