@@ -38,8 +38,9 @@ struct FileWritersTests {
     @Test func aWritersErrorIsThrownByFinishAndRefusesLaterWork() throws {
         let writers = FileWriters(threads: 2)
         let ran = Mutex(0)
-        try writers.submit { throw Refused() }
+        // Handed over before any error, so both are taken (the other order raced a writer meeting the error first).
         try writers.submit { ran.withLock { $0 += 1 } }
+        try writers.submit { throw Refused() }
         // The error reaches a later hand-over as soon as a writer has met it.
         var refusedLater = false
         for _ in 0..<1_000 where !refusedLater {
