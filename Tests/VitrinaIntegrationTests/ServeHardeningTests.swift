@@ -54,6 +54,17 @@ extension ServeTests {
             }
         }
 
+        @Test func aMissingPageAtAnyDepthGetsThe404PageWithItsLinksFromTheRoot() async throws {
+            try await withServedSite { site, client in
+                let reply = try await client.get("/linux/nada/mas/")
+                #expect(reply.status == 404)
+                #expect(reply.body.components(separatedBy: "<base href=\"/\">").count == 2, "one base, for the page's relative links")
+                #expect(reply.body.contains("/_vitrina/live.js"))
+                let built = try Files.readText(site.output + "/404.html")
+                #expect(!built.contains("<base"), "the built file stays as it is")
+            }
+        }
+
         @Test func aFIFOInTheOutputIsNotServedAndDoesNotHangTheServer() async throws {
             try await withServedSite { site, client in
                 let fifo = site.output + "/linux/ls/index.html"

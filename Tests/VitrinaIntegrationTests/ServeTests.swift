@@ -85,6 +85,18 @@ struct ServeTests {
         #expect(try Files.readText(site.output + "/linux/tar/index.html").contains("Guardado entre la primera"))
     }
 
+    /// The 404 page gets a root base after its `<head>` tag only: not after `<header>`, not when it has a base already.
+    @Test func theNotFoundPageGetsARootBaseOnlyWhereItHasAHeadAndNoBase() {
+        func based(_ html: String) -> String { String(decoding: DevServer.withRootBase(Array(html.utf8)), as: UTF8.self) }
+        #expect(based("<html><head><title>x</title></head><body><header>h</header></body>") ==
+                "<html><head><base href=\"/\"><title>x</title></head><body><header>h</header></body>")
+        #expect(based("<html><header>h</header><head lang=\"es\"><link href=\"a.css\"></head>") ==
+                "<html><header>h</header><head lang=\"es\"><base href=\"/\"><link href=\"a.css\"></head>")
+        for unchanged in ["<html><head><base href=\"https://example.org/sub/\"></head>", "<body><header>no head</header></body>", "<head", ""] {
+            #expect(based(unchanged) == unchanged)
+        }
+    }
+
     @Test func theServerServesPagesWithTheLiveReloadScript() async throws {
         let site = try TestSite(files: IncrementalBuildTests.files)
         defer { site.remove() }

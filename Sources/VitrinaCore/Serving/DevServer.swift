@@ -87,12 +87,48 @@ public struct DevServer: Sendable {
     /// live-reload script; anything else gets the site's 404 page.
     func file(at urlPath: String) -> Response {
         guard let found = files.file(at: urlPath) else {
-            let page = files.listedFile("404.html").map(Self.withLiveReload) ?? Array("Not Found".utf8)
+            let page = files.listedFile("404.html").map(Self.notFoundPage) ?? Array("Not Found".utf8)
             return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: page)))
         }
         let type = MediaType.forPath(found.path)
         let bytes = type.hasPrefix("text/html") ? Self.withLiveReload(found.bytes) : found.bytes
         return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The site's 404 page as it is sent for a missing page at any depth: its links are relative to the output's root,
+    /// where it was built, so it gets `<base href="/">` (unless it has a base already, from `base_url`), and the
+    /// live-reload script. Without the base, its stylesheet was asked for below the missing page's folder.
+    /// La página 404 tal como se envía a cualquier profundidad: con `<base href="/">`, pues sus enlaces parten de la raíz.
+    static func notFoundPage(_ html: [UInt8]) -> [UInt8] {
+        withLiveReload(withRootBase(html))
+    }
+
+    /// `<base href="/">` right after the `<head>` tag, when the page has a head and no base.
+    static func withRootBase(_ html: [UInt8]) -> [UInt8] {
+        guard firstIndex(of: Array("<base".utf8), in: html) == nil, let head = headTagEnd(in: html) else { return html }
+        return Array(html[..<head]) + Array("<base href=\"/\">".utf8) + Array(html[head...])
+    }
+
+    /// Where the `<head>` (or `<head …>`) tag ends; not `<header>`.
+    private static func headTagEnd(in html: [UInt8]) -> Int? {
+        let marker = Array("<head".utf8)
+        var from = 0
+        while let at = firstIndex(of: marker, in: html, from: from) {
+            let next = at + marker.count
+            guard next < html.count else { return nil }
+            if html[next] == UInt8(ascii: ">") { return next + 1 }
+            if [UInt8(ascii: " "), 9, 10, 13].contains(html[next]), let close = html[next...].firstIndex(of: UInt8(ascii: ">")) { return close + 1 }
+            from = next
+        }
+        return nil
+    }
+
+    static func firstIndex(of marker: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
+        guard !marker.isEmpty, bytes.count >= marker.count, start <= bytes.count - marker.count else { return nil }
+        for index in start...(bytes.count - marker.count) where bytes[index] == marker[0] && bytes[index..<index + marker.count].elementsEqual(marker) {
+            return index
+        }
+        return nil
     }
 
     /// The page with `<script src="/_vitrina/live.js">` before `</body>` (the built files stay as they are).
