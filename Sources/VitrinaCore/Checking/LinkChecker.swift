@@ -210,11 +210,11 @@ public struct LinkChecker: Sendable {
     }
 
     /// A link by where it starts from: the page's folder climbed once per leading `../`, and the rest of the link. Nil
-    /// when the link climbs above the root. (Links to a place on their own page have none: see `staysOnPage`.)
-    /// Un enlace según su punto de partida: la carpeta de la página subida una vez por cada `../`, y el resto.
-    /// Equal by bytes: `String`'s own equality is canonical, and would take a link to `e` + U+0301 for one to `é`, which
-    /// are two folders on disk.
-    /// Igual por bytes: la igualdad de `String` es canónica y confundiría dos carpetas distintas.
+    /// when the link climbs above the root. (Links to a place on their own page have none: see `staysOnPage`.) Equal
+    /// by bytes: `String`'s own equality is canonical, and would take a link to `e` + U+0301 for one to `é`, which are
+    /// two folders on disk.
+    /// Un enlace según su punto de partida: la carpeta de la página subida una vez por cada `../`, y el resto; igual
+    /// por bytes, pues la igualdad de `String` es canónica y confundiría dos carpetas distintas.
     struct LinkKey: Hashable {
         let base: Substring
         let rest: Substring

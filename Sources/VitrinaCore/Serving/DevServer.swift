@@ -105,28 +105,23 @@ public struct DevServer: Sendable {
 
     /// `<base href="/">` right after the `<head>` tag, when the page has a head and no base.
     static func withRootBase(_ html: [UInt8]) -> [UInt8] {
-        guard firstIndex(of: Array("<base".utf8), in: html) == nil, let head = headTagEnd(in: html) else { return html }
+        let head = html.withUnsafeBufferPointer { bytes in
+            bytes.firstIndex(of: Array("<base".utf8), from: 0) == nil ? headTagEnd(in: bytes) : nil
+        }
+        guard let head else { return html }
         return Array(html[..<head]) + Array("<base href=\"/\">".utf8) + Array(html[head...])
     }
 
     /// Where the `<head>` (or `<head …>`) tag ends; not `<header>`.
-    private static func headTagEnd(in html: [UInt8]) -> Int? {
+    private static func headTagEnd(in html: UnsafeBufferPointer<UInt8>) -> Int? {
         let marker = Array("<head".utf8)
         var from = 0
-        while let at = firstIndex(of: marker, in: html, from: from) {
+        while let at = html.firstIndex(of: marker, from: from) {
             let next = at + marker.count
             guard next < html.count else { return nil }
             if html[next] == UInt8(ascii: ">") { return next + 1 }
-            if [UInt8(ascii: " "), 9, 10, 13].contains(html[next]), let close = html[next...].firstIndex(of: UInt8(ascii: ">")) { return close + 1 }
+            if [UInt8(ascii: " "), 9, 10, 13].contains(html[next]), let close = html.firstIndex(of: UInt8(ascii: ">"), from: next) { return close + 1 }
             from = next
-        }
-        return nil
-    }
-
-    static func firstIndex(of marker: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
-        guard !marker.isEmpty, bytes.count >= marker.count, start <= bytes.count - marker.count else { return nil }
-        for index in start...(bytes.count - marker.count) where bytes[index] == marker[0] && bytes[index..<index + marker.count].elementsEqual(marker) {
-            return index
         }
         return nil
     }
