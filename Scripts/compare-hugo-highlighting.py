@@ -40,7 +40,7 @@ from collections import Counter, defaultdict
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 DEFAULT_DOCS = os.path.normpath(os.path.join(ROOT, "..", "shared", "corpora", "rust-book"))
 CHROMA = os.environ.get("CHROMA", "/usr/share/gocode/src/github.com/alecthomas/chroma/v2")
-OWN_LEXERS = os.path.join(ROOT, "Sources", "VitrinaCore", "Content", "Highlighting", "Chroma", "Lexers")
+OWN_LEXERS = os.path.join(ROOT, "Sources", "VitrinaKit", "Content", "Highlighting", "Chroma", "Lexers")
 MARKDOWN = (".md", ".markdown")
 MARKER = "vitrina-compare-source"
 HIGHLIGHTED = re.compile(r'<div class="highlight">.*?</pre></div>', re.S)  # a block as Chroma writes it, inline or table
@@ -202,7 +202,7 @@ def build_hugo(hugo, docs, files, work, as_is):
 
 
 def slug(text):
-    """Vitrina's Slug.make on ASCII (Sources/VitrinaCore/Support/Slug.swift); other names are found by content."""
+    """Vitrina's Slug.make on ASCII (Sources/VitrinaKit/Support/Slug.swift); other names are found by content."""
     s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:80].rstrip("-")
     return s or "page"
 
@@ -449,7 +449,7 @@ def hugo_version(hugo):
 
 
 def vitrina_lexers():
-    path = os.path.join(ROOT, "Sources", "VitrinaCore", "Content", "Highlighting", "Chroma", "ChromaData.swift")
+    path = os.path.join(ROOT, "Sources", "VitrinaKit", "Content", "Highlighting", "Chroma", "ChromaData.swift")
     try:
         with open(path, encoding="utf-8") as f:
             m = re.search(r'static let version = "([^"]*)"', f.read(4096))

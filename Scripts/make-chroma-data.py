@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Writes Sources/VitrinaCore/Content/Highlighting/Chroma/ChromaData.swift: Chroma's XML lexers and styles from Debian's
+"""Writes Sources/VitrinaKit/Content/Highlighting/Chroma/ChromaData.swift: Chroma's XML lexers and styles from Debian's
 golang-github-alecthomas-chroma-v2-dev, plus Vitrina's own definitions in Chroma/Lexers/ (the lexers Chroma writes in Go),
 with whitespace between tags removed. Run by `make chroma-data` (dev time only); the result is committed."""
 import os, re, sys, glob, subprocess
 
 CHROMA = os.environ.get("CHROMA", "/usr/share/gocode/src/github.com/alecthomas/chroma/v2")
-HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "VitrinaCore", "Content", "Highlighting", "Chroma")
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "VitrinaKit", "Content", "Highlighting", "Chroma")
 
 def compact(text):
     text = re.sub(r"<!--.*?-->", "", text, flags=re.S)

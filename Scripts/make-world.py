@@ -8,7 +8,7 @@ Reads the Natural Earth 1:110m Admin 0 shapefile (public domain) kept in ../shar
   Templates/assets/world.svg
       Equirectangular world, viewBox "-180 -90 360 180", x = longitude, y = -latitude,
       one <path> per country (id = ISO A3 where it has one, data-name = English name).
-  Sources/VitrinaCore/Features/Maps/WorldPoints.swift
+  Sources/VitrinaFeatures/Characters/WorldPoints.swift
       One interior land point per country (inside its largest polygon), sorted by name,
       and a fixed list of open-ocean points checked to be at sea.
 
@@ -29,7 +29,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_GEO = os.path.normpath(os.path.join(ROOT, "..", "shared", "geo"))
 SVG_OUT = os.path.join(ROOT, "Templates", "assets", "world.svg")
-SWIFT_OUT = os.path.join(ROOT, "Sources", "VitrinaCore", "Features", "Maps", "WorldPoints.swift")
+SWIFT_OUT = os.path.join(ROOT, "Sources", "VitrinaFeatures", "Characters", "WorldPoints.swift")
 
 # Simplification tolerance (degrees) and the grid the SVG coordinates are rounded to.
 SIMPLIFY_EPSILON = 0.05

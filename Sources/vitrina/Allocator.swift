@@ -1,5 +1,8 @@
 import CAllocator
-import VitrinaCore
+import VitrinaKit
+import VitrinaBuild
+import VitrinaServing
+import VitrinaFeatures
 
 /// What the program's allocator (jemalloc, see CAllocator) is told about the build's threads.
 /// Lo que se le dice al asignador de memoria del programa sobre los hilos de la construcción.

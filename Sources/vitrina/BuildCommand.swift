@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import Synchronization
-import VitrinaCore
+import VitrinaKit
+import VitrinaBuild
+import VitrinaServing
+import VitrinaFeatures
 
 /// `vitrina build`: the pipeline into the output folder, its report, and annotations under GitHub Actions.
 /// `vitrina build`: la construcción en la carpeta de salida, su informe y anotaciones en GitHub Actions.
@@ -26,7 +29,7 @@ struct Build: AsyncParsableCommand {
         options.progress = progress
         let client = LiveHTTPClient()
         let result: Result<BuildReport, Error>
-        do { result = .success(try await BuildPipeline(options: options, client: client).build()) } catch { result = .failure(error) }
+        do { result = .success(try await BuildPipeline(options: options, client: client, features: siteFeatures).build()) } catch { result = .failure(error) }
         await client.shutdown()
         progress.clear()
         if case .failure(let failure as BuildFailure) = result { Console.annotate(failure.warnings, site: options.siteDirectory, error: strict) }

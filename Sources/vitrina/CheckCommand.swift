@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import Synchronization
-import VitrinaCore
+import VitrinaKit
+import VitrinaBuild
+import VitrinaServing
+import VitrinaFeatures
 
 /// `vitrina check`: only the problems of a build (or of a folder already built), exit 1 when there are some.
 /// `vitrina check`: solo los problemas de una construcción (o de una carpeta ya construida).
@@ -30,7 +33,7 @@ struct Check: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: BuildState.path(siteDirectory: options.siteDirectory, outputDirectory: temporary)) }
         let client = LiveHTTPClient()
         let result: Result<BuildReport, Error>
-        do { result = .success(try await BuildPipeline(options: options, client: client).build()) } catch { result = .failure(error) }
+        do { result = .success(try await BuildPipeline(options: options, client: client, features: siteFeatures).build()) } catch { result = .failure(error) }
         await client.shutdown()
         let warnings = try result.get().warnings
         for warning in warnings { Console.line(warning.message) }

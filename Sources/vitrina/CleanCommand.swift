@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import Synchronization
-import VitrinaCore
+import VitrinaKit
+import VitrinaBuild
+import VitrinaServing
+import VitrinaFeatures
 
 /// `vitrina clean`: what the manifest lists removed from the output, and the working cache.
 /// `vitrina clean`: se borra de la salida lo que lista el manifiesto, y la caché de trabajo.

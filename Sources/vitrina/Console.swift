@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import Synchronization
-import VitrinaCore
+import VitrinaKit
+import VitrinaBuild
+import VitrinaServing
+import VitrinaFeatures
 
 /// Printing errors without stack noise.
 /// Errores impresos sin ruido de pila.

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import Synchronization
-import VitrinaCore
+import VitrinaKit
+import VitrinaBuild
+import VitrinaServing
+import VitrinaFeatures
 
 /// `vitrina fetch`: the working cache filled from the live APIs, or the snapshot rewritten.
 /// `vitrina fetch`: la caché de trabajo llenada desde las API, o la instantánea reescrita.
@@ -16,7 +19,7 @@ struct Fetch: AsyncParsableCommand {
         let options = BuildOptions(siteDirectory: site.siteDirectory, apiOverrides: try site.overrides())
         let client = LiveHTTPClient()
         let result: Result<(FetchStats, [BuildWarning], Int), Error>
-        do { result = .success(try await BuildPipeline(options: options, client: client).fetch(updateSnapshot: updateSnapshot)) } catch { result = .failure(error) }
+        do { result = .success(try await BuildPipeline(options: options, client: client, features: siteFeatures).fetch(updateSnapshot: updateSnapshot)) } catch { result = .failure(error) }
         await client.shutdown()
         let (stats, warnings, count) = try result.get()
         print("Fetched \(count) responses: \(stats.requests) requests, \(stats.network) downloaded, \(stats.revalidated) revalidated, \(stats.stale) stale")

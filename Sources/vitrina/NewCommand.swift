@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import Synchronization
-import VitrinaCore
+import VitrinaKit
+import VitrinaBuild
+import VitrinaServing
+import VitrinaFeatures
 
 /// `vitrina new`: a minimal site (`vitrina new DIR`), or a diary entry (`vitrina new entry "Title"`).
 /// `vitrina new`: un sitio mínimo o una entrada del diario.

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import Synchronization
-import VitrinaCore
+import VitrinaKit
+import VitrinaBuild
+import VitrinaServing
+import VitrinaFeatures
 
 /// `vitrina serve`: a build, the dev server on it, and a rebuild with live reload on every edit.
 /// `vitrina serve`: una construcción, el servidor de desarrollo y una reconstrucción con recarga en cada edición.
@@ -22,7 +25,7 @@ struct Serve: AsyncParsableCommand {
         let progress = TerminalProgress.standardOutput()
         options.progress = progress
         let client = LiveHTTPClient()
-        let session = DevSession(options: options, client: client) { result, changed in
+        let session = DevSession(options: options, client: client, features: siteFeatures) { result, changed in
             progress.clear()
             if !changed.isEmpty { Console.line("Changed: " + changed.prefix(5).joined(separator: ", ") + (changed.count > 5 ? " …" : "")) }
             switch result {

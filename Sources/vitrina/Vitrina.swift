@@ -1,7 +1,14 @@
 import ArgumentParser
 import Foundation
 import Synchronization
-import VitrinaCore
+import VitrinaKit
+import VitrinaBuild
+import VitrinaServing
+import VitrinaFeatures
+
+/// The features every command builds with: the registry's set, composed here with the build and the server.
+/// Las funciones con las que construye cada orden: el conjunto del registro, compuesto aquí con la construcción.
+let siteFeatures: FeatureSet = FeatureRegistry.standard
 
 /// The `vitrina` command: a thin adapter that parses flags, calls the core and prints.
 /// La orden `vitrina`: un adaptador fino que lee opciones, llama al núcleo e imprime.

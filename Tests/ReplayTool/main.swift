@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TestSupport
-import VitrinaCore
+import VitrinaKit
 
 /// The tests' tool: serves a recordings folder, or writes a fixture the browser tests need.
 /// La herramienta de las pruebas: sirve grabaciones o escribe un fichero de prueba.

@@ -1,4 +1,4 @@
-@testable import VitrinaCore
+@testable import VitrinaKit
 import Testing
 
 /// One template (registered as "main"), its partials and a value, rendered by both engines.

@@ -1,4 +1,4 @@
-@testable import VitrinaCore
+@testable import VitrinaKit
 import TestSupport
 
 /// Plausible leaf values: text with characters HTML must escape and non-ASCII letters, numbers, flags.

@@ -1,4 +1,4 @@
-@testable import VitrinaCore
+@testable import VitrinaKit
 import Mustache
 
 /// Renders `template` (registered as "main") and its partials with our engine, as a String.

@@ -1,4 +1,4 @@
-@testable import VitrinaCore
+@testable import VitrinaKit
 import Foundation
 import Testing
 import TestSupport

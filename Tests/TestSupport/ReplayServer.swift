@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
-import VitrinaCore
+import VitrinaKit
+import VitrinaFeatures
+import VitrinaBuild
+import VitrinaServing
 
 /// Replay server: answers on 127.0.0.1 like PokéAPI, the Rick and Morty API, the Fake Store API and the sprites
 /// repository, from recorded files, with faults on demand.

@@ -1,4 +1,6 @@
-import VitrinaCore
+import VitrinaKit
+import VitrinaFeatures
+import VitrinaBuild
 
 /// Pictures made here, in memory: RGBA patterns, and JPEGs given an EXIF block as a phone writes it.
 public enum TestPictures {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// GitHub alerts: `> [!NOTE]` blockquotes drawn as titled callouts, only where GitHub draws them.
 /// Alertas de GitHub: citas `> [!NOTE]` dibujadas como avisos con título, solo donde GitHub las dibuja.

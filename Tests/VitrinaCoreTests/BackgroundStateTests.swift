@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// `vitrina serve` saves each build's state on another thread: a site folder removed before that writing is not made
 /// again for it (tests that removed their site left dozens of `.vitrina/state/` folders behind in the temporary folder).

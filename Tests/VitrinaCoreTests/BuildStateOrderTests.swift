@@ -1,5 +1,8 @@
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The build record's bytes do not depend on the order hint it is saved with: a hint that is sorted and names every
 /// record is followed, any other (unsorted, a path twice, a record missing) falls back to sorting the paths.

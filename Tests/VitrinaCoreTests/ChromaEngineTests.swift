@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The pieces under the highlighter: Chroma's XML read tolerantly, regexp2 patterns rewritten for ICU, and the state
 /// machine's rules (push, pop, include, combined, bygroups, using, delegation) on small lexers written here.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Chroma's styles written as CSS exactly as Chroma 2.5 and Hugo write them, and their WCAG AA adjustment, property-tested.
 /// Los estilos de Chroma escritos como CSS igual que Chroma 2.5 y Hugo, y su ajuste de contraste WCAG AA, probado al azar.

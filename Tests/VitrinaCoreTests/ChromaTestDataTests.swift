@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Chroma's own test data (Debian's golang-github-alecthomas-chroma-v2-dev, installed by `make deps`): for every
 /// `X.actual` whose lexer Vitrina has, Vitrina's tokens equal Chroma's `X.expected` (types and text), as Chroma's

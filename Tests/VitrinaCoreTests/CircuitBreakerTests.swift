@@ -1,6 +1,9 @@
 import Synchronization
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The circuit breaker and the decorators that consult it, driven by a scripted host.
 /// El cortacircuitos y los decoradores que lo consultan, contra un servidor con guion.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Build-time highlighting of fenced code: the info string, aliases, the HTML Hugo writes, unknown languages, the
 /// budget, hostile code, and what is remembered.

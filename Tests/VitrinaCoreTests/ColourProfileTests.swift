@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Colour profiles into sRGB, against LittleCMS (through Pillow's ImageCms) on real profiles (colord's Adobe RGB and
 /// ProPhoto RGB, CC0), and the profile reader against hostile bytes.

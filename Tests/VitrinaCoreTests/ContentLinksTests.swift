@@ -1,6 +1,9 @@
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The link resolver on its own: what each link form comes to, and hostile links that never lead out of the site
 /// nor break out of their attribute.
@@ -74,7 +77,7 @@ struct ContentLinksTests {
             #expect(!valueBytes.contains(UInt8(ascii: "\"")) && !valueBytes.contains(UInt8(ascii: "<")), "\(url.debugDescription) → \(out)")
             guard out != html else { continue }
             // Rewritten: a relative path that climbs at most to the site's root.
-            #expect(!value.hasPrefix("/") && LinkChecker.isInternal(String(value)), "\(url.debugDescription) → \(out)")
+            #expect(!value.hasPrefix("/") && LinkSyntax.isInternal(String(value)), "\(url.debugDescription) → \(out)")
             #expect(LinkChecker.climbs(String(value)) <= 2, "\(url.debugDescription) → \(out)")
         }
     }

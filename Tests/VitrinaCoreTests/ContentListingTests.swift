@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// A rebuild lists `Content/` from its stamp's walk instead of walking it again: the listing must say what a walk says.
 /// Una reconstrucción lista `Content/` desde el recorrido de su huella: la lista debe decir lo mismo que un recorrido.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// `items:` of a source in site.yml, the Link header (RFC 8288) and the URL helpers of declared sources.
 /// `items:` de una fuente en site.yml, la cabecera Link (RFC 8288) y las utilidades de URL de las fuentes declaradas.

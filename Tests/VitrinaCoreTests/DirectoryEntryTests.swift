@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Directory entries read as `readdir` hands them out: only as long as their names.
 /// Entradas de carpeta leídas tal como las da `readdir`: tan largas como su nombre.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The parsed-Markdown memo on disk, in shards: over seeded rounds of files added, edited, removed and shards damaged,
 /// a build finds every unchanged document, and saving writes exactly the shards where a document was parsed anew or

@@ -2,7 +2,10 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Ten thousand hostile picture URLs through the real fetcher and media stage, over a client that only records: no URL
 /// the policy refuses reaches it, what reaches it is what Foundation (the HTTP library's URL reader) also reads as a

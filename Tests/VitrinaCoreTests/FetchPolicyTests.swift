@@ -2,7 +2,10 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The fetch policy: which URLs a build requests, which addresses they may reach, and how redirects are checked.
 /// La política de descarga: qué URL pide una construcción, a qué direcciones pueden ir y cómo se comprueban las redirecciones.

@@ -2,7 +2,10 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The writer threads that take drawn pages off the drawing threads, and the staging area's batch writes they make.
 /// Los hilos que escriben las páginas dibujadas, y las escrituras por tandas de la carpeta temporal.

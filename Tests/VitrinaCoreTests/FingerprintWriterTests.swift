@@ -1,6 +1,9 @@
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The fingerprints of what pages show: unambiguous, independent of hashing order, and covering every property.
 @Suite("Fingerprint writer")

@@ -1,6 +1,9 @@
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Pages of one folder whose slugs collide are numbered (`a-2`, `a-3`…) as trying every number from 2 for each would,
 /// with one try per page.

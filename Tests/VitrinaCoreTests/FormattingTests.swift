@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Prices, numbers and dates written per language, independent of the machine's locale.
 /// Precios, números y fechas escritos por idioma, sin depender del idioma de la máquina.

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 import Yams
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Front matter of plain `key: value` lines is read without a YAML parser; Yams is the oracle that it reads the same.
 /// La cabecera de líneas `clave: valor` simples se lee sin analizador de YAML; Yams comprueba que se lee igual.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Front matter: splitting, typed reads and error messages that point at the right line of the file.
 /// Cabecera: separación, lecturas tipadas y mensajes de error que señalan la línea correcta del fichero.

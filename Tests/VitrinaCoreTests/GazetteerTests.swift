@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The offline gazetteer compiled into Vitrina: GeoNames' cities, found as the diary app's place search finds them.
 /// El nomenclátor sin conexión: las ciudades de GeoNames, encontradas como las encuentra la búsqueda del diario.

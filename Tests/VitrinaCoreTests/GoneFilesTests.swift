@@ -1,5 +1,8 @@
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Which of the last build's files a build no longer writes: against the plain set difference, on seeded lists that
 /// are sorted or not, hold a path twice or not, and share all, some or none of the last build's paths.

@@ -1,6 +1,9 @@
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Heading ids compared with GitHub's, through the whole Markdown renderer (code spans, emphasis, links, smart punctuation).
 /// Where each expected id comes from:

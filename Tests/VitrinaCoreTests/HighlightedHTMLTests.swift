@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Highlighted blocks equal, byte for byte, to Hugo 0.111's own HTML (Tests/Fixtures/highlight), tokens read off that HTML.
 /// Bloques resaltados iguales, byte a byte, al HTML del propio Hugo 0.111, con los tokens leídos de ese mismo HTML.

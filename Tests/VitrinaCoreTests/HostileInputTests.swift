@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Paths, names, numbers and YAML from input or from disk, tried as an attacker would, with seeded random cases.
 /// Rutas, nombres, números y YAML de la entrada o del disco, probados como lo haría un atacante.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Intrinsic sizes read from real recorded images; expected values checked with `file` and Pillow.
 /// Tamaños propios leídos de imágenes grabadas reales; los valores esperados se comprobaron con `file` y Pillow.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// JSON paths and values for declared sources: parsing on bytes, hostile input, lookups and template values.
 /// Rutas y valores JSON de las fuentes declaradas: análisis sobre bytes, entradas hostiles, búsquedas y plantillas.

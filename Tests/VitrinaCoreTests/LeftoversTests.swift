@@ -1,5 +1,8 @@
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// What `vitrina build` leaves for the process's end is still there after its owner let go of it.
 /// Lo que `vitrina build` deja para el final del proceso sigue ahí cuando su dueño lo suelta.

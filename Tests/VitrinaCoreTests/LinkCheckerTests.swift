@@ -2,7 +2,10 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Link extraction and checking over real files written to a temporary output folder.
 /// Extracción y comprobación de enlaces sobre ficheros reales escritos en una carpeta temporal.
@@ -90,13 +93,13 @@ struct LinkCheckerTests {
         "tel:+34600000000", "data:image/png;base64,AAAA", "javascript:void(0)",
     ])
     func externalLinksAreIgnored(link: String) throws {
-        #expect(!LinkChecker.isInternal(link))
+        #expect(!LinkSyntax.isInternal(link))
         #expect(try check(["index.html": "<a href=\"\(link)\">x</a>"]).isEmpty)
     }
 
     @Test(arguments: ["index.html", "../index.html", "a/b.html", "#x", "?page=2", "./a%20b.html"])
     func relativeLinksAreInternal(link: String) {
-        #expect(LinkChecker.isInternal(link))
+        #expect(LinkSyntax.isInternal(link))
     }
 
     @Test func climbingAboveTheRootIsReported() throws {

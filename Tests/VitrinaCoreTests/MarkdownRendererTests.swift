@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// cmark-gfm with its extensions, safe mode, and heading anchors.
 /// cmark-gfm con sus extensiones, modo seguro y anclas de encabezados.

@@ -1,5 +1,8 @@
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Pagination shows a window of page numbers, not every one.
 @Suite("Pagination")

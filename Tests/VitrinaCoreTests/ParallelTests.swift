@@ -1,7 +1,10 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// `Parallel.both` runs its two pieces of work at once and hands back both results, or the first's error.
 @Suite("Two pieces of work at once")

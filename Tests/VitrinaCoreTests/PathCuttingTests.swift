@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Paths are cut at `/` and `.` on Unicode scalars, never on `Character`s: a combining mark right after a `/` makes one
 /// `Character` of the two, and a cut on characters would not see the `/`.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The EXIF fields a site chooses to keep, written back into every variant, and nothing else: never the position.
 /// Los campos EXIF que un sitio decide conservar, escritos en cada variante, y nada más: nunca la posición.

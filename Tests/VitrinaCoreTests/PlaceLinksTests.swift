@@ -1,5 +1,8 @@
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 @Suite("Directions and map links of a place")
 struct PlaceLinksTests {

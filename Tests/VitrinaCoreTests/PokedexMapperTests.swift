@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The mapper's clean-up of PokéAPI's game texts, on bytes, against the Foundation calls it replaced.
 /// La limpieza de los textos de juego, sobre bytes, frente a las llamadas de Foundation que reemplazó.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The pieces of the published outputs on their own: XML and JSON escaping, locales, llms.txt lines, feeds and sitemap.
 /// Las piezas de las salidas publicadas por separado: escapes XML y JSON, locales, líneas de llms.txt, canales y mapa.

@@ -1,7 +1,10 @@
 #if canImport(Glibc)
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Handing back the loader's relocation table, tried on this test binary (a PIE, relocated by the same loader).
 /// Devolver la tabla de reubicaciones del cargador, probado en este mismo binario de pruebas.

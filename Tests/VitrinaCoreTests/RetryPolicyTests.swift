@@ -1,7 +1,10 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Backoff with jitter, `Retry-After`, and which answers are worth asking again.
 /// Espera exponencial con azar, `Retry-After` y qué respuestas merecen otra pregunta.

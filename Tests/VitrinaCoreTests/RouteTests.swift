@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Output routes and the relative links between them, which must work from `file://` with no server.
 /// Rutas de salida y los enlaces relativos entre ellas, que deben funcionar desde `file://` sin servidor.

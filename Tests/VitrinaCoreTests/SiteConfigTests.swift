@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// `Content/site.yml`: every key, the defaults, and errors that point at the file and line to fix.
 /// `Content/site.yml`: todas las claves, los valores por defecto y errores que señalan fichero y línea.

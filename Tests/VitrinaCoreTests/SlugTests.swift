@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Slugs, media path segments and staging paths: the three gates between outside text and the file system.
 /// Slugs, segmentos de rutas de medios y rutas de preparación: las tres puertas entre el texto de fuera y el disco.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The committed snapshot, the working cache and gzip, on real files in a temporary folder.
 /// La instantánea versionada, la caché de trabajo y gzip, sobre ficheros reales en una carpeta temporal.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// UI strings per language, warnings for missing keys, and fallback to the default language.
 /// Textos de la interfaz por idioma, avisos por claves que faltan y reserva del idioma por defecto.

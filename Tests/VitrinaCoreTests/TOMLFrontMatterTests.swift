@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// TOML front matter between `+++` lines: what Hugo sites write, errors on the file's line, hostile bytes, a round trip.
 /// Cabecera TOML entre `+++`: lo que escriben los sitios Hugo, errores en la línea del fichero, bytes hostiles, ida y vuelta.

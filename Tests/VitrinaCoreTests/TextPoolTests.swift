@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The pool of link texts: what it hands back reads exactly as decoding the bytes would, on any bytes; a repeated
 /// valid text longer than 15 bytes is the same stored copy; and pages read through one extractor give the same links

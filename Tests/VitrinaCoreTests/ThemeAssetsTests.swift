@@ -1,5 +1,8 @@
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// What a theme publishes under `assets/`: its own assets, and the scripts that sit with a feature's templates.
 /// Lo que publica un tema en `assets/`: sus recursos y los scripts que van con las plantillas de una función.

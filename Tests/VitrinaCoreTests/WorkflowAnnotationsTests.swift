@@ -1,5 +1,8 @@
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// GitHub Actions workflow commands: escaping and paths from the repository's root.
 struct WorkflowAnnotationsTests {

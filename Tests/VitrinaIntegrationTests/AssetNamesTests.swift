@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Stylesheets and scripts under fingerprinted names: a host may cache them for a year, a change gets a new name.
 /// Hojas de estilo y scripts con la huella en el nombre: un cambio, un nombre nuevo.

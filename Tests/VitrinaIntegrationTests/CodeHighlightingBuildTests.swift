@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Highlighting in whole builds: every kind of Markdown page, the stylesheet and script it publishes, `highlight:` in
 /// site.yml, the warnings `vitrina check` turns into problems, and a warm rebuild that lexes nothing.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The `vitrina` executable as a user runs it: help, exit codes, messages.
 @Suite("Command line")

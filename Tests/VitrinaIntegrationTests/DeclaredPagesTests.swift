@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// A site whose store is a declared source (the Fake Store's recorded API, no Swift), drawn by templates of its own.
 /// Un sitio cuya tienda es una fuente declarada (la Fake Store grabada, sin Swift), con plantillas propias.

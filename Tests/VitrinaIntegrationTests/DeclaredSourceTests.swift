@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// A fetcher over the real client chain (retries, per-host limit, breaker) with its own cache and snapshot folders.
 /// Un fetcher sobre la cadena de clientes real, con sus propias carpetas de caché e instantánea.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Responses decoded by the last build are read back from `.vitrina/decoded.bin`: the site is the same byte for byte
 /// with the memo, without it, and with a damaged one; a changed response is decoded again.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// A docs folder written for GitHub, built as it is: every link form resolves to the page or file it names on
 /// GitHub, files beside the Markdown are published, and what reaches nothing is reported at its line and column.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// A feature that exists only in this test: three quotes, read from nowhere, with a list page and one page each.
 /// Una función que solo existe en esta prueba: tres citas, con una lista y una página por cita.
@@ -44,7 +47,7 @@ struct FeatureRegistryTests {
     @Test func aFeatureAddedToTheListAppearsEverywhere() async throws {
         try await withSite(config: Self.config) { site in
             let options = site.options(server: nil, offline: true)
-            let report = try await BuildPipeline(options: options, client: NoNetwork(), features: FeatureRegistry.standard + [QuotesFeature()]).build()
+            let report = try await BuildPipeline(options: options, client: NoNetwork(), features: FeatureRegistry.standard.adding([QuotesFeature()])).build()
             #expect(report.pages > 0)
             let home = try site.read("index.html")
             let header = try #require(home.range(of: "</header>").map { String(home[..<$0.lowerBound]) })
@@ -67,7 +70,7 @@ struct FeatureRegistryTests {
     @Test func takenOutOfTheListNothingOfItRemains() async throws {
         try await withSite(config: Self.config) { site in
             let options = site.options(server: nil, offline: true)
-            _ = try await BuildPipeline(options: options, client: NoNetwork(), features: FeatureRegistry.standard + [QuotesFeature()]).build()
+            _ = try await BuildPipeline(options: options, client: NoNetwork(), features: FeatureRegistry.standard.adding([QuotesFeature()])).build()
             #expect(site.exists("citas/index.html") && site.exists("en/citas/carpe-diem/index.html"))
             _ = try await BuildPipeline(options: options, client: NoNetwork()).build()
             #expect(!Files.list(site.output).contains { $0.contains("citas") }, "no page of it is left")

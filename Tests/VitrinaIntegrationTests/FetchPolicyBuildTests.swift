@@ -2,7 +2,10 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The fetch policy in whole builds, on two loopback servers: the one the site points a source at with `--api` serves
 /// the data; the other is named only inside that data (pictures, a redirect's target, a paging link) and must never be

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Every folder of Markdown is one feature; its `_index.md` chooses the guide layout (`layout: docs`) or the section
 /// layout, a subfolder takes its parent's, and `Content/docs/` is a guide without saying so.

@@ -2,7 +2,10 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Whole builds against hosts that are down: the breaker stops asking after a few attempts.
 /// Construcciones completas contra servidores caídos: el cortacircuitos deja de preguntar tras unos intentos.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Item-level incremental builds of the Swift API features: a page records what it shows of each item, so a changed
 /// response draws again only the pages showing what changed, and the output always equals a full build.

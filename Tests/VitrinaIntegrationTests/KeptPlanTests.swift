@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// A build after an edit of some pages' text alone draws them from the plan the last build kept, and its output is a
 /// full build's, file for file; any other change builds the whole site.
@@ -72,9 +75,12 @@ struct KeptPlanTests {
         let context = LoadingSession.decodedContext
         let kept = try #require(KeptPlan.load(planFile(site), context: context))
         let full = try #require(KeptPlan.load(KeptPlan.path(statePath: BuildState.path(siteDirectory: site.root, outputDirectory: other)), context: context))
-        #expect(kept.pages == full.pages && kept.sections == full.sections && kept.navigation == full.navigation)
+        #expect(kept.parts == full.parts && kept.navigation == full.navigation)
         #expect((kept.assets, kept.siteInput, kept.contentCount, kept.restSum) == (full.assets, full.siteInput, full.contentCount, full.restSum))
-        #expect(kept.pages.contains { $0.name == "cp" && $0.files.count == 2 })
+        let folders = try #require(kept.parts.first { $0.feature == FoldersFeature().key })
+        let record = try #require(FolderEditRecord.decode(folders.record))
+        let cp = try #require(record.pages.firstIndex { $0.name == "cp" })
+        #expect(folders.pages[cp].map(\.path) == ["Content/linux/cp.en.md", "Content/linux/cp.md"])
     }
 
     /// What a page's folder lists of it, its place, date, terms, links into the site, or any file other than pages'
@@ -244,33 +250,27 @@ struct KeptPlanTests {
         try await site.expectSameAsFullBuild()
     }
 
-    /// Property: a plan's records cut anywhere or with any byte changed (past the file's checksum) decode as nil or as a
-    /// plan whose sections exist and whose files are plain paths below `Content/`, and never trap.
-    @Test func damagedRecordsDecodeWithoutTrapping() throws {
+    /// Property: a plan cut anywhere or with any byte changed (past the file's checksum) decodes as nil or as a plan
+    /// whose files are plain paths below `Content/` and whose routes stay in the output, and never traps.
+    @Test func damagedPlansDecodeWithoutTrapping() throws {
         let stamp = FileStamp(size: 3, seconds: 4, nanoseconds: 5, changeSeconds: 6, changeNanoseconds: 7, inode: 8)
         let plan = KeptPlan(
             buildID: "id", head: "head", contentCount: 3, restSum: .max - 2, siteInput: "site", assets: ["assets/site.css": "assets/site.1234abcd.css"],
             navigation: [.init(key: "home", labelKey: "nav_home", routes: ["es": "index.html", "en": "en/index.html"], labels: nil),
                          .init(key: "linux", labelKey: "", routes: ["es": "linux/index.html"], labels: ["es": "Linux", "en": "Linux"])],
-            sections: [.init(folders: [], slugs: [], titles: [:]), .init(folders: ["linux"], slugs: ["linux"], titles: ["es": "Linux"])],
-            pages: [.init(section: 1, name: "tar", slug: "tar", draft: false, explicitSlug: true, listing: "0123456789abcdef",
-                          files: [.init(path: "Content/linux/tar.md", stamp: stamp), .init(path: "Content/linux/tar.en.md", stamp: stamp)])])
+            parts: [.init(feature: "folders", pages: [[.init(path: "Content/linux/tar.md", stamp: stamp), .init(path: "Content/linux/tar.en.md", stamp: stamp)]],
+                          record: [1, 2, 3, 4])])
         let good = plan.encoded()
         var whole = ByteReader(good)
         #expect(KeptPlan.decode(&whole) == plan)
-        // Routes, asset names, folders and slugs make output paths: one that would leave the output is refused.
+        // Routes, asset names and files make or name paths: one that would leave its folder is refused.
         for hostile in ["../../etc/x", "/etc/x", "a/../../x", "..", "a\u{0}b", "a\\b"] {
             let plans = [
-                KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: ["assets/site.css": hostile], navigation: [],
-                         sections: [], pages: []),
+                KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: ["assets/site.css": hostile], navigation: [], parts: []),
                 KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: [:],
-                         navigation: [.init(key: "k", labelKey: "", routes: ["es": hostile], labels: nil)], sections: [], pages: []),
+                         navigation: [.init(key: "k", labelKey: "", routes: ["es": hostile], labels: nil)], parts: []),
                 KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: [:], navigation: [],
-                         sections: [.init(folders: [hostile], slugs: ["x"], titles: [:])], pages: []),
-                KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: [:], navigation: [],
-                         sections: [.init(folders: [], slugs: [], titles: [:])],
-                         pages: [.init(section: 0, name: "tar", slug: hostile, draft: false, explicitSlug: true, listing: "f",
-                                       files: [.init(path: "Content/tar.md", stamp: stamp)])]),
+                         parts: [.init(feature: "folders", pages: [[.init(path: "Content/" + hostile, stamp: stamp)]], record: [])]),
             ]
             for hostilePlan in plans {
                 var reader = ByteReader(hostilePlan.encoded())
@@ -279,20 +279,51 @@ struct KeptPlanTests {
         }
         var generator = SeededGenerator(seed: 27)
         for _ in 0..<5_000 {
-            var bytes = good
-            if Bool.random(using: &generator) {
-                bytes.removeLast(Int.random(in: 1...bytes.count, using: &generator))
-            } else {
-                for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
-                }
-            }
-            var reader = ByteReader(bytes)
+            var reader = ByteReader(Self.damaged(good, &generator))
             guard let decoded = KeptPlan.decode(&reader) else { continue }
-            #expect(decoded.pages.allSatisfy { decoded.sections.indices.contains($0.section) && !$0.files.isEmpty })
-            #expect(decoded.pages.flatMap(\.files).allSatisfy { $0.path.hasPrefix("Content/") && SafePath.isPlainRelative($0.path) })
+            #expect(decoded.parts.allSatisfy { $0.pages.allSatisfy { !$0.isEmpty } })
+            #expect(decoded.parts.flatMap { $0.pages.flatMap { $0 } }.allSatisfy { $0.path.hasPrefix("Content/") && SafePath.isPlainRelative($0.path) })
             #expect(decoded.navigation.allSatisfy { $0.routes.values.allSatisfy(SafePath.isPlainRelative) })
-            #expect(decoded.pages.allSatisfy { SafePath.isPlainRelative($0.slug) && !$0.slug.contains("/") })
+            #expect(decoded.assets.values.allSatisfy(SafePath.isPlainRelative))
         }
+    }
+
+    /// Property: the folders' own record, damaged the same ways, decodes as nil or as sections and pages in place, with
+    /// folders and slugs that are single plain segments, and never traps.
+    @Test func damagedFolderRecordsDecodeWithoutTrapping() throws {
+        let listed = FolderPage.Listed(slug: "tar", draft: false, explicitSlug: true, listing: "0123456789abcdef", dated: false, termed: false)
+        let record = FolderEditRecord(sections: [.init(folders: [], slugs: [], titles: [:]), .init(folders: ["linux"], slugs: ["linux"], titles: ["es": "Linux"])],
+                                      pages: [.init(section: 1, name: "tar", listed: listed)])
+        let good = record.encoded()
+        #expect(FolderEditRecord.decode(good) == record)
+        for hostile in ["../../etc/x", "/etc/x", "a/../../x", "..", "a\u{0}b", "a\\b", "a/b"] {
+            let hostileListed = FolderPage.Listed(slug: hostile, draft: false, explicitSlug: true, listing: "f", dated: false, termed: false)
+            let records = [
+                FolderEditRecord(sections: [.init(folders: [hostile], slugs: ["x"], titles: [:])], pages: []),
+                FolderEditRecord(sections: [.init(folders: ["x"], slugs: [hostile], titles: [:])], pages: []),
+                FolderEditRecord(sections: [.init(folders: [], slugs: [], titles: [:])], pages: [.init(section: 0, name: "tar", listed: hostileListed)]),
+            ]
+            for hostileRecord in records { #expect(FolderEditRecord.decode(hostileRecord.encoded()) == nil, "\(hostile.debugDescription)") }
+        }
+        var generator = SeededGenerator(seed: 28)
+        for _ in 0..<5_000 {
+            guard let decoded = FolderEditRecord.decode(Self.damaged(good, &generator)) else { continue }
+            #expect(decoded.pages.allSatisfy { decoded.sections.indices.contains($0.section) })
+            #expect(decoded.pages.allSatisfy { SafePath.isPlainSegment($0.listed.slug) })
+            #expect(decoded.sections.allSatisfy { ($0.folders + $0.slugs).allSatisfy(SafePath.isPlainSegment) })
+        }
+    }
+
+    /// `bytes` cut short or with one to three bytes changed.
+    static func damaged(_ bytes: [UInt8], _ generator: inout SeededGenerator) -> [UInt8] {
+        var bytes = bytes
+        if Bool.random(using: &generator) {
+            bytes.removeLast(Int.random(in: 1...bytes.count, using: &generator))
+        } else {
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+        }
+        return bytes
     }
 }

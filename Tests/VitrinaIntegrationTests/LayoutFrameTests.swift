@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The layout's frame reused from page to page draws every page exactly as a frame made for it alone, whatever the
 /// folders (siblings, nested, section pages the navigation links to, the root) and whatever order the pages come in.

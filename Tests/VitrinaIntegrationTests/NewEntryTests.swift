@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// `vitrina new entry` and `vitrina places` as a user runs them: what is written, what is printed, the exit codes, and
 /// that nothing is ever overwritten; the entry then builds as the diary shows it.

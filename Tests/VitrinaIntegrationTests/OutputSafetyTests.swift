@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The output folder as an attacker or a careless user leaves it: nothing Vitrina did not write is deleted or replaced.
 /// La carpeta de salida como la deja un atacante o un descuido: nada que Vitrina no escribió se borra ni se sustituye.

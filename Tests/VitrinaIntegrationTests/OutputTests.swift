@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// The output folder: staged writes, swaps only on success, foreign files kept, strict mode, clear errors.
 @Suite("Output folder")
@@ -174,7 +177,7 @@ struct StagingAreaTests {
     @Test func theSizeInAFingerprintIsReadOnlyFromItsLastPart() {
         var random = SeededGenerator(seed: 27)
         for count in [0, 1, 9, 10, 4096, 1 << 20] {
-            #expect(StagingArea.size(inHash: StagingArea.hash(Array(repeating: 7, count: count))) == count)
+            #expect(StagingArea.size(inHash: Fingerprint.sized(Array(repeating: 7, count: count))) == count)
         }
         #expect(StagingArea.size(inHash: "00ff") == nil)
         #expect(StagingArea.size(inHash: "00ff-") == nil)

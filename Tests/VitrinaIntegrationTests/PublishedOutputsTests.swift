@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// What a published site carries besides its pages: feeds, social cards, JSON-LD, robots.txt, llms.txt and the sitemap's
 /// languages, built from a small site of Markdown (and the recorded store for products).

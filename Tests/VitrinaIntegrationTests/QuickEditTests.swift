@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// `vitrina serve`'s quick edits: an edited section page is drawn on its own from the last build kept in memory, and
 /// the output always equals a full build; anything a quick edit cannot see is left to the incremental build.
@@ -120,7 +123,7 @@ struct QuoteFileFeature: Feature {
     }
 }
 
-struct QuoteFile: QuickEditableFeature {
+struct QuoteFile: EditableContent {
     let lines: [String]
 
     func pages(_ pageContext: PageContext) -> [Page] {
@@ -151,7 +154,7 @@ struct FeatureQuickEditTests {
         let site = try TestSite(files: ["Content/site.yml": "title: Frases\ndefault_language: es\nlanguages: [es, en]\n",
                                         "quotes.txt": "Carpe diem\n", "Content/docs/a.md": "# A\n\nUna página.\n"])
         defer { site.remove() }
-        let features = FeatureRegistry.standard + [QuoteFileFeature()]
+        let features = FeatureRegistry.standard.adding([QuoteFileFeature()])
         let session = DevSession(options: BuildOptions(siteDirectory: site.root, offline: true), client: NoNetwork(), features: features) { _, _ in }
         #expect(await session.build())
         #expect(try site.read("frases/index.html").contains("Carpe diem"))

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// What a release promises: one version everywhere, and shell completions that name every command.
 /// Lo que promete una versión publicada: un único número en todas partes y completados que nombran cada orden.

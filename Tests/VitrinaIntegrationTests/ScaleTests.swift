@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Growth shown by counts, not timings: what one edit draws does not grow with the site, and incremental builds of a
 /// site larger than the other tests' still equal a full build byte for byte.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 extension ServeTests {
     /// `vitrina serve` against hostile requests and a tampered output: the real server on 127.0.0.1, asked over a bare

@@ -1,7 +1,10 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// `vitrina serve` and `vitrina new`: the watcher, the rebuild loop, the reload events and the HTTP side.
 @Suite("Serve and new")

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Vitrina's own TOML reader against Python's `tomllib` (TOML 1.0): 10,000 seeded random documents with every kind of
 /// value, dates and times, arrays of tables and Unicode keys must read as the same typed values, and 3,000 broken ones

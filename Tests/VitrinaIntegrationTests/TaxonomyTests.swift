@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// Tags and categories: term lists with counts, a page per term (paginated, newest first, with its feeds), `rel="tag"`
 /// links and related pages on each tagged page, both languages, hostile and colliding names, and incremental builds.

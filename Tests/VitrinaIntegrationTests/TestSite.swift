@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// A small site in a temporary folder, built with the real theme against the replay server.
 /// Un sitio pequeño en una carpeta temporal, construido con el tema real contra el servidor de réplica.
@@ -55,7 +58,7 @@ struct TestSite {
         for (path, text) in files { try write(path, text) }
         switch theme {
         case .repository: try FileManager.default.copyItem(atPath: "\(Self.repository)/Templates", toPath: "\(root)/Templates")
-        case .builtIn: try VitrinaCore.Theme.builtIn.write(to: root + "/Templates")
+        case .builtIn: try VitrinaKit.Theme.builtIn.write(to: root + "/Templates")
         case .ownOrNone: break
         }
     }

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// A build whose sources' stamp matches the last build's does no work, and any change of what it reads makes it build.
 @Suite("Unchanged builds")

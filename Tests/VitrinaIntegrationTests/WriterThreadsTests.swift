@@ -2,7 +2,10 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
-@testable import VitrinaCore
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+@testable import VitrinaServing
 
 /// A large site's pages are written by writer threads: the output is the one the drawing threads write themselves.
 /// Las páginas de un sitio grande las escriben hilos propios: la salida es la misma.

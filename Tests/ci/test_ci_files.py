@@ -25,7 +25,7 @@ def load(path):
 
 
 def code_version():
-    text = (ROOT / "Sources" / "VitrinaCore" / "Support" / "Version.swift").read_text(encoding="utf-8")
+    text = (ROOT / "Sources" / "VitrinaKit" / "Support" / "Version.swift").read_text(encoding="utf-8")
     return re.search(r'public static let number = "([^"]+)"', text).group(1)
 
 

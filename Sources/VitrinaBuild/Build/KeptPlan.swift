@@ -1,0 +1,258 @@
+import Foundation
+import VitrinaKit
+
+/// What a build keeps of its plan so that the next one, in a new process, can redraw an edited page without loading
+/// and planning the whole site, as `vitrina serve` does from memory: the header's entries, the site's digest and its
+/// assets' published names, and what each feature that can redraw its own pages kept (`EditableContent.keptForEdits`),
+/// with the stamps the build read those pages' files under. Kept beside the build state as `<output>.plan`.
+/// Lo que una construcción guarda de su plan para que la siguiente redibuje una página editada sin planear todo el sitio.
+struct KeptPlan: Sendable, Equatable {
+    static let header = "vitrina-plan 2"
+    /// More of anything than a site has: a file claiming more is damaged.
+    static let maxCount = 10_000_000
+
+    /// The id of the manifest of the build it belongs to.
+    var buildID: String
+    /// The stamp without `Content/`'s files (`SourceStamp.Frame.head`), their count, and their sum without the files
+    /// of the pages below: another sum means a file outside those pages changed, was added or went away.
+    var head: String
+    var contentCount: Int
+    var restSum: UInt64
+    /// The fingerprint of the site's input to every page's digest (`BuildPipeline.siteInput`).
+    let siteInput: String
+    /// Each stylesheet's and script's published name, by the path templates name it by.
+    let assets: [String: String]
+    let navigation: [Entry]
+    /// What each feature kept, by the feature's key, with its pages' files.
+    var parts: [Part]
+
+    /// A header entry: its key and strings key, and its route and label in each language (no label: the string's).
+    struct Entry: Sendable, Equatable {
+        let key: String
+        let labelKey: String
+        let routes: [String: String]
+        let labels: [String: String]?
+    }
+
+    /// What one feature kept: its record, which only it reads, and each of its pages' files with their stamps.
+    struct Part: Sendable, Equatable {
+        let feature: String
+        var pages: [[File]]
+        let record: [UInt8]
+    }
+
+    /// A page's file below the site (`Content/linux/tar.md`) and its stamp.
+    struct File: Sendable, Equatable {
+        let path: String
+        var stamp: FileStamp
+    }
+
+    /// A kept page by its part and its place among that part's pages.
+    struct Place: Hashable, Comparable {
+        let part: Int
+        let page: Int
+
+        static func < (a: Place, b: Place) -> Bool { (a.part, a.page) < (b.part, b.page) }
+    }
+
+    /// The pages whose files changed since the plan was kept (each with its files' new stamps), when nothing else did:
+    /// the same head, as many files in `Content/`, and the same sum once the pages' files are taken out. Nil when
+    /// something else changed or a page's file is gone; empty when nothing changed.
+    func changedPages(_ frame: SourceStamp.Frame, stamps: [(path: String, stamp: FileStamp)]) -> [(place: Place, stamps: [FileStamp])]? {
+        guard frame.head == head, frame.contentCount == contentCount, stamps.count == contentCount else { return nil }
+        var sum = frame.contentSum
+        var changed: [Place: [FileStamp]] = [:]
+        let complete = matchFiles(in: stamps) { place, index, path, stamp in
+            sum &-= SourceStamp.entryHash(path, stamp)
+            let files = parts[place.part].pages[place.page]
+            if files[index].stamp != stamp { changed[place, default: files.map(\.stamp)][index] = stamp }
+        }
+        guard complete, sum == restSum else { return nil }
+        return changed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// The plan made whole after its build: the build id, the stamp's frame, and each page's files with the stamp the
+    /// walk found them at; nil when a file is not in the walk (it changed while the build ran).
+    /// El plan completo tras su construcción: el id, el marco de la huella y la huella de cada fichero.
+    consuming func stamped(by stamp: SourceStamp, stamps: [(path: String, stamp: FileStamp)], buildID: String?) -> KeptPlan? {
+        guard let buildID else { return nil }
+        var found: [(place: Place, file: Int, stamp: FileStamp)] = []
+        found.reserveCapacity(stamps.count)
+        var restSum = stamp.frame.contentSum
+        let complete = matchFiles(in: stamps) { place, index, path, fileStamp in
+            found.append((place, index, fileStamp))
+            restSum &-= SourceStamp.entryHash(path, fileStamp)
+        }
+        guard complete else { return nil }
+        var whole = self
+        (whole.buildID, whole.head, whole.contentCount, whole.restSum) = (buildID, stamp.frame.head, stamp.frame.contentCount, restSum)
+        for match in found { whole.parts[match.place.part].pages[match.place.page][match.file].stamp = match.stamp }
+        return whole
+    }
+
+    /// The plan with the files of `changed` pages at their new stamps, for the build that drew them.
+    func restamped(_ changed: [(place: Place, stamps: [FileStamp])], buildID: String) -> KeptPlan {
+        var kept = self
+        for (place, stamps) in changed {
+            for index in kept.parts[place.part].pages[place.page].indices { kept.parts[place.part].pages[place.page][index].stamp = stamps[index] }
+        }
+        kept.buildID = buildID
+        return kept
+    }
+
+    /// Hands each of the walk's `stamps` that is a page's file to `found` with its page and file places; true when every
+    /// page's file was found. Files are looked up by their path's FNV-1a number (a table of 100,000 texts cost as much
+    /// as the rest of an edit's reading) and a match is then compared byte for byte.
+    /// Da a `found` cada fichero del recorrido que es de una página; busca por el número de su ruta y compara los bytes.
+    private func matchFiles(in stamps: [(path: String, stamp: FileStamp)],
+                            _ found: (_ place: Place, _ file: Int, _ path: String, _ stamp: FileStamp) -> Void) -> Bool {
+        var places: [UInt64: (place: Place, file: Int)] = [:]
+        places.reserveCapacity(parts.reduce(0) { $0 + $1.pages.count } * 2)
+        var count = 0
+        for part in parts.indices {
+            for page in parts[part].pages.indices {
+                for (index, file) in parts[part].pages[page].enumerated() {
+                    places[Fingerprint.number(file.path.utf8.dropFirst(Self.contentPrefix))] = (Place(part: part, page: page), index)
+                    count += 1
+                }
+            }
+        }
+        guard places.count == count else { return false }
+        var matched = 0
+        for (path, stamp) in stamps {
+            guard let (place, index) = places[Fingerprint.number(path.utf8)],
+                  parts[place.part].pages[place.page][index].path.utf8.dropFirst(Self.contentPrefix).elementsEqual(path.utf8) else { continue }
+            found(place, index, path, stamp)
+            matched += 1
+        }
+        return matched == count
+    }
+
+    private static let contentPrefix = "Content/".utf8.count
+
+    /// The header's entries again, for a renderer.
+    var navigationEntries: [PageRenderer.NavigationEntry] {
+        navigation.map { entry in
+            let routes = entry.routes
+            var made = PageRenderer.NavigationEntry(key: entry.key, labelKey: entry.labelKey, route: { Route(file: routes[$0] ?? "index.html") })
+            if let labels = entry.labels { made.label = { labels[$0] ?? "" } }
+            return made
+        }
+    }
+
+    // MARK: Reading and writing / lectura y escritura
+
+    /// Beside the output's build state: `.vitrina/state/<output fingerprint>.plan`.
+    static func path(statePath: String) -> String { (statePath as NSString).deletingPathExtension + ".plan" }
+
+    static func load(_ path: String, context: String) -> KeptPlan? {
+        guard SafePath.kind(path) == .file, var reader = MemoFile.read(path, header: header, context: context) else { return nil }
+        return decode(&reader)
+    }
+
+    func save(to path: String, context: String) throws {
+        try MemoFile.write(encoded(), to: path, header: Self.header, context: context)
+    }
+
+    func encoded() -> [UInt8] {
+        var writer = ByteWriter(reserving: 64 + parts.reduce(0) { $0 + $1.record.count + $1.pages.count * 64 })
+        writer.string(buildID)
+        writer.string(head)
+        writer.int(contentCount)
+        writer.int(Int(bitPattern: UInt(restSum)))
+        writer.string(siteInput)
+        writer.pairs(assets)
+        writer.int(navigation.count)
+        for entry in navigation {
+            writer.strings([entry.key, entry.labelKey])
+            writer.pairs(entry.routes)
+            writer.int(entry.labels == nil ? 0 : 1)
+            if let labels = entry.labels { writer.pairs(labels) }
+        }
+        writer.int(parts.count)
+        for part in parts {
+            writer.string(part.feature)
+            writer.int(part.pages.count)
+            for files in part.pages {
+                writer.int(files.count)
+                for file in files {
+                    writer.string(file.path)
+                    for number in file.stamp.numbers { writer.int(number) }
+                }
+            }
+            writer.part(part.record)
+        }
+        return writer.bytes
+    }
+
+    /// The plan read back; nil for any count out of range or a path outside `Content/`. Each feature checks its own
+    /// record when it reads it.
+    static func decode(_ reader: inout ByteReader) -> KeptPlan? {
+        guard let buildID = reader.string(), let head = reader.string(), let contentCount = reader.count(atMost: maxCount),
+              let rest = reader.int(), let siteInput = reader.string(), let assets = reader.pairs(), assets.values.allSatisfy(SafePath.isPlainRelative),
+              let entryCount = reader.count(atMost: maxCount) else { return nil }
+        var navigation: [Entry] = []
+        for _ in 0..<entryCount {
+            guard let names = reader.strings(), names.count == 2, let routes = reader.pairs(), routes.values.allSatisfy(SafePath.isPlainRelative),
+                  let hasLabels = reader.int() else { return nil }
+            var labels: [String: String]?
+            if hasLabels == 1 {
+                guard let read = reader.pairs() else { return nil }
+                labels = read
+            }
+            navigation.append(Entry(key: names[0], labelKey: names[1], routes: routes, labels: labels))
+        }
+        guard let partCount = reader.count(atMost: maxCount) else { return nil }
+        var parts: [Part] = []
+        for _ in 0..<partCount {
+            guard let feature = reader.string(), let pageCount = reader.count(atMost: maxCount) else { return nil }
+            var pages: [[File]] = []
+            pages.reserveCapacity(pageCount)
+            for _ in 0..<pageCount {
+                guard let fileCount = reader.count(atMost: maxCount), fileCount > 0 else { return nil }
+                var files: [File] = []
+                for _ in 0..<fileCount {
+                    guard let path = reader.string(), path.hasPrefix("Content/"), SafePath.isPlainRelative(path) else { return nil }
+                    var numbers: [Int] = []
+                    for _ in 0..<6 {
+                        guard let number = reader.int() else { return nil }
+                        numbers.append(number)
+                    }
+                    files.append(File(path: path, stamp: FileStamp(size: numbers[0], seconds: numbers[1], nanoseconds: numbers[2], changeSeconds: numbers[3],
+                                                                   changeNanoseconds: numbers[4], inode: numbers[5])))
+                }
+                pages.append(files)
+            }
+            guard let record = reader.part() else { return nil }
+            parts.append(Part(feature: feature, pages: pages, record: record))
+        }
+        guard reader.isAtEnd else { return nil }
+        return KeptPlan(buildID: buildID, head: head, contentCount: contentCount, restSum: UInt64(UInt(bitPattern: rest)), siteInput: siteInput,
+                        assets: assets, navigation: navigation, parts: parts)
+    }
+}
+
+extension KeptPlan {
+    /// What a build keeps of its plan, without stamps yet: what each feature able to redraw its own pages kept (the
+    /// loaded content at `place` in `site.data` is `features[place]`'s); nil for a site whose edits are not drawn page
+    /// by page (one with content drawn from the whole site, such as the app's screens or the search page, or where no
+    /// feature kept anything).
+    /// Lo que una construcción guarda de su plan, aún sin huellas; nil si el sitio no se redibuja página a página.
+    init?(_ site: PlannedSite, features: [any Feature], siteInput: BuildInput) {
+        guard !site.data.features.contains(where: { $0 is any ClosingFeature }), site.plan.tools.isEmpty, site.plan.searchRoute == nil else { return nil }
+        let unstamped = FileStamp(size: 0, seconds: 0, nanoseconds: 0, changeSeconds: 0, changeNanoseconds: 0, inode: 0)
+        parts = site.data.loaded.keys.sorted().compactMap { place -> Part? in
+            guard let content = site.data.loaded[place] as? any EditableContent, let kept = content.keptForEdits(pageContext: site.pageContext) else { return nil }
+            return Part(feature: features[place].key, pages: kept.pageFiles.map { $0.map { File(path: $0, stamp: unstamped) } }, record: kept.record)
+        }
+        guard !parts.isEmpty else { return nil }
+        let languages = site.config.orderedLanguages
+        navigation = site.plan.navigation.map { entry in
+            Entry(key: entry.key, labelKey: entry.labelKey, routes: Dictionary(languages.map { ($0, entry.route($0).file) }, uniquingKeysWith: { a, _ in a }),
+                  labels: entry.label.map { label in Dictionary(languages.map { ($0, label($0)) }, uniquingKeysWith: { a, _ in a }) })
+        }
+        (buildID, head, contentCount, restSum) = ("", "", 0, 0)
+        self.siteInput = siteInput.fingerprint
+        assets = site.renderer.assets.published
+    }
+}

@@ -1,0 +1,42 @@
+/// The files about the whole site, beside its pages: the sitemap, each feed as Atom and JSON Feed, `robots.txt` and
+/// `llms.txt`, as `outputs:` asks; a file of `Content/` published at the same path (its own robots.txt) is kept instead.
+/// Los ficheros sobre todo el sitio: mapa, canales, robots.txt y llms.txt; un fichero propio publicado en la misma ruta gana.
+package struct SiteFiles: Sendable {
+    let pages: [Page]
+    let feeds: [Feed]
+    let config: SiteConfig
+    /// The navigation's sections in the default language, for llms.txt.
+    let sections: [LLMsText.Section]
+    /// Where files of `Content/` are published.
+    let published: Set<String>
+
+    /// Each file made on its own thread, in a fixed order: at 100,000 pages the sitemap and llms.txt cost tens of
+    /// milliseconds each.
+    package func files() -> [DataFile] {
+        let outputs = config.outputs
+        var makers: [@Sendable () -> [DataFile]] = [{
+            [DataFile(path: "sitemap.xml", bytes: Array(Sitemap.xml(
+                for: pages.map { Sitemap.Entry($0) }, baseURL: config.baseURL,
+                languages: outputs.sitemapLanguages ? config.defaultLanguage : nil).utf8))]
+        }]
+        for feed in feeds {
+            makers.append {
+                [DataFile(path: feed.atomPath, bytes: AtomFeed.bytes(feed, config: config)),
+                 DataFile(path: feed.jsonPath, bytes: JSONFeed.bytes(feed, config: config))]
+            }
+        }
+        if outputs.robots { makers.append { [DataFile(path: "robots.txt", bytes: Array(Robots.text(baseURL: config.baseURL).utf8))] } }
+        if outputs.llms {
+            makers.append { [DataFile(path: "llms.txt", bytes: Array(LLMsText.text(pages: pages, sections: sections, config: config).utf8))] }
+        }
+        return Parallel.map(makers, slices: makers.count) { $0.flatMap { $0() } }.joined().filter { !published.contains($0.path) }
+    }
+
+    package init(pages: [Page], feeds: [Feed], config: SiteConfig, sections: [LLMsText.Section], published: Set<String>) {
+        self.pages = pages
+        self.feeds = feeds
+        self.config = config
+        self.sections = sections
+        self.published = published
+    }
+}

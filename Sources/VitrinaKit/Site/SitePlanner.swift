@@ -1,0 +1,132 @@
+import Foundation
+import Synchronization
+
+/// The site graph: every page of every feature, the navigation, and the 404 page.
+/// El grafo del sitio: todas las páginas de cada función, la navegación y la página 404.
+public struct SitePlanner: Sendable {
+    let pageContext: PageContext
+
+    public init(pageContext: PageContext) { self.pageContext = pageContext }
+
+    public struct Plan: Sendable {
+        public let pages: [Page]
+        public let navigation: [PageRenderer.NavigationEntry]
+        public let tools: [PageRenderer.NavigationEntry]
+        public let searchRoute: (@Sendable (String) -> Route)?
+        /// Data scripts for the client side (search index, characters).
+        public let files: [DataFile]
+        /// What the page builders used, with where Markdown links lead.
+        public var pageContext: PageContext
+        /// Files beside the Markdown and where they are published.
+        public var published: [ContentLinks.Published] = []
+        /// Notes about files left out (one would land on a page).
+        public var notes: [String] = []
+        /// The feeds of the diary and of the folders whose pages have dates, per language (none under `outputs: {feeds: false}`).
+        public var feeds: [Feed] = []
+    }
+
+    /// Every page once; two pages that would land on the same file are an error naming both.
+    public func plan(_ data: SiteData) throws -> Plan {
+        var linked = self.pageContext
+        var notes: [String] = []
+        (linked.links, notes) = Self.links(data, pageContext: linked)
+        let pageContext = linked
+
+        var navigation = [PageRenderer.NavigationEntry(key: "home", labelKey: "nav_home", route: { pageContext.route($0) })]
+        var cards: [FeatureCard] = []
+        var pages: [Page] = []
+        var files: [DataFile] = []
+        // Each feature's pages are built by its own job; the jobs run in parallel, their pages join in order.
+        var jobs: [@Sendable () -> [Page]] = []
+        var maps: [MapLink] = []
+        var guide: (@Sendable (String) -> Route)?
+        let inputs = FeatureInputs(media: data.mediaInput)
+        for content in data.features {
+            let part = content.contribution(pageContext: pageContext, inputs: inputs)
+            navigation += part.navigation
+            cards += part.cards
+            if let job = part.pages { jobs.append(job) }
+            files += part.dataFiles
+            maps += part.maps
+            guide = guide ?? part.guide
+        }
+        pages += Self.run(jobs)
+        // Taxonomies: their pages, and each tagged page's links to its terms and related pages.
+        let taxonomies = try TaxonomyPlanner(pageContext: pageContext).plan(&pages)
+        pages += taxonomies.pages
+        navigation += taxonomies.navigation
+        // Content that draws from the whole site (the app's screens) comes last, from what the others contributed.
+        // El contenido que se dibuja a partir de todo el sitio (las pantallas de la app) va al final.
+        var tools: [PageRenderer.NavigationEntry] = []
+        var searchRoute: (@Sendable (String) -> Route)?
+        var filesFromPages: [@Sendable ([Page], [String]) -> [DataFile]] = []
+        let soFar = SiteSoFar(pages: pages, cards: cards, maps: maps, guide: guide)
+        for content in data.features.compactMap({ $0 as? any ClosingFeature }) {
+            let part = content.contribution(after: soFar, pageContext: pageContext)
+            pages += part.pages
+            tools += part.tools
+            searchRoute = searchRoute ?? part.searchRoute
+            if let make = part.filesFromPages { filesFromPages.append(make) }
+        }
+        pages.append(notFoundPage())
+        // Search kinds in the order the features' pages came (the navigation's order), before pages are sorted by route.
+        // Los tipos de búsqueda en el orden en que llegaron las páginas de las funciones, antes de ordenarlas por ruta.
+        var kinds: [String] = []
+        for kind in pages.lazy.compactMap(\.searchKind) where !kinds.contains(kind) { kinds.append(kind) }
+        pages.sort { $0.route < $1.route }
+        for (a, b) in zip(pages, pages.dropFirst()) where a.route == b.route {
+            throw VitrinaError(.content, "two pages would both be written to \(a.route.file) (\(a.title) and \(b.title)); give one a different slug")
+        }
+        for make in filesFromPages { files += make(pages, kinds) }
+        // A file beside the Markdown never replaces a page or a data script.
+        let taken = Set(pages.map(\.route.file) + files.map(\.path))
+        var published: [ContentLinks.Published] = []
+        for file in pageContext.links.files.values.sorted(by: { $0.output < $1.output }) where file.copied {
+            if taken.contains(file.output) {
+                notes.append("Content/\(file.file.path) would be published as \(file.output), which a page already is; rename it")
+            } else {
+                published.append(file)
+            }
+        }
+        // A feed never replaces a page, a data script or a file of Content/ (a folder's own atom.xml).
+        // Un canal nunca sustituye una página, un script de datos ni un fichero de Content/.
+        let occupied = taken.union(published.map(\.output))
+        var feeds: [Feed] = []
+        for feed in pageContext.config.outputs.feeds ? Feed.collect(pages, config: pageContext.config) : [] {
+            if let path = [feed.atomPath, feed.jsonPath].first(where: occupied.contains) {
+                notes.append("the feed \(path) is not written: a page or a file of Content/ is published there")
+            } else {
+                feeds.append(feed)
+            }
+        }
+        return Plan(pages: pages.shrunkToFit(), navigation: navigation, tools: tools, searchRoute: searchRoute, files: files,
+                    pageContext: pageContext, published: published, notes: notes, feeds: feeds)
+    }
+
+    /// Every Markdown page, folder index and file beside them, registered with the link resolver in each language.
+    static func links(_ data: SiteData, pageContext: PageContext) -> (ContentLinks, [String]) {
+        var links = ContentLinks(defaultLanguage: pageContext.defaultLanguage)
+        links.addFolder("", files: [], routes: pageContext.alternates { pageContext.route($0) }, bodies: [:], sources: [])
+        for content in data.features { content.register(&links, pageContext: pageContext) }
+        let folders = links.folderOutputs(pageContext.defaultLanguage)
+        // The pages' files are gathered only when there are files to keep off them (100,000 of them cost 0.1 s).
+        let notes = links.addFiles(data.files, outputFolders: folders, taken: data.files.isEmpty ? [] : links.pageFiles, media: data.mediaSources,
+                                   pictures: data.picturesBeside)
+        return (links, notes)
+    }
+
+    package static func run(_ jobs: [@Sendable () -> [Page]]) -> [Page] {
+        Parallel.map(jobs, slices: jobs.count) { $0.flatMap { $0() } }.flatMap { $0 }
+    }
+
+    func notFoundPage() -> Page {
+        let language = pageContext.defaultLanguage
+        let view = NotFoundView(heading: pageContext.text("not_found_title", language), text: pageContext.text("not_found_text", language),
+                                home: LinkView(href: "index.html", label: pageContext.text("nav_home", language)))
+        return Page(route: Route(file: "404.html"), language: language, template: "404", title: view.heading, navigationKey: "",
+                    alternates: [:], content: view, inSitemap: false)
+            .with(inputs: [BuildInput(key: "not-found", fingerprint: "")])
+    }
+}
+
+struct NotFoundView: Sendable { let heading: String; let text: String; let home: LinkView }

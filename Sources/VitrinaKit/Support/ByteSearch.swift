@@ -1,0 +1,48 @@
+import Foundation
+
+/// Searches in UTF-8 bytes with `memchr`, for the hot paths that would otherwise go through Foundation's string search.
+/// Búsquedas en bytes UTF-8 con `memchr`, para los caminos calientes que si no pasarían por la búsqueda de Foundation.
+extension UnsafeBufferPointer<UInt8> {
+    /// The first position of `byte` at or after `start` and before `end` (the end of the buffer when nil).
+    package func firstIndex(of byte: UInt8, from start: Int, before end: Int? = nil) -> Int? {
+        let end = Swift.min(end ?? count, count)
+        guard start < end, let base = baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The first position of `needle` at or after `start`.
+    package func firstIndex(of needle: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first else { return nil }
+        var index = start
+        while let candidate = firstIndex(of: first, from: index) {
+            if hasPrefix(needle, at: candidate) { return candidate }
+            index = candidate + 1
+        }
+        return nil
+    }
+
+    /// Whether `needle` starts at `index`.
+    func hasPrefix(_ needle: [UInt8], at index: Int) -> Bool {
+        guard index + needle.count <= count else { return false }
+        for offset in needle.indices where self[index + offset] != needle[offset] { return false }
+        return true
+    }
+}
+
+extension StringProtocol {
+    /// The parts between `/` bytes, empty ones left out, cut on bytes: a `Character` may hold a `/` with a mark after it
+    /// (`/` + U+0301) or a prepended one before it (U+0600 + `/`), and a cut on characters would not see that `/`.
+    /// Las partes entre bytes `/`, cortadas sobre bytes: un `Character` puede contener una `/`.
+    package var pathSegments: [String] { utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) } }
+}
+
+extension String {
+    /// The byte offset of `needle` in the text's UTF-8, searched as bytes: Foundation's `contains` and `range(of:)`
+    /// would bridge the whole text to UTF-16 first.
+    func utf8Offset(of needle: String) -> Int? {
+        var text = self
+        let needle = Array(needle.utf8)
+        return text.withUTF8 { $0.firstIndex(of: needle, from: 0) }
+    }
+}

@@ -1,0 +1,382 @@
+/// The default theme's files, compiled into Vitrina so a folder of Markdown builds with no `Templates/`.
+/// Los ficheros del tema por defecto, compilados en Vitrina para que una carpeta de Markdown se construya sin `Templates/`.
+package enum DefaultTheme {
+    /// The theme's files, the taxonomy templates among them.
+    static let files: [String: String] = ownFiles.merging(taxonomyTemplates) { own, _ in own }
+
+    /// The pages of taxonomies and the block a tagged page shows, which any theme without its own gets
+    /// (`BuildPipeline.loadTheme`): they draw inside the theme's own `layouts/base`.
+    /// Las páginas de las taxonomías y el bloque de una página con términos, para cualquier tema que no los tenga.
+    package static let taxonomyTemplates: [String: String] = [
+        "taxonomy/list.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        <h1>{{heading}}</h1>
+        <ul class="term-list">
+        {{#terms}}<li><a href="{{href}}">{{label}}</a> <span class="muted">{{count}}</span></li>
+        {{/terms}}
+        </ul>
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "taxonomy/term.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        <p class="back-link"><a href="{{back.href}}">← {{back.label}}</a></p>
+        <h1>{{heading}}</h1>
+        <p class="lead">{{intro}}</p>
+        <ol class="term-items">
+        {{#items}}<li><a href="{{href}}">{{title}}</a>{{#date}} <span class="muted"><time datetime="{{isoDate}}">{{date}}</time></span>{{/date}}{{#description}}<br><span class="muted">{{description}}</span>{{/description}}</li>
+        {{/items}}
+        </ol>
+        {{> partials/pagination}}
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "partials/page-terms.mustache": #"""
+        {{#taxonomy}}<aside class="page-terms" aria-label="{{t.terms_label}}">
+        {{#groups}}<p class="term-group"><span class="term-group-label">{{label}}:</span> {{#terms}}<a rel="tag" class="term" href="{{href}}">{{label}}</a> {{/terms}}</p>
+        {{/groups}}{{#hasRelated}}<h2 class="related-title">{{relatedTitle}}</h2>
+        <ul class="related">
+        {{#related}}<li><a href="{{href}}">{{label}}</a></li>
+        {{/related}}
+        </ul>
+        {{/hasRelated}}</aside>
+        {{/taxonomy}}
+        """#,
+    ]
+
+    private static let ownFiles: [String: String] = [
+        "layouts/base.mustache": #"""
+        <!DOCTYPE html>
+        <html lang="{{lang}}" data-page="{{kind}}">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{fullTitle}}</title>
+        <meta name="description" content="{{description}}">
+        <meta name="generator" content="Vitrina">
+        {{#baseHref}}<base href="{{baseHref}}">
+        {{/baseHref}}
+        {{#canonical}}<link rel="canonical" href="{{canonical}}">
+        {{/canonical}}
+        {{#languages}}{{#absolute}}<link rel="alternate" hreflang="{{code}}" href="{{absolute}}">
+        {{/absolute}}{{/languages}}
+        {{#social}}<meta property="og:site_name" content="{{siteName}}">
+        <meta property="og:title" content="{{title}}">
+        <meta property="og:description" content="{{description}}">
+        <meta property="og:type" content="{{type}}">
+        {{#url}}<meta property="og:url" content="{{url}}">
+        {{/url}}<meta property="og:locale" content="{{locale}}">
+        {{#alternateLocales}}<meta property="og:locale:alternate" content="{{.}}">
+        {{/alternateLocales}}{{#image}}<meta property="og:image" content="{{image}}">
+        <meta name="twitter:image" content="{{image}}">
+        {{/image}}<meta name="twitter:card" content="{{card}}">
+        <meta name="twitter:title" content="{{title}}">
+        <meta name="twitter:description" content="{{description}}">
+        {{/social}}{{#feeds}}<link rel="alternate" type="application/atom+xml" title="{{title}}" href="{{atom}}">
+        <link rel="alternate" type="application/feed+json" title="{{title}}" href="{{json}}">
+        {{/feeds}}{{#jsonLD}}<script type="application/ld+json">{{{.}}}</script>
+        {{/jsonLD}}
+        <link rel="stylesheet" href="{{stylesheet}}">
+        {{#codeStylesheet}}<link rel="stylesheet" href="{{codeStylesheet}}">
+        {{/codeStylesheet}}{{#codeScript}}<script defer src="{{codeScript}}"></script>
+        {{/codeScript}}<link rel="icon" href="{{icon}}" type="image/svg+xml">
+        </head>
+        <body>
+        <a class="skip-link" href="#main">{{t.skip_to_content}}</a>
+        <header class="site-header">
+        <a class="brand" href="{{home}}">{{siteTitle}}</a>
+        <nav aria-label="{{t.nav_label}}">
+        <ul>
+        {{#nav}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>
+        {{/nav}}
+        </ul>
+        </nav>
+        {{#hasLanguages}}
+        <nav class="language-switch" aria-label="{{t.language_label}}">
+        <ul>
+        {{#languages}}<li>{{#current}}<span aria-current="true">{{label}}</span>{{/current}}{{^current}}<a href="{{href}}" hreflang="{{code}}" lang="{{code}}">{{label}}</a>{{/current}}</li>
+        {{/languages}}
+        </ul>
+        </nav>
+        {{/hasLanguages}}
+        </header>
+        <main id="main">
+        {{$main}}{{/main}}
+        {{> partials/page-terms}}
+        </main>
+        <footer class="site-footer"><p>{{t.footer_made_with}} Vitrina.</p></footer>
+        </body>
+        </html>
+
+        """#,
+        "index.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        <h1>{{title}}</h1>
+        {{#hasDescription}}<p class="lead">{{description}}</p>{{/hasDescription}}
+        {{{html}}}
+        {{> partials/listing}}
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "section.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        {{> partials/breadcrumbs}}
+        <h1>{{title}}</h1>
+        {{#hasDescription}}<p class="lead">{{description}}</p>{{/hasDescription}}
+        {{{html}}}
+        {{> partials/listing}}
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "page.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        {{> partials/breadcrumbs}}
+        <article class="prose"{{#contentLanguage}} lang="{{contentLanguage}}"{{/contentLanguage}}>
+        {{#showTitle}}<h1>{{title}}</h1>
+        {{/showTitle}}{{#draft}}<p><span class="badge">{{t.draft_badge}}</span></p>
+        {{/draft}}{{{html}}}
+        </article>
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "partials/breadcrumbs.mustache": #"""
+        {{#hasBreadcrumbs}}<nav class="breadcrumbs" aria-label="{{t.breadcrumbs_label}}"><ol>{{#breadcrumbs}}<li><a href="{{href}}">{{label}}</a></li>{{/breadcrumbs}}</ol></nav>{{/hasBreadcrumbs}}
+
+        """#,
+        "partials/subsections.mustache": #"""
+        {{#hasSubsections}}<h2>{{t.sections_title}}</h2>
+        <ul class="sections">
+        {{#subsections}}<li><a href="{{href}}">{{title}}</a> <span class="count">{{count}}</span></li>
+        {{/subsections}}
+        </ul>
+        {{/hasSubsections}}
+
+        """#,
+        "partials/listing.mustache": #"""
+        {{> partials/subsections}}
+        {{#hasPages}}<ul class="pages">
+        {{#pages}}<li><a href="{{href}}">{{title}}</a>{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}{{#hasDescription}} — <span class="muted">{{description}}</span>{{/hasDescription}}</li>
+        {{/pages}}
+        </ul>
+        {{/hasPages}}
+        {{> partials/pagination}}
+
+        """#,
+        "partials/pagination.mustache": #"""
+        {{#pagination.isNeeded}}
+        <nav class="pagination" aria-label="{{t.pagination_label}}">
+        <ul>
+        {{#pagination.previous}}<li><a rel="prev" href="{{href}}">← {{label}}</a></li>
+        {{/pagination.previous}}
+        {{#pagination.pages}}<li>{{#gap}}<span class="gap" aria-hidden="true">…</span>{{/gap}}{{^gap}}{{#current}}<span aria-current="page">{{label}}</span>{{/current}}{{^current}}<a href="{{href}}">{{label}}</a>{{/current}}{{/gap}}</li>
+        {{/pagination.pages}}
+        {{#pagination.next}}<li><a rel="next" href="{{href}}">{{label}} →</a></li>
+        {{/pagination.next}}
+        </ul>
+        </nav>
+        {{/pagination.isNeeded}}
+
+        """#,
+        "docs/index.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        <h1>{{heading}}</h1>
+        <p class="lead">{{intro}}</p>
+        {{#hasText}}
+        {{{html}}}
+        {{/hasText}}
+        {{> partials/subsections}}
+        <ol class="pages">
+        {{#pages}}<li><a href="{{href}}">{{title}}</a>{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}{{#hasDescription}} — <span class="muted">{{description}}</span>{{/hasDescription}}</li>
+        {{/pages}}
+        </ol>
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "docs/page.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        <article class="prose"{{#contentLanguage}} lang="{{contentLanguage}}"{{/contentLanguage}}>
+        <h1>{{title}}{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}</h1>
+        <p class="lead">{{description}}</p>
+        <nav class="toc" aria-label="{{t.toc_label}}"><ul>{{#toc}}<li><a href="{{href}}">{{label}}</a></li>{{/toc}}</ul></nav>
+        {{{html}}}
+        <nav class="pagination" aria-label="{{t.prev_next_label}}"><ul>
+        {{#previous}}<li><a rel="prev" href="{{href}}">← {{label}}</a></li>{{/previous}}
+        {{#next}}<li><a rel="next" href="{{href}}">{{label}} →</a></li>{{/next}}
+        </ul></nav>
+        </article>
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "404.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        <h1>{{heading}}</h1>
+        <p class="lead">{{text}}</p>
+        {{#home}}<p><a href="{{href}}">{{label}}</a></p>{{/home}}
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
+        "assets/site.css": #"""
+        /* Vitrina's default theme: readable text, light and dark. */
+        :root { color-scheme: light dark; --fg: #1d2330; --muted: #5b6475; --bg: #fdfdfc; --line: #dde1e8; --accent: #2459c9;
+          --alert-note: #0b5cc7; --alert-note-bg: #eaf2fe; --alert-tip: #17702f; --alert-tip-bg: #e8f6ec; --alert-important: #6d3fc8;
+          --alert-important-bg: #f3eefd; --alert-warning: #8a5a00; --alert-warning-bg: #fdf4dc; --alert-caution: #b91c28; --alert-caution-bg: #fdeced; }
+        @media (prefers-color-scheme: dark) { :root { --fg: #e6e9ef; --muted: #a3acbd; --bg: #14171d; --line: #2c323d; --accent: #8fb2ff;
+          --alert-note: #6cb2ff; --alert-note-bg: #14233a; --alert-tip: #56d364; --alert-tip-bg: #13291c; --alert-important: #c1a2ff;
+          --alert-important-bg: #251d3d; --alert-warning: #e3b341; --alert-warning-bg: #2e2512; --alert-caution: #ff7b72; --alert-caution-bg: #361a1c; } }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 1rem/1.6 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
+        a { color: var(--accent); }
+        .skip-link { position: absolute; left: -999px; }
+        .skip-link:focus { left: 1rem; top: 1rem; }
+        .site-header, main, .site-footer { max-width: 50rem; margin: 0 auto; padding: 1rem; }
+        .site-header { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: baseline; border-bottom: 1px solid var(--line); }
+        .brand { font-weight: 700; text-decoration: none; color: var(--fg); }
+        .site-header ul, .breadcrumbs ol, .pagination ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .25rem .75rem; }
+        [aria-current="page"] { font-weight: 700; }
+        .breadcrumbs li + li::before { content: "›"; margin-right: .75rem; color: var(--muted); }
+        .lead, .muted, .count { color: var(--muted); }
+        .pages li, .sections li { margin: .25rem 0; }
+        .badge { font-size: .8em; padding: 0 .4em; border: 1px solid var(--muted); border-radius: .3em; }
+        .prose code, .prose pre { font-family: ui-monospace, monospace; border-radius: .25em; }
+        .prose code, .prose pre:not(.chroma) { background: color-mix(in srgb, var(--line) 45%, transparent); }
+        .prose code { padding: .1em .3em; }
+        .prose pre { padding: .75rem; overflow-x: auto; }
+        .prose blockquote { margin: 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+        .prose img { max-width: 100%; height: auto; }
+        .prose .alert { margin: 0 0 1rem; padding: .5rem 1rem; border-left: 4px solid var(--alert); background: var(--alert-bg); }
+        .prose .alert > :last-child { margin-bottom: 0; }
+        .prose .alert-title { margin: 0 0 .35rem; font-weight: 700; color: var(--alert); }
+        .prose .alert-title::before { display: inline-block; min-width: 1.35em; }
+        .prose .alert-note { --alert: var(--alert-note); --alert-bg: var(--alert-note-bg); }
+        .prose .alert-tip { --alert: var(--alert-tip); --alert-bg: var(--alert-tip-bg); }
+        .prose .alert-important { --alert: var(--alert-important); --alert-bg: var(--alert-important-bg); }
+        .prose .alert-warning { --alert: var(--alert-warning); --alert-bg: var(--alert-warning-bg); }
+        .prose .alert-caution { --alert: var(--alert-caution); --alert-bg: var(--alert-caution-bg); }
+        .prose .alert-note .alert-title::before { content: "ℹ"; content: "ℹ" / ""; }
+        .prose .alert-tip .alert-title::before { content: "💡"; content: "💡" / ""; }
+        .prose .alert-important .alert-title::before { content: "❗"; content: "❗" / ""; }
+        .prose .alert-warning .alert-title::before { content: "⚠"; content: "⚠" / ""; }
+        .prose .alert-caution .alert-title::before { content: "⛔"; content: "⛔" / ""; }
+        .prose .footnotes { font-size: .9rem; color: var(--muted); border-top: 1px solid var(--line); }
+        .prose table { border-collapse: collapse; }
+        .prose th, .prose td { border: 1px solid var(--line); padding: .25rem .5rem; }
+        .heading-anchor { margin-left: .3em; text-decoration: none; opacity: .5; }
+        .pagination { margin-top: 1.5rem; }
+        .pagination .gap { color: #6b6b6b; }
+        .site-footer { border-top: 1px solid var(--line); color: var(--muted); font-size: .9rem; }
+        .page-terms { margin-top: 2rem; padding-top: 1rem; border-top: 1px solid var(--line); }
+        .term-group-label { font-weight: 600; }
+        .term { display: inline-block; margin: 0 0.3rem 0.3rem 0; padding: 0.2rem 0.6rem; border-radius: 999px; background: #eef2fb; }
+        .related-title { font-size: 1.05rem; }
+
+        """#,
+        "assets/favicon.svg": #"""
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M8 1 15 8 8 15 1 8z" fill="#2459c9"/></svg>
+
+        """#,
+        "i18n/es.yml": #"""
+        # Textos de la interfaz en español. / UI strings in Spanish.
+        skip_to_content: Saltar al contenido
+        nav_label: Secciones
+        nav_home: Inicio
+        nav_more: Más…
+        language_label: Idioma
+        language_es: Español
+        language_en: English
+        footer_made_with: Hecho con
+        breadcrumbs_label: Ruta
+        sections_title: Secciones
+        pagination_label: Páginas
+        previous: Anterior
+        next: Siguiente
+        prev_next_label: Anterior y siguiente
+        draft_badge: Borrador
+        toc_label: En esta página
+        not_found_title: Página no encontrada
+        not_found_text: La página que buscas no existe o ha cambiado de sitio.
+        months: enero, febrero, marzo, abril, mayo, junio, julio, agosto, septiembre, octubre, noviembre, diciembre
+        taxonomy_tags: Etiquetas
+        taxonomy_categories: Categorías
+        terms_count: "{count} páginas"
+        terms_count_one: "1 página"
+        terms_label: Clasificación
+        related_title: Relacionado
+        # Carpetas de las rutas. / Route folder names.
+        route_page: pagina
+        route_tags: etiquetas
+        route_categories: categorias
+        route_diary: diario
+        route_map: mapa
+        route_album: album
+
+        """#,
+        "i18n/en.yml": #"""
+        # UI strings in English. / Textos de la interfaz en inglés.
+        skip_to_content: Skip to content
+        nav_label: Sections
+        nav_home: Home
+        nav_more: More…
+        language_label: Language
+        language_es: Español
+        language_en: English
+        footer_made_with: Made with
+        breadcrumbs_label: Breadcrumbs
+        sections_title: Sections
+        pagination_label: Pages
+        previous: Previous
+        next: Next
+        prev_next_label: Previous and next
+        draft_badge: Draft
+        toc_label: On this page
+        not_found_title: Page not found
+        not_found_text: The page you are looking for does not exist or has moved.
+        months: January, February, March, April, May, June, July, August, September, October, November, December
+        taxonomy_tags: Tags
+        taxonomy_categories: Categories
+        terms_count: "{count} pages"
+        terms_count_one: "1 page"
+        terms_label: Classification
+        related_title: Related
+        # Route folder names. / Carpetas de las rutas.
+        route_page: page
+        route_tags: tags
+        route_categories: categories
+        route_diary: diary
+        route_map: map
+        route_album: album
+
+        """#,
+    ]
+}
