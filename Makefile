@@ -47,7 +47,8 @@ site: build
 	@echo "Open file://$(CURDIR)/Output/index.html"
 
 ## Runs the whole test suite: the Swift tests, the browser tests (Tests/browser) on the built site, the CI files to copy
-## (Tests/ci: YAML structure, actionlint), and the packed binary run with no Swift toolchain (Scripts/dist-test.sh packs
+## (Tests/ci: YAML structure, actionlint; also the guide's CI page and README kept short and free of a diary of runs, and the
+## bench results appender), and the packed binary run with no Swift toolchain (Scripts/dist-test.sh packs
 ## a debug build into .build-dist/dist-debug/, never over make dist's tarball in dist/: 645 s the first time on 2 shared
 ## cores, under a minute after; the release build of make dist took 1,009 s).
 test: deps
@@ -84,11 +85,12 @@ gazetteer:
 fixtures:
 	Scripts/make-fixtures.sh "$(RECORDINGS)"
 
-## Vitrina vs Hugo side by side on ../shared/corpora/tldr-en (tmpfs, disk, no-change rebuild, 2x and 4x), the default site warm and after one character's response changed, the default site with its APIs down, and the packed binary's size and start-up: table and PASS/FAIL goals (RUNS=3).
+## Vitrina vs Hugo side by side on ../shared/corpora/tldr-en (tmpfs, disk, no-change rebuild, 2x and 4x), the default site warm and after one character's response changed, the default site with its APIs down, and the packed binary's size and start-up: table and PASS/FAIL goals (RUNS=3), appended to BENCHMARKS.md.
 bench: deps
 	Scripts/bench.sh
 
-# About 100,000 pages (tldr-en copied 14 times) against Hugo; ~30 minutes. / Unas 100.000 páginas frente a Hugo.
+# About 100,000 pages (tldr-en copied 14 times) against Hugo; ~30 minutes; appended to BENCHMARKS.md.
+# Unas 100.000 páginas frente a Hugo; el resultado se añade a BENCHMARKS.md.
 bench-scale: deps
 	Scripts/bench-scale.sh
 

@@ -1,9 +1,9 @@
 # Shared by `make bench` (Scripts/bench.sh) and `make bench-scale` (Scripts/bench-scale.sh): the tools, the corpus laid
 # out as a Vitrina site and as the equivalent Hugo site, builds timed under /usr/bin/time, medians, the table and goals.
 # Sourced, not run; the caller sets `corpus` (a folder of Markdown folders), `work` (logs go to $work/logs) and
-# `vitrina` (the binary, from vitrina_binary).
+# `vitrina` (the binary, from vitrina_binary). Each run's figures are appended to BENCHMARKS.md (bench_append_entry).
 # Compartido por `make bench` y `make bench-scale`: herramientas, el corpus como sitio de Vitrina y de Hugo, tiempos,
-# medianas, la tabla y los objetivos.
+# medianas, la tabla, los objetivos y la entrada que cada ejecución añade a BENCHMARKS.md.
 
 # ---------------------------------------------------------------------------------------------
 # Tools: Debian's hugo and time when missing; Vitrina's packed binary (make dist) unless VITRINA_BIN is set.
@@ -215,4 +215,45 @@ serve_edits() { # page file, its HTML in the output, times, pause (s): appends a
     while [ "$(stat -c %y "$2")" = "$before" ] && [ $((tries += 1)) -lt 2000000 ]; do :; done
     serve_secs+="$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.3f", (b - a) / 1e9 }') "
   done
+}
+
+# ---------------------------------------------------------------------------------------------
+# Results: each run appends one entry to BENCHMARKS.md (or to RESULTS): when it started, the machine, the commit, the
+# command and its settings, and the table and goals as printed, so that the history of the figures is kept with them.
+# Resultados: cada ejecución añade una entrada a BENCHMARKS.md: cuándo, qué máquina, qué commit, qué ajustes y las cifras.
+# ---------------------------------------------------------------------------------------------
+bench_now() { date -u '+%Y-%m-%d %H:%M:%S UTC'; }
+
+bench_commit() { # the checked-out commit, "-dirty" when the tree has other changes than BENCHMARKS.md
+  local commit
+  commit=$(git rev-parse --short HEAD 2>/dev/null) || { echo "unknown (not a git checkout)"; return 0; }
+  # The results file changes with every run: it says nothing about the code measured.
+  # El fichero de resultados cambia en cada ejecución: no dice nada del código medido.
+  if [ -n "$(git status --porcelain -- ':(top,exclude)BENCHMARKS.md' 2>/dev/null)" ]; then commit+="-dirty"; fi
+  echo "$commit"
+}
+
+bench_machine() { # output folders: one line with the CPU, cores, memory, kernel, system and each folder's file system
+  local cpu memory system="" dir filesystems=""
+  cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo | head -1)
+  memory=$(awk '/^MemTotal:/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
+  [ ! -r /etc/os-release ] || system=$(. /etc/os-release && echo "${PRETTY_NAME:-}")
+  for dir in "$@"; do
+    filesystems+="${filesystems:+, }$(df --output=fstype "$dir" | tail -1) (mounted at $(df --output=target "$dir" | tail -1))"
+  done
+  printf '%s, %s cores, %s memory, kernel %s%s; output on %s\n' "${cpu:-unknown CPU}" "$(nproc)" "${memory:-unknown}" \
+    "$(uname -r)" "${system:+, $system}" "${filesystems:-an unknown file system}"
+}
+
+bench_append_entry() { # results file, start time, commit, command, settings, output folders...; the figures on stdin
+  local file=$1 started=$2 commit=$3 command=$4 settings=$5 figures entry
+  shift 5
+  # The figures as printed, without the blank lines around them. / Las cifras tal como salieron, sin líneas vacías alrededor.
+  figures=$(sed -e '/[^[:space:]]/,$!d') || return
+  # Made whole before it is written: a failure leaves the file as it was. / Completa antes de escribirse.
+  entry=$(printf '\n### %s · %s\n\n- Machine: %s\n- Commit: %s\n- Command: `%s` with %s\n\n```text\n%s\n```\n' \
+    "$started" "$command" "$(bench_machine "$@")" "$commit" "$command" "$settings" "$figures") || return
+  # A file not ending in a newline would glue the entry to its last line. / Sin salto final, la entrada se pegaría.
+  if [ -s "$file" ] && [ -n "$(tail -c 1 "$file")" ]; then printf '\n' >> "$file"; fi
+  printf '%s\n' "$entry" >> "$file"
 }

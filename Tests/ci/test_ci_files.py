@@ -1,6 +1,8 @@
 """The CI files the guide offers for copying (Content/docs/github-pages.yml, gitlab-pages.yml): valid YAML whose
-structure does what the guide's CI page says, and a GitHub workflow actionlint accepts.
+structure does what the guide's CI page says, and a GitHub workflow actionlint accepts. Also: the CI page and the README
+stay short and keep no diary of runs, and each bench run is appended to BENCHMARKS.md.
 Los ficheros de CI que ofrece la guía: YAML válido con la estructura que la página de CI describe, y actionlint sin quejas.
+También: la página de CI y el README cortos y sin diario, y cada medición añadida a BENCHMARKS.md.
 """
 import hashlib
 import io
@@ -246,3 +248,173 @@ def test_the_ci_page_links_both_files(page):
     text = (DOCS / page).read_text(encoding="utf-8")
     for name in ("github-pages.yml", "gitlab-pages.yml"):
         assert f"]({name})" in text, f"{page} does not link {name}"
+
+
+# ---------------------------------------------------------------------------------------------
+# The guide explains; the figures live in BENCHMARKS.md. Its CI page and the README stay short, and no guide page nor
+# the README keeps a diary of runs (clock times, dates of runs, medians, shares of perf samples).
+# La guía explica; las cifras van en BENCHMARKS.md: páginas cortas y sin diario de ejecuciones.
+# ---------------------------------------------------------------------------------------------
+
+README = ROOT / "README.md"
+GUIDE_PAGES = sorted(DOCS.glob("*.md"))
+
+
+@pytest.mark.parametrize("path, limit", [(DOCS / "ci.md", 15_000), (DOCS / "ci.en.md", 15_000), (README, 12_000)],
+                         ids=["ci.md", "ci.en.md", "README.md"])
+def test_the_ci_page_and_the_readme_stay_short(path, limit):
+    size = len(path.read_bytes())
+    assert size <= limit, f"{path.name} is {size} bytes, over {limit}: move figures to BENCHMARKS.md"
+
+
+def readme_without_architecture(text):
+    """The README but its `## Architecture` section, which another part of the work owns and may grow."""
+    return re.sub(r"^## Architecture\n.*?(?=^## |\Z)", "", text, count=1, flags=re.S | re.M)
+
+
+def test_the_readme_leaves_room_for_its_architecture_section():
+    text = README.read_text(encoding="utf-8")
+    assert "## Architecture\n" in text
+    rest = readme_without_architecture(text)
+    assert len(rest.encode()) <= 7_000, f"the README without Architecture is {len(rest.encode())} bytes, over 7,000"
+
+
+def prose(text):
+    """What a reader reads as prose: without front matter (its `date:` is the page's), fenced code and inline code
+    (addresses such as 127.0.0.1:8080, file names such as 2026-11-26-valparaiso.md, report lines)."""
+    text = re.sub(r"\A(---|\+\+\+)\n.*?\n\1\n", "", text, count=1, flags=re.S)
+    text = re.sub(r"^ {0,3}(`{3,}|~{3,}).*?^ {0,3}\1[`~]*[ \t]*$", "", text, flags=re.S | re.M)
+    return re.sub(r"(`+).+?\1", "", text, flags=re.S)
+
+
+DIARY_MARKERS = [
+    (re.compile(r"\b\d{1,2}(:\d{2})?\s?(a\.m\.|p\.m\.)", re.I), "a clock time"),
+    (re.compile(r"(?<![\d.:])\b([01]?\d|2[0-3]):[0-5]\d\b(?![:.]?\d)(?!\s*UTC)"), "a clock time"),
+    (re.compile(r"\bhacia las \d|\b\d{1,2}(:\d{2})? de la (madrugada|mañana|tarde|noche)\b", re.I), "a clock time"),
+    (re.compile(r"\bmedians?\b|\bmedianas?\b", re.I), "a median"),
+    (re.compile(r"\b2026-11-\d{2}\b"), "a date of a run"),
+    (re.compile(r"\b\d{1,2} (de )?(November|noviembre)\b", re.I), "a date of a run"),
+    (re.compile(r"\d\s?%[^.;\n]{0,40}\b(samples|muestras)\b", re.I), "a share of perf samples"),
+]
+
+
+def diary_markers(text):
+    """Each diary marker found in the prose of `text`, with what it is."""
+    body = prose(text)
+    return [(what, match.group(0)) for pattern, what in DIARY_MARKERS for match in pattern.finditer(body)]
+
+
+def test_the_diary_markers_catch_a_diary_and_leave_the_rest():
+    diary = ["at about 3 a.m. on 28 November", "make bench-scale at about 12:15, then 13:10", "medians of 3 runs",
+             "mediana de 6", "hacia las 3 de la madrugada", "a las 9:35 de la mañana", "on 2026-11-28",
+             "el 28 de noviembre", "4.7 % of all samples", "el 7 % de las muestras"]
+    for line in diary:
+        assert diary_markers(line), line
+    prose_lines = ["Listens on `127.0.0.1:8080`.", "```yaml\ntime: 12:15\n```\n", "---\ndate: 2026-11-20\n---\nText.",
+                   "mediante *DNS rebinding*", "contrast 4.5:1 and 16:9 pictures", "every day at 05:17 UTC",
+                   "`Content/docs/ci.md:12:5: link to setup.md`", "a page of 100,000 pages in under a second",
+                   "    indented: `diario/2026-11-26-lifts/`"]
+    for line in prose_lines:
+        assert not diary_markers(line), (line, diary_markers(line))
+
+
+@pytest.mark.parametrize("path", GUIDE_PAGES + [README], ids=lambda path: path.name)
+def test_no_guide_page_nor_the_readme_keeps_a_diary_of_runs(path):
+    found = diary_markers(path.read_text(encoding="utf-8"))
+    assert not found, f"{path.name} keeps a diary of runs (move it to BENCHMARKS.md): {found[:5]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Scripts/bench-common.sh appends each `make bench` and `make bench-scale` run to BENCHMARKS.md.
+# Cada ejecución de las medidas se añade a BENCHMARKS.md, sin tocar las entradas anteriores.
+# ---------------------------------------------------------------------------------------------
+
+FIGURES = """
+Vitrina vs Hugo 0.111.3, tldr-en x14 on disk (109230 pages), median of 3 runs, 2 cores
+scenario                         vitrina-s    hugo-s vitrina-p/s    hugo-p/s vitrina-MB    hugo-MB   ratio
+full build, fresh folder             8.520    31.660       12820        3450      824.9     5384.0    0.27
+
+Goals
+PASS  14x: full build <= 0.3x Hugo                           0.269 <= 0.3
+FAIL  14x: one page edited < 1 s                             1.001 <  1
+
+"""
+
+
+def git(repo, *args):
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True)
+
+
+@pytest.fixture
+def bench_repo(tmp_path):
+    """A git checkout with a results file committed in it, as the repository holds BENCHMARKS.md."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    (repo / "BENCHMARKS.md").write_text("# Benchmarks\n\nEntries, newest last.\n", encoding="utf-8")
+    (repo / "code.swift").write_text("let a = 1\n", encoding="utf-8")
+    git(repo, "add", ".")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-qm", "first")
+    return repo
+
+
+def append_entry(repo, figures, output):
+    """Runs bench_append_entry as the scripts do, in `repo`, with `figures` on its standard input."""
+    script = ('source "$1"; bench_append_entry BENCHMARKS.md "$(bench_now)" "$(bench_commit)" "make bench-scale" '
+              '"RUNS=3, FACTOR=14" "$2"')
+    result = subprocess.run(["bash", "-euo", "pipefail", "-c", script, "bash", str(ROOT / "Scripts" / "bench-common.sh"),
+                             str(output)], cwd=repo, input=figures, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return (repo / "BENCHMARKS.md").read_text(encoding="utf-8")
+
+
+def test_a_bench_run_appends_one_entry_and_the_next_run_another(bench_repo, tmp_path):
+    head = subprocess.run(["git", "-C", str(bench_repo), "rev-parse", "--short", "HEAD"], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    before = (bench_repo / "BENCHMARKS.md").read_text(encoding="utf-8")
+    first = append_entry(bench_repo, FIGURES, tmp_path)
+    assert first.startswith(before), "the file's earlier text is kept as it was"
+    entry = first[len(before):]
+    assert entry.count("\n### ") == 1
+    heading = re.search(r"^### (\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}) UTC · make bench-scale$", entry, re.M)
+    assert heading, entry
+    machine = re.search(r"^- Machine: (.+)$", entry, re.M).group(1)
+    cores = subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout.strip()
+    for fact in (f"{cores} cores", "GiB memory", f"kernel {os.uname().release}"):
+        assert fact in machine, machine
+    filesystem = subprocess.run(["df", "--output=fstype", str(tmp_path)], capture_output=True, text=True).stdout.split()[-1]
+    assert f"output on {filesystem}" in machine, machine
+    # The results file itself changed; the code did not.
+    assert re.search(rf"^- Commit: {head}$", entry, re.M), entry
+    assert re.search(r"^- Command: `make bench-scale` with RUNS=3, FACTOR=14$", entry, re.M), entry
+    assert "```text\n" + FIGURES.strip("\n") + "\n```\n" in entry, "the figures, verbatim, in a text block"
+
+    (bench_repo / "code.swift").write_text("let a = 2\n", encoding="utf-8")
+    second = append_entry(bench_repo, FIGURES.replace("1.001", "0.780").replace("FAIL", "PASS"), tmp_path)
+    assert second.startswith(first), "the first entry is left as it was"
+    later = second[len(first):]
+    assert later.count("\n### ") == 1 and "PASS  14x: one page edited < 1 s                             0.780 <  1" in later
+    assert re.search(rf"^- Commit: {head}-dirty$", later, re.M), "a tree with changes is named dirty"
+
+
+def test_an_entry_is_not_glued_to_a_last_line_without_its_newline(bench_repo, tmp_path):
+    (bench_repo / "BENCHMARKS.md").write_text("# Benchmarks", encoding="utf-8")
+    text = append_entry(bench_repo, FIGURES, tmp_path)
+    assert text.startswith("# Benchmarks\n\n### ")
+
+
+@pytest.mark.parametrize("script", ["bench.sh", "bench-scale.sh"])
+def test_both_benches_append_what_they_print(script):
+    text = (ROOT / "Scripts" / script).read_text(encoding="utf-8")
+    assert 'report | tee "$work/figures.txt"' in text
+    assert re.search(r'^bench_append_entry "\$results" "\$started" "\$commit" .*< "\$work/figures.txt"$', text, re.M)
+    # When and what was measured are taken before the build, not after a 20-minute run.
+    assert text.index("started=$(bench_now)") < text.index("install_tools")
+    assert text.index("commit=$(bench_commit)") < text.index("install_tools")
+
+
+def test_benchmarks_md_keeps_the_runs_the_guide_and_the_readme_recorded():
+    text = (ROOT / "BENCHMARKS.md").read_text(encoding="utf-8")
+    for run in ("2026-11-28, about 12:15", "2026-11-28, about 12:40", "2026-11-28, about 13:10",
+                "PASS  14x: full build <= 0.3x Hugo                           0.269 <= 0.3"):
+        assert run in text, run
