@@ -72,9 +72,9 @@ struct FileWritersTests {
                 pages[(folders + ["index.html"]).joined(separator: "/")] = Array("\(round) \(random.next())".utf8)
             }
             let hostile = random.pick(["../escaped/index.html", "a/../../escaped.html", "/tmp/escaped.html", "a//b.html"])
-            var files = pages.map { StagingArea.File(path: $0.key, bytes: $0.value) }.shuffled(using: &random)
+            var files = pages.map { DrawnPage(path: $0.key, bytes: $0.value) }.shuffled(using: &random)
             let refusedAt = random.chance(0.5) ? Int.random(in: 0...files.count, using: &random) : nil
-            if let refusedAt { files.insert(StagingArea.File(path: hostile, bytes: [1]), at: refusedAt) }
+            if let refusedAt { files.insert(DrawnPage(path: hostile, bytes: [1]), at: refusedAt) }
 
             let writers = FileWriters(threads: 8, capacity: 4)
             var start = 0

@@ -103,29 +103,21 @@ public struct BuildPipeline: Sendable {
         // What the next build needs to draw an edit alone is gathered on another core while this one draws.
         // Lo que la siguiente construcción necesita para dibujar solo una edición se reúne en otro núcleo.
         let keeping = options.memo == nil && config.sources.isEmpty ? Task.detached { [features = session.features] in KeptPlan(site, features: features, siteInput: diff.digester.site) } : nil
-        let report = try stages.staged(by: diff.writer, after: diff.last) { staging in
-            let pages = try timer.run("render") { try render(site, diff.jobs, into: staging) }
-            let assembly = timer.run("assemble") { assemble(site) }
-            var output = pages
-            output.merge(assembly.output)
-            output.files.sort()
-            let findings = timer.run("check") { check(site, diff, &output) }
+        let work = OutputStages.Work(pages: site.plan.pages, jobs: diff.jobs, renderer: site.renderer, assemble: { assemble(site) },
+                                     writer: diff.writer, last: diff.last, keepingAll: false, files: nil)
+        guard let done = try stages.run(work, timer: &timer, checking: { checkInput(diff, &$0) }, accepting: { findings in
             for problem in findings.problems { diagnostics.warn(.link, problem) }
-            output.records = findings.records
             try refuseWarningsUnderStrict()
-            let written = try timer.run("write") {
-                try stages.write(staging, assembly: assembly, files: output.files, records: output.records, by: diff.writer)
-            }
-            var report = BuildReport(
-                outputDirectory: options.outputDirectory, pages: site.plan.pages.count, rendered: output.rendered, files: output.files.count,
-                bytes: output.bytes, stages: timer.stages, fetch: session.fetcher.stats,
-                warnings: diagnostics.warnings + written.notes.map { BuildWarning(.output, $0) }, picturesMade: site.data.picturesMade)
-            report.buildID = written.state.buildID
-            report.readSources = !config.sources.isEmpty || session.fetcher.stats != FetchStats()
-            keepLive(site, diff, output, state: written.state, staging: staging, warnings: report.warnings)
-            options.leftovers?.keep([site, diff, output] as [any Sendable])
-            return report
-        }
+            return .encodeAll
+        }) else { preconditionFailure("a whole build accepts its findings or throws") }
+        var report = BuildReport(
+            outputDirectory: options.outputDirectory, pages: site.plan.pages.count, rendered: done.output.rendered, files: done.output.files.count,
+            bytes: done.output.bytes, stages: timer.stages, fetch: session.fetcher.stats,
+            warnings: diagnostics.warnings + done.notes.map { BuildWarning(.output, $0) }, picturesMade: site.data.picturesMade)
+        report.buildID = done.state.buildID
+        report.readSources = !config.sources.isEmpty || session.fetcher.stats != FetchStats()
+        keepLive(site, diff, done, warnings: report.warnings)
+        options.leftovers?.keep([site, diff, done.output] as [any Sendable])
         return (report, await keeping?.value)
     }
 
@@ -317,7 +309,7 @@ public struct BuildPipeline: Sendable {
         let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
         let last = manifest ?? writer.lastBuild()
         return LastOutput(writer: writer, last: last, previous: previousState(stages.statePath, buildID: last.id),
-                          kept: KeptPages(outputDirectory: options.outputDirectory))
+                          reader: LastOutputReader(outputDirectory: options.outputDirectory))
     }
 
     /// Diff: each page's digest against the last build's record of this output, and what the writer will refuse to touch.
@@ -325,14 +317,8 @@ public struct BuildPipeline: Sendable {
     func diff(_ site: PlannedSite, since output: LastOutput) -> SiteDiff {
         let digester = PageDigester(pages: site.plan.pages, templates: site.templates, strings: site.strings, site: siteInput(site),
                                     assets: site.renderer.assets, layoutAssets: site.renderer.layoutAssets.paths)
-        return SiteDiff(writer: output.writer, last: output.last, previous: output.previous, kept: output.kept, digester: digester,
+        return SiteDiff(writer: output.writer, last: output.last, previous: output.previous, lastOutput: output.reader, digester: digester,
                         jobs: digester.jobs(site.plan.pages, previous: output.previous), notes: output.writer.refusalNotes(output.last))
-    }
-
-    /// Render: the pages whose inputs changed, each into `staging` as it is drawn; the others keep their file.
-    /// Dibujo: las páginas cuyas entradas cambiaron, cada una a la carpeta temporal al dibujarse.
-    func render(_ site: PlannedSite, _ jobs: [RenderStage.Job], into staging: StagingArea) throws -> RenderStage.Output {
-        try stages.render(jobs, of: site.plan.pages, with: site.renderer, into: staging)
     }
 
     /// Assemble: the data scripts, files beside the Markdown, media, assets and the files about the whole site, as values.
@@ -348,22 +334,18 @@ public struct BuildPipeline: Sendable {
                             media: site.data.media, theme: site.theme, site: files, assets: site.renderer.assets)
     }
 
-    /// Check: the links that may have a new outcome; the problems the link resolver has not reported already.
-    /// Comprobación: los enlaces que pueden dar otro resultado; los problemas que el resolvedor no contó ya.
-    /// The records are taken out of `output` (the findings hand them back): shared, the check's first change to one
-    /// copied the whole table (at 100,000 pages, a tenth of a second on one core).
-    /// Los registros se sacan de `output`: compartidos, el primer cambio copiaba la tabla entera.
-    func check(_ site: PlannedSite, _ diff: SiteDiff, _ output: inout RenderStage.Output) -> LinkFindings {
+    /// Check's input: every page's record (taken out of `output`: shared, the check's first change to one copied the
+    /// whole table, at 100,000 pages a tenth of a second on one core), how the files changed and the ids the last build
+    /// recorded, each worked out on a core of its own (both read every page).
+    /// La entrada de la comprobación: los registros, cómo cambiaron los ficheros y los ids que anotó la última construcción.
+    func checkInput(_ diff: SiteDiff, _ output: inout RenderStage.Output) -> LinkCheckInput {
         let files = Set(output.files)
         var records: [String: BuildState.Record] = [:]
         swap(&records, &output.records)
-        // How the files changed and the ids the last build recorded, each on a core (both read every page).
         let last = diff.previous == nil ? nil : diff.last.files
         let (change, ids) = Parallel.both({ IncrementalLinkCheck.FileChange(files, last: last) },
                                           { [records, previous = diff.previous] in IncrementalLinkCheck.ids(of: records, in: previous) })
-        var findings = stages.check(output.drawn, records: consume records, files: files, change: change, ids: consume ids, kept: diff.kept)
-        findings.problems = site.pageContext.links.withoutReported(findings.problems)
-        return findings
+        return LinkCheckInput(records: records, ids: ids, files: files, change: change, lastOutput: diff.lastOutput)
     }
 
     /// Under `--strict`, a warning fails the build before anything reaches the output.
@@ -375,14 +357,14 @@ public struct BuildPipeline: Sendable {
     }
 
     /// `vitrina serve` keeps the build in memory, for quick edits.
-    func keepLive(_ site: PlannedSite, _ diff: SiteDiff, _ output: RenderStage.Output, state: BuildState, staging: StagingArea,
-                  warnings: [BuildWarning]) {
+    func keepLive(_ site: PlannedSite, _ diff: SiteDiff, _ done: OutputStages.Done, warnings: [BuildWarning]) {
         guard let memo = options.memo else { return }
-        let hashes = staging.hashes(of: output.files)
+        let files = done.output.files
         memo.keep(LiveSite(
             outputDirectory: options.outputDirectory, config: site.config, pageContext: site.pageContext, renderer: site.renderer,
-            digester: diff.digester, contents: site.data.features, pages: site.plan.pages, state: state, files: output.files, hashes: hashes,
-            bytes: output.bytes, otherWarnings: warnings.filter { $0.kind != .link || $0.location != nil }))
+            digester: diff.digester, contents: site.data.features, pages: site.plan.pages, state: done.state, files: files,
+            hashes: done.staging.hashes(of: files), bytes: done.output.bytes,
+            otherWarnings: warnings.filter { $0.kind != .link || $0.location != nil }))
     }
 
     /// Runs `work`, turning its errors into a `BuildFailure` with the warnings gathered so far.
@@ -455,7 +437,7 @@ struct LastOutput: Sendable {
     let last: OutputWriter.LastBuild
     let previous: BuildState?
     /// Its pages, for the check to read a kept page's links back.
-    let kept: KeptPages
+    let reader: LastOutputReader
 }
 
 /// The plan stage's result: the theme, its strings and templates, every page, and the renderer that draws them.
@@ -478,7 +460,7 @@ struct SiteDiff {
     let writer: OutputWriter
     let last: OutputWriter.LastBuild
     let previous: BuildState?
-    let kept: KeptPages
+    let lastOutput: LastOutputReader
     let digester: PageDigester
     let jobs: [RenderStage.Job]
     /// What the writer will leave alone, and why.

@@ -37,41 +37,31 @@ extension BuildPipeline {
         let digester = PageDigester(pages: pages, templates: look.templates, strings: look.strings, site: BuildInput(key: "site", fingerprint: plan.siteInput),
                                     assets: renderer.assets, layoutAssets: renderer.layoutAssets.paths)
         let jobs = pages.indices.map { digester.job(pages[$0], at: $0, previous: previous) }
-        let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
-        let written: (report: BuildReport, recorded: [String: String])? = try stages.staged(by: writer, after: last, keepingAll: true) { staging in
-            let output = try timer.run("render") { try stages.render(jobs, of: pages, with: renderer, into: staging) }
-            let files = last.sortedFiles
-            let findings = timer.run("check") { () -> LinkFindings in
-                let ids = Self.ids(for: output.drawn, in: previous)
-                var records: [String: BuildState.Record] = [:]
-                swap(&records, &previous.records)
-                records.merge(output.records) { _, drawn in drawn }
-                return stages.check(output.drawn, records: consume records, files: Set(files), change: .none, ids: ids,
-                                    kept: KeptPages(outputDirectory: options.outputDirectory))
-            }
+        let files = last.sortedFiles
+        let work = OutputStages.Work(pages: pages, jobs: jobs, renderer: renderer, assemble: nil,
+                                     writer: OutputWriter(outputDirectory: options.outputDirectory, force: options.force), last: last,
+                                     keepingAll: true, files: files)
+        // A problem is the whole build's to report, with its source's line; the records' file is written again with the
+        // drawn pages' lines replaced, or made from every record when they were all read.
+        // Un problema lo cuenta la construcción entera; el fichero de registros se escribe con las líneas sustituidas.
+        let reader = LastOutputReader(outputDirectory: options.outputDirectory)
+        guard let done = try stages.run(work, timer: &timer, checking: { output in
+            let ids = Self.ids(for: output.drawn, in: previous)
+            var records: [String: BuildState.Record] = [:]
+            swap(&records, &previous.records)
+            records.merge(output.records) { _, drawn in drawn }
+            return LinkCheckInput(records: records, ids: ids, files: Set(files), change: .none, lastOutput: reader)
+        }, accepting: { findings in
             options.leftovers?.keep(findings)
-            // A problem is the whole build's to report, with its source's line.
-            // Un problema lo cuenta la construcción entera, con su línea en el Markdown.
-            guard findings.problems.isEmpty else {
-                writer.discard(staging)
-                return nil
-            }
-            // The records' file again: with the drawn pages' lines replaced, or made from every record when they were read.
-            // El fichero de registros de nuevo: con las líneas de las páginas dibujadas sustituidas.
-            guard let encoded = whole ? BuildState(records: findings.records).encodedRecords(inOrderOf: files) : lines.replacing(findings.records) else {
-                writer.discard(staging)
-                return nil
-            }
-            let (id, notes) = try timer.run("write") { try stages.write(staging, files: files, by: writer) { encoded } }
-            var report = BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: output.rendered, files: record.files,
-                                     bytes: record.bytes, stages: timer.stages, warnings: notes.map { BuildWarning(.output, $0) })
-            report.buildID = id
-            report.readSources = false
-            return (report, staging.recorded)
-        }
-        guard let written else { return nil }
-        var report = written.report
-        report.bytes += written.recorded.reduce(0) { $0 + StagingArea.recordedSize($1.value) - StagingArea.recordedSize(last.files[$1.key]) }
+            guard findings.problems.isEmpty else { return nil }
+            if whole { return .encodeAll }
+            return lines.replacing(findings.records).map { .encoded($0) }
+        }) else { return nil }
+        var report = BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: done.output.rendered, files: record.files,
+                                 bytes: record.bytes, stages: timer.stages, warnings: done.notes.map { BuildWarning(.output, $0) })
+        report.buildID = done.state.buildID
+        report.readSources = false
+        report.bytes += done.staging.recorded.reduce(0) { $0 + StagingArea.recordedSize($1.value) - StagingArea.recordedSize(last.files[$1.key]) }
         let kept = plan.restamped(changed, buildID: report.buildID ?? "")
         timer.run("save") {
             recordUnchanged(stamp, report)

@@ -1,7 +1,10 @@
 import VitrinaKit
 
-/// Render, check and write: the stages a build and a quick edit share, so both draw, check and record pages alike.
-/// Dibujo, comprobación y escritura: las etapas que comparten la construcción y la edición rápida.
+/// The back half of every build — render → assemble → check → write — run by one function (`run`) for a whole build,
+/// an edit drawn from the kept plan and `vitrina serve`'s quick edit: they differ only in the values they hand it.
+/// Render hands each page to a sink and writes nothing; the check touches no disk but through the reader of the last
+/// output it is given; only write reaches the output.
+/// La segunda mitad de toda construcción (dibujo → ensamblado → comprobación → escritura), en una sola función.
 struct OutputStages {
     /// Where this output's build state is kept.
     let statePath: String
@@ -18,35 +21,89 @@ struct OutputStages {
         writerThreads = options.writerThreads
     }
 
-    /// Runs `work` with a new staging area after `last`; when it throws, the staging area is discarded and the output
-    /// left as it was.
-    /// Ejecuta `work` con una carpeta temporal nueva; si falla, se descarta y la salida queda como estaba.
-    func staged<T>(by writer: OutputWriter, after last: OutputWriter.LastBuild, keepingAll: Bool = false,
-                   _ work: (StagingArea) throws -> T) throws -> T {
-        let staging = try writer.beginStaging(after: last, keepingAll: keepingAll)
+    /// What to draw and assemble, and where it goes.
+    /// Qué dibujar y ensamblar, y adónde va.
+    struct Work {
+        /// Every page of the site, and the jobs of those to draw or keep (a job names its page by its place here).
+        let pages: [Page]
+        let jobs: [RenderStage.Job]
+        let renderer: PageRenderer
+        /// Assembles the files about the whole site and beside the pages; nil for an edit, which keeps the last build's.
+        let assemble: (() -> SiteAssembly)?
+        /// The output's writer and what the last build left there; an edit keeps every file it does not draw.
+        let writer: OutputWriter
+        let last: OutputWriter.LastBuild
+        let keepingAll: Bool
+        /// Every file of the output once written, sorted; nil when it is what render and assemble make.
+        let files: [String]?
+    }
+
+    /// How the records reach the disk when no `vitrina serve` keeps them: encoded from every record, or as given.
+    enum RecordBytes {
+        case encodeAll
+        case encoded([UInt8])
+    }
+
+    /// What the back half made: the drawn output, the check's findings, the build's state, and what the writer left
+    /// alone; `staging` still knows each file's fingerprint.
+    struct Done {
+        var output: RenderStage.Output
+        let findings: LinkFindings
+        let state: BuildState
+        let notes: [String]
+        let staging: StagingArea
+    }
+
+    /// Draws, assembles, checks and writes `work`, each step timed. `checking` gives what the check needs beside the
+    /// drawn pages (it may take the records out of the output); `accepting` says how the records are written, or nil to
+    /// leave the output as it was. Nothing reaches the output unless every step succeeds.
+    /// Dibuja, ensambla, comprueba y escribe; nada llega a la salida si algún paso falla.
+    func run(_ work: Work, timer: inout StageTimer, checking: (inout RenderStage.Output) -> LinkCheckInput,
+             accepting: (LinkFindings) throws -> RecordBytes?) throws -> Done? {
+        let staging = try work.writer.beginStaging(after: work.last, keepingAll: work.keepingAll)
         do {
-            return try work(staging)
+            let sink = StagedPages(staging, toDraw: RenderStage.toDraw(work.jobs), threads: writerThreads)
+            var output = try timer.run("render") {
+                try RenderStage(sink: sink, renderer: work.renderer, progress: progress).renderPages(work.jobs, of: work.pages)
+            }
+            let assembly = work.assemble.map { assemble in
+                timer.run("assemble") {
+                    let assembly = assemble()
+                    output.merge(assembly.output)
+                    output.files.sort()
+                    return assembly
+                }
+            }
+            let findings = timer.run("check") {
+                var findings = check(output.drawn, checking(&output))
+                findings.problems = UnresolvedLinks(work.pages).filter(findings.problems)
+                return findings
+            }
+            guard let bytes = try accepting(findings) else {
+                work.writer.discard(staging)
+                return nil
+            }
+            let files = work.files ?? output.files
+            let (state, notes) = try timer.run("write") {
+                try write(staging, assembly: assembly, files: files, records: findings.records, as: bytes, by: work.writer)
+            }
+            return Done(output: output, findings: findings, state: state, notes: notes, staging: staging)
         } catch {
-            writer.discard(staging)
+            work.writer.discard(staging)
             throw error
         }
     }
 
-    /// Render: draws each page whose inputs changed into `staging`, in parallel; the others keep their file and record.
-    /// Dibujo: dibuja en la carpeta temporal cada página cuyas entradas cambiaron; las demás conservan su fichero.
-    func render(_ jobs: [RenderStage.Job], of pages: [Page], with renderer: PageRenderer, into staging: StagingArea) throws -> RenderStage.Output {
-        try RenderStage(staging: staging, renderer: renderer, progress: progress, writerThreads: writerThreads).renderPages(jobs, of: pages)
-    }
-
     /// Check: the links of the drawn pages and of the pages whose links may have a new outcome; the pages' records with
-    /// their link outcomes, the ids known of every page, and every problem, by page, as values.
+    /// their link outcomes, the ids known of every page, and every problem, by page, as values. The records and ids are
+    /// taken, not copied: the check changes a few of them, and at 100,000 pages a copy of each table costs more than
+    /// the check.
     /// Comprobación: los enlaces de las páginas dibujadas y de las que pueden dar otro resultado, como valores.
-    /// The records and ids are taken, not copied: the check changes a few of them, and at 100,000 pages a copy of each
-    /// table costs more than the check.
-    func check(_ drawn: [PageLinks], records: consuming [String: BuildState.Record], files: Set<String>, change: IncrementalLinkCheck.FileChange,
-               ids: consuming [String: Set<String>], kept: KeptPages) -> LinkFindings {
-        var findings = LinkFindings(records: consume records, ids: consume ids)
-        IncrementalLinkCheck(files: files, change: change, readKept: kept.html)
+    func check(_ drawn: [PageLinks], _ input: consuming LinkCheckInput) -> LinkFindings {
+        var findings = LinkFindings(records: [:], ids: [:])
+        swap(&findings.records, &input.records)
+        swap(&findings.ids, &input.ids)
+        IncrementalLinkCheck(files: input.files, change: input.change, readKept: input.lastOutput.html)
             .run(drawn: drawn, records: &findings.records, ids: &findings.ids)
         findings.problems = IncrementalLinkCheck.problems(findings.records)
         return findings
@@ -55,13 +112,21 @@ struct OutputStages {
     /// Write: the assembled files into the staging area beside the drawn pages, the changed files into the output, then
     /// what each page was made from; returns that record and what the writer left alone. Under `vitrina serve` the record
     /// is saved on another thread, in order (the process keeps it in memory, and waits for the writing when it stops; a
-    /// process killed first leaves a file naming an older build, and the next build draws every page, as without one).
+    /// process killed first leaves a file naming an older build, and the next build draws every page, as without one);
+    /// else it is encoded on a second core while the files are committed.
     /// Escritura: los ficheros ensamblados a la carpeta temporal, los cambiados a la salida, y de qué se hizo cada página.
-    func write(_ staging: StagingArea, assembly: SiteAssembly?, files: [String], records: [String: BuildState.Record],
+    func write(_ staging: StagingArea, assembly: SiteAssembly?, files: [String], records: [String: BuildState.Record], as bytes: RecordBytes,
                by writer: OutputWriter) throws -> (state: BuildState, notes: [String]) {
         try assembly?.write(into: staging)
         guard let memo else {
-            let (id, notes) = try write(staging, files: files, by: writer) { BuildState(records: records).encodedRecords(inOrderOf: files) }
+            let encode: @Sendable () -> [UInt8] = {
+                switch bytes {
+                case .encodeAll: BuildState(records: records).encodedRecords(inOrderOf: files)
+                case .encoded(let given): given
+                }
+            }
+            let ((id, notes), lines) = try Parallel.both({ try writer.commit(staging, written: files) }, encode)
+            try BuildState.save(lines, of: id, to: statePath)
             return (BuildState(buildID: id, records: records), notes)
         }
         let (id, notes) = try writer.commit(staging, written: files)
@@ -70,16 +135,17 @@ struct OutputStages {
         memo.remember(state, at: statePath)
         return (state, notes)
     }
+}
 
-    /// The changed files into the output, and the records as `encodedRecords` makes their lines, encoded on a second
-    /// core while the files are committed; returns the build id and what the writer left alone.
-    /// Los ficheros cambiados a la salida y los registros, codificados en otro núcleo mientras se confirman los ficheros.
-    func write(_ staging: StagingArea, files: [String], by writer: OutputWriter,
-               encodedRecords: @Sendable () -> [UInt8]) throws -> (id: String, notes: [String]) {
-        let ((id, notes), lines) = try Parallel.both({ try writer.commit(staging, written: files) }, encodedRecords)
-        try BuildState.save(lines, of: id, to: statePath)
-        return (id, notes)
-    }
+/// What the check needs besides the drawn pages: every page's record (the drawn ones' new), the ids each page had, the
+/// output's files and how they changed since the last build, and the reader of the last output's pages.
+/// Lo que necesita la comprobación además de las páginas dibujadas.
+struct LinkCheckInput {
+    var records: [String: BuildState.Record]
+    var ids: [String: Set<String>]
+    let files: Set<String>
+    let change: IncrementalLinkCheck.FileChange
+    let lastOutput: LastOutputReader
 }
 
 /// What the check stage found: each page's record with its links' outcomes, the ids of every page, and the problems.
@@ -90,11 +156,10 @@ struct LinkFindings: Sendable {
     var problems: [String] = []
 }
 
-/// The pages the last build left in the output, read back only when the check needs a kept page's links again (a page
-/// that links to a file that appeared or went away). It belongs to what the loading side hands the check, like the
-/// records, so the check itself touches no disk.
-/// Las páginas que dejó la última construcción, leídas solo cuando la comprobación necesita de nuevo sus enlaces.
-struct KeptPages: Sendable {
+/// Reads back a page the last build left in the output, only when the check needs its links again (a kept page that
+/// links to a file that appeared or went away): the one disk access of the check, handed to it by the loading side.
+/// Lee de la salida una página de la última construcción, solo cuando la comprobación necesita de nuevo sus enlaces.
+struct LastOutputReader: Sendable {
     let outputDirectory: String
 
     func html(_ file: String) -> [UInt8]? { try? Files.read("\(outputDirectory)/\(file)") }

@@ -27,45 +27,35 @@ struct QuickEdit {
             }
             return nil
         }) else { return nil }
-        let stages = OutputStages(options: options)
-        let writer = OutputWriter(outputDirectory: live.outputDirectory)
-        // The output's fingerprints are taken out too, and merged with the few this edit records once its staging is gone.
+        // The output's fingerprints are taken out too, and merged with the few this edit records once it is written.
         var hashes = live.hashes
         live.hashes = [:]
-        var (report, recorded) = try stages.staged(by: writer, after: OutputWriter.LastBuild(id: live.state.buildID, files: hashes),
-                                                   keepingAll: true) { staging in
-            var pages = live.pages
-            live.pages = []
-            for page in edit.pages { if let index = lookup.pageIndex[page.route.file] { pages[index] = page } }
-            let jobs = edit.pages.compactMap { page in
-                lookup.pageIndex[page.route.file].map { live.digester.job(page, at: $0, previous: live.state) }
-            }
-            let output = try timer.run("render") { try stages.render(jobs, of: pages, with: live.renderer, into: staging) }
-            // The memo's copy of the records goes too: it is replaced by the write below.
-            options.memo?.forgetState(at: stages.statePath)
-            let findings = timer.run("check") { () -> LinkFindings in
-                var records = live.state.records
-                live.state.records = [:]
-                records.merge(output.records) { _, drawn in drawn }
-                let ids = lookup.ids
-                lookup.ids = [:]
-                return stages.check(output.drawn, records: consume records, files: lookup.files, change: .none, ids: consume ids,
-                                    kept: KeptPages(outputDirectory: live.outputDirectory))
-            }
-            lookup.ids = findings.ids
-            let written = try timer.run("write") {
-                try stages.write(staging, assembly: nil, files: live.files, records: findings.records, by: writer)
-            }
-            live.contents[place] = edit.content
-            live.otherWarnings = live.otherWarnings.filter { $0.location == nil } + pageContext.links.problems()
-                + CodeBlockFindings.warnings(pageContext.links.sources.values)
-            (live.pageContext, live.pages, live.state, live.lookup) = (pageContext, pages, written.state, lookup)
-            // Its bytes are counted below, from what this edit recorded.
-            return (BuildReport(outputDirectory: live.outputDirectory, pages: live.pages.count, rendered: output.rendered, files: live.files.count,
-                                bytes: 0, stages: timer.stages,
-                                warnings: live.otherWarnings + live.pageContext.links.withoutReported(findings.problems).map { BuildWarning(.link, $0) }),
-                    staging.recorded)
-        }
+        var pages = live.pages
+        live.pages = []
+        for page in edit.pages { if let index = lookup.pageIndex[page.route.file] { pages[index] = page } }
+        let jobs = edit.pages.compactMap { page in lookup.pageIndex[page.route.file].map { live.digester.job(page, at: $0, previous: live.state) } }
+        let stages = OutputStages(options: options)
+        let work = OutputStages.Work(pages: pages, jobs: jobs, renderer: live.renderer, assemble: nil, writer: OutputWriter(outputDirectory: live.outputDirectory),
+                                     last: OutputWriter.LastBuild(id: live.state.buildID, files: hashes), keepingAll: true, files: live.files)
+        // The memo's copy of the records goes: the write replaces it.
+        options.memo?.forgetState(at: stages.statePath)
+        let reader = LastOutputReader(outputDirectory: live.outputDirectory)
+        guard let done = try stages.run(work, timer: &timer, checking: { output in
+            var records = live.state.records
+            live.state.records = [:]
+            records.merge(output.records) { _, drawn in drawn }
+            let ids = lookup.ids
+            lookup.ids = [:]
+            return LinkCheckInput(records: records, ids: ids, files: lookup.files, change: .none, lastOutput: reader)
+        }, accepting: { _ in .encodeAll }) else { return nil }
+        lookup.ids = done.findings.ids
+        live.contents[place] = edit.content
+        live.otherWarnings = live.otherWarnings.filter { $0.location == nil } + pageContext.links.problems()
+            + CodeBlockFindings.warnings(pageContext.links.sources.values)
+        (live.pageContext, live.pages, live.state, live.lookup) = (pageContext, pages, done.state, lookup)
+        var report = BuildReport(outputDirectory: live.outputDirectory, pages: live.pages.count, rendered: done.output.rendered, files: live.files.count,
+                                 bytes: 0, stages: timer.stages, warnings: live.otherWarnings + done.findings.problems.map { BuildWarning(.link, $0) })
+        let recorded = done.staging.recorded
         live.bytes += recorded.reduce(0) { $0 + StagingArea.recordedSize($1.value) - StagingArea.recordedSize(hashes[$1.key]) }
         hashes.merge(recorded) { _, new in new }
         live.hashes = hashes

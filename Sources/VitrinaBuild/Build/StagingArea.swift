@@ -54,16 +54,10 @@ public struct StagingArea: Sendable {
         try Files.writeFile(try bytes(), to: target)
     }
 
-    /// A drawn page handed to a writer with others.
-    struct File: Sendable {
-        let path: String
-        let bytes: [UInt8]
-    }
-
     /// Drawn pages written one after another by one writer thread: the tables shared with the other writers are
     /// touched once for them all, and a folder one of them made is not asked of the disk again for the next.
     /// Páginas escritas seguidas por un hilo: las tablas compartidas se tocan una vez por tanda.
-    func write(_ files: [File]) throws {
+    func write(_ files: [DrawnPage]) throws {
         var ledger = Ledger()
         defer { note(ledger) }
         let targets = try files.map { try target($0.path, hash: Self.contentHash($0.bytes), size: $0.bytes.count, into: &ledger) }

@@ -81,7 +81,7 @@ public struct DiaryPages: Sendable {
                     navigationKey: "diary", alternates: pageContext.alternates { routes.entry(entry, $0) }, content: view)
             .with(kind: "diary-entry", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "diary")
             .with(terms: entry.terms)
-            .with(inputs: text.input.map { [$0] } ?? [])
+            .showing(text)
             .with { facts in
                 facts.image = pageContext.imagePath(entry.photoKey)
                 facts.published = entry.date

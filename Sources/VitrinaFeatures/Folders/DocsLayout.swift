@@ -16,7 +16,8 @@ extension FolderPages {
             pages: links(to: section.pages, in: section, from: route, language))
         return Page(route: route, language: language, template: "docs/index", title: view.heading, description: view.intro,
                     navigationKey: section.slugs.first ?? "", alternates: pageContext.alternates { routes.index(section, $0) }, content: view)
-            .with(inputs: [listing] + (section.index?.inputs ?? []) + (resolved?.input.map { [$0] } ?? []))
+            .with(inputs: [listing] + (section.index?.inputs ?? []))
+            .showing(resolved)
             .with { if Self.hasFeed(section) { $0.feed = .channel(key: Self.feedKey(section)) } }
     }
 
@@ -41,7 +42,8 @@ extension FolderPages {
         return Page(route: route, language: language, template: "docs/page", title: version.title, description: version.description,
                     navigationKey: section.slugs.first ?? "", alternates: pageContext.alternates { routes.page(page, in: section, $0) }, content: view)
             .with(searchKind: "doc")
-            .with(inputs: inputs + page.inputs + (resolved.input.map { [$0] } ?? []))
+            .with(inputs: inputs + page.inputs)
+            .showing(resolved)
             .with(terms: page.terms)
             .with { Self.date(page, version, html: resolved.html, in: section, into: &$0) }
     }

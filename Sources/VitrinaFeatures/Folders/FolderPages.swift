@@ -91,7 +91,7 @@ public struct FolderPages: Sendable {
     }
 
     /// The page's text in `language`, with its links resolved for `route`.
-    func text(of page: FolderPage, at route: Route, _ language: String) -> (version: FolderPage.Version, resolved: (html: String, input: BuildInput?)) {
+    func text(of page: FolderPage, at route: Route, _ language: String) -> (version: FolderPage.Version, resolved: LinkedHTML) {
         let version = page.version(language, defaultLanguage: pageContext.defaultLanguage)!
         return (version, pageContext.links.rewrite(version.body, source: version.file, route: route, language: language))
     }
@@ -156,7 +156,8 @@ public struct FolderPages: Sendable {
                         title: number == 1 ? title : "\(title) (\(number))", description: view.description,
                         navigationKey: isHome ? "home" : section.slugs.first ?? "", alternates: pageContext.alternates { routes.index(section, page: number, $0) },
                         content: view)
-                .with(inputs: inputs + (resolved?.input.map { [$0] } ?? []))
+                .with(inputs: inputs)
+                .showing(resolved)
                 .with { facts in
                     facts.breadcrumbs = trail.dropLast().map { Crumb(label: $0.label, route: $0.route) }
                     if number == 1, Self.hasFeed(section) { facts.feed = .channel(key: Self.feedKey(section)) }
@@ -175,7 +176,8 @@ public struct FolderPages: Sendable {
             breadcrumbs: links, hasBreadcrumbs: !links.isEmpty)
         return Page(route: route, language: language, template: "page", title: version.title, description: version.description,
                     navigationKey: section.slugs.first ?? "", alternates: pageContext.alternates { routes.page(page, in: section, $0) }, content: view)
-            .with(inputs: inputs + page.inputs + (resolved.input.map { [$0] } ?? []))
+            .with(inputs: inputs + page.inputs)
+            .showing(resolved)
             .with(terms: page.terms)
             .with { facts in
                 facts.breadcrumbs = trail.map { Crumb(label: $0.label, route: $0.route) }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The one link resolver of every Markdown page: where each Markdown file, folder and file beside them lands in the
 /// output, how a link written in Markdown (`../guide/setup.md#install`, `/img/a.png`, `README.md`) reaches it, and
@@ -67,7 +66,6 @@ public struct ContentLinks: Sendable {
     /// The Markdown files whose links are checked, by path.
     public private(set) var sources: [String: Source] = [:]
     let defaultLanguage: String
-    private let reported = ReportedLinks()
 
     public init(defaultLanguage: String) { self.defaultLanguage = defaultLanguage }
 
@@ -301,10 +299,10 @@ public struct ContentLinks: Sendable {
 
     /// The HTML of a Markdown body as the page at `route` shows it: every `href`/`src` that resolves is made relative
     /// to the page's file; images beside the Markdown get their size and `loading="lazy"`. Links that resolve to nothing
-    /// stay as written (they were reported against the source).
-    /// Also returns what the page's HTML now depends on beyond its own file (where its links lead), as an input.
-    package func rewrite(_ body: RenderedMarkdown, source: String, route: Route, language: String) -> (html: String, input: BuildInput?) {
-        guard !body.links.isEmpty else { return (body.html, nil) }
+    /// stay as written (they were reported against the source), and are named in the result so the check does not
+    /// report them twice. Also returns what the page's HTML now depends on beyond its own file (where its links lead).
+    package func rewrite(_ body: RenderedMarkdown, source: String, route: Route, language: String) -> LinkedHTML {
+        guard !body.links.isEmpty else { return LinkedHTML(html: body.html) }
         let folder = Self.folder(of: Self.contentPath(source))
         var output: [UInt8] = []
         var copied = 0
@@ -369,10 +367,9 @@ public struct ContentLinks: Sendable {
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
-        if !broken.isEmpty { reported.add(page: route.file, links: broken) }
-        guard copied > 0 else { return (html, nil) }
+        guard copied > 0 else { return LinkedHTML(html: html, unresolved: broken) }
         let result = String(decoding: output, as: UTF8.self)
-        return (result, BuildInput(key: "links", fingerprint: Fingerprint.content(output)))
+        return LinkedHTML(html: result, input: BuildInput(key: "links", fingerprint: Fingerprint.content(output)), unresolved: broken)
     }
 
     /// `<picture><source …>` for a picture's WebP variants, as `partials/image` writes it: shown at most at its own
@@ -380,17 +377,6 @@ public struct ContentLinks: Sendable {
     static func pictureOpening(_ picture: MediaFile, from route: Route) -> String {
         let srcset = picture.webpSrcset { encode(route.link(toFile: $0)) }
         return "<picture><source type=\"image/webp\" srcset=\"\(HTMLText.escape(srcset))\" sizes=\"\(picture.defaultSizes)\">"
-    }
-
-    /// Output problems the link checker finds on links already reported against their Markdown source are left out.
-    public func withoutReported(_ problems: [String]) -> [String] {
-        let known = reported.all
-        guard !known.isEmpty else { return problems }
-        return problems.filter { problem in
-            guard let end = problem.range(of: " links to ") else { return true }
-            let page = String(problem[..<end.lowerBound])
-            return !(known[page] ?? []).contains { problem[end.upperBound...].hasPrefix($0 + ",") }
-        }
     }
 
     /// Percent-encodes what a path may not hold as it is (spaces, `#`, `?`, `%`, non-ASCII), byte by byte.
@@ -424,11 +410,19 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// The links each page kept as written because they reach nothing, shared by the planner's parallel jobs.
-/// Los enlaces que cada página dejó tal cual porque no llevan a nada, compartidos por las tareas del planificador.
-final class ReportedLinks: Sendable {
-    private let links = Mutex<[String: [String]]>([:])
+/// A Markdown body's HTML as one page shows it: its links made relative to the page, what that depends on, and the
+/// links kept as written because they reach nothing (reported against the Markdown source already).
+/// El HTML de un texto Markdown tal como lo muestra una página, con lo que eso depende y los enlaces que no llevan a nada.
+public struct LinkedHTML: Sendable {
+    public let html: String
+    /// Where the page's links lead, as an input of the page; nil when no link was rewritten.
+    public let input: BuildInput?
+    /// The links (as the HTML writes them) that reach nothing.
+    public let unresolved: [String]
 
-    func add(page: String, links found: [String]) { links.withLock { $0[page, default: []] += found } }
-    var all: [String: [String]] { links.withLock { $0 } }
+    package init(html: String, input: BuildInput? = nil, unresolved: [String] = []) {
+        self.html = html
+        self.input = input
+        self.unresolved = unresolved
+    }
 }

@@ -22,6 +22,7 @@ public struct Page: Sendable {
         var facts = PageFacts()
         var terms: [String: [String]] = [:]
         var taxonomy: PageTaxonomyView?
+        var unresolvedLinks: [String] = []
     }
 
     /// Changed only through `unique()`, that is while no other page holds it, so it is never changed while shared.
@@ -94,6 +95,13 @@ public struct Page: Sendable {
         _modify { yield &unique().fields.taxonomy }
     }
 
+    /// The links its Markdown keeps as written because they reach nothing: reported against the Markdown source, so
+    /// the link check leaves them out.
+    public var unresolvedLinks: [String] {
+        get { box.fields.unresolvedLinks }
+        _modify { yield &unique().fields.unresolvedLinks }
+    }
+
     public init(route: Route, language: String, template: String, title: String, description: String = "",
                 navigationKey: String, alternates: [String: Route], content: any Sendable, inSitemap: Bool = true) {
         self.init(route: route, language: language, template: template, title: title, description: description,
@@ -115,6 +123,15 @@ public struct Page: Sendable {
     public func with(inputs more: [BuildInput]) -> Page {
         var page = self
         page.inputs += more
+        return page
+    }
+
+    /// The same page showing `text`: made also from where its links lead, and knowing which of them reach nothing.
+    public func showing(_ text: LinkedHTML?) -> Page {
+        guard let text else { return self }
+        var page = self
+        if let input = text.input { page.inputs.append(input) }
+        if !text.unresolved.isEmpty { page.unresolvedLinks += text.unresolved }
         return page
     }
 
