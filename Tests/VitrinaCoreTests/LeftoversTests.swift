@@ -17,7 +17,7 @@ struct LeftoversTests {
         do {
             let first = Probe(), second = Probe()
             (kept, dropped) = (first, second)
-            leftovers.keep(first)
+            leftovers.leave(first)
         }
         #expect(kept != nil)
         #expect(dropped == nil)

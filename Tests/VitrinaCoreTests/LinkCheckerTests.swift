@@ -237,7 +237,7 @@ struct LinkCheckerTests {
         records[drawn.file] = BuildState.Record(digest: "d", inputs: [], ids: page.ids.sorted())
         let read = Mutex<[String]>([])
         let check = IncrementalLinkCheck(files: Set(files), change: .init(Set(files), last: Dictionary(uniqueKeysWithValues: lastFiles.map { ($0, "h") })),
-                                         readKept: { file in read.withLock { $0.append(file) }; return kept[file].map { Array($0.utf8) } })
+                                         readUnchanged: { file in read.withLock { $0.append(file) }; return kept[file].map { Array($0.utf8) } })
         var ids = Dictionary(uniqueKeysWithValues: lastPages.map { ($0.file, $0.ids) })
         check.run(drawn: [page], records: &records, ids: &ids)
         var now = kept.filter { files.contains($0.key) }

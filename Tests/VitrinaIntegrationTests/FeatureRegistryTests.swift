@@ -20,17 +20,17 @@ struct Quotes: LoadedFeature {
     let lines: [String]
 
     func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
-        let list: @Sendable (String) -> Route = { pageContext.route($0, "citas") }
+        let list: @Sendable (String) -> Route = { pageContext.routes.route($0, "citas") }
         return .section("quotes", icon: "❝", route: list) {
-            pageContext.languages.flatMap { language in
+            pageContext.routes.languages.flatMap { language in
                 let index = list(language)
-                let home = LinkView(href: index.link(to: pageContext.route(language)), label: "home")
+                let home = LinkView(href: index.link(to: pageContext.routes.route(language)), label: "home")
                 return [Page(route: index, language: language, template: "404", title: "Citas", navigationKey: "quotes",
-                             alternates: pageContext.alternates(list), content: NotFoundView(heading: "Citas", text: lines.joined(separator: " · "), home: home))]
+                             alternates: pageContext.routes.alternates(list), content: NotFoundView(heading: "Citas", text: lines.joined(separator: " · "), home: home))]
                     + lines.map { line in
-                        let route = pageContext.route(language, "citas", Slug.make(line))
+                        let route = pageContext.routes.route(language, "citas", Slug.make(line))
                         return Page(route: route, language: language, template: "404", title: line, navigationKey: "quotes",
-                                    alternates: pageContext.alternates { pageContext.route($0, "citas", Slug.make(line)) },
+                                    alternates: pageContext.routes.alternates { pageContext.routes.route($0, "citas", Slug.make(line)) },
                                     content: NotFoundView(heading: line, text: line, home: home))
                             .with(searchKind: "quote")
                     }

@@ -127,12 +127,12 @@ struct QuoteFile: EditableContent {
     let lines: [String]
 
     func pages(_ pageContext: PageContext) -> [Page] {
-        pageContext.languages.map { language in
-            let route = pageContext.route(language, "frases")
+        pageContext.routes.languages.map { language in
+            let route = pageContext.routes.route(language, "frases")
             let view = NotFoundView(heading: "Frases", text: lines.joined(separator: " · "),
-                                    home: LinkView(href: route.link(to: pageContext.route(language)), label: "home"))
+                                    home: LinkView(href: route.link(to: pageContext.routes.route(language)), label: "home"))
             return Page(route: route, language: language, template: "404", title: "Frases", navigationKey: "quotefile",
-                        alternates: pageContext.alternates { pageContext.route($0, "frases") }, content: view)
+                        alternates: pageContext.routes.alternates { pageContext.routes.route($0, "frases") }, content: view)
                 .with(inputs: [.of("quotefile", lines)])
         }
     }

@@ -61,7 +61,7 @@ public struct BuildPipeline: Sendable {
                 // La escritura de las memorias, empezada al acabar de leerlo todo, se espera aquí: también cuenta en el tiempo.
                 await timer.run("save") { await session.close() }
                 report.stages = timer.stages
-                options.leftovers?.keep(session)
+                options.leftovers?.leave(session)
                 let taken = await stamping?.value ?? stamp?.stamp
                 recordUnchanged(taken, report)
                 // The plan is taken out of `plan`, so that stamping its 100,000 pages' files changes them in place.
@@ -104,7 +104,7 @@ public struct BuildPipeline: Sendable {
         // Lo que la siguiente construcción necesita para dibujar solo una edición se reúne en otro núcleo.
         let keeping = options.memo == nil && config.sources.isEmpty ? Task.detached { [features = session.features] in KeptPlan(site, features: features, siteInput: diff.digester.site) } : nil
         let work = OutputStages.Work(pages: site.plan.pages, jobs: diff.jobs, renderer: site.renderer, assemble: { assemble(site) },
-                                     writer: diff.writer, last: diff.last, keepingAll: false, files: nil)
+                                     writer: diff.writer, last: diff.last, leavingOthers: false, files: nil)
         guard let done = try stages.run(work, timer: &timer, checking: { checkInput(diff, &$0) }, accepting: { findings in
             for problem in findings.problems { diagnostics.warn(.link, problem) }
             try refuseWarningsUnderStrict()
@@ -116,8 +116,8 @@ public struct BuildPipeline: Sendable {
             warnings: diagnostics.warnings + done.notes.map { BuildWarning(.output, $0) }, picturesMade: site.data.picturesMade)
         report.buildID = done.state.buildID
         report.readSources = !config.sources.isEmpty || session.fetcher.stats != FetchStats()
-        keepLive(site, diff, done, warnings: report.warnings)
-        options.leftovers?.keep([site, diff, done.output] as [any Sendable])
+        rememberLive(site, diff, done, warnings: report.warnings)
+        options.leftovers?.leave([site, diff, done.output] as [any Sendable])
         return (report, await keeping?.value)
     }
 
@@ -131,7 +131,7 @@ public struct BuildPipeline: Sendable {
         // El manifiesto se lee mientras se recorren las fuentes; la salida solo se mira si la huella es la anotada.
         let writer = OutputWriter(outputDirectory: options.outputDirectory, force: options.force)
         let (stamp, last) = Parallel.both({
-            SourceStamp.take(options, binary: LoadingSession.decodedContext, settleTime: options.settleTime, keepingContentScan: true)
+            SourceStamp.take(options, binary: LoadingSession.decodedContext, settleTime: options.settleTime, withContentScan: true)
         }, { writer.lastBuild() })
         // A build that goes on uses the manifest read here (`lastOutput`) instead of reading it again.
         // Una construcción que sigue usa este manifiesto en vez de volver a leerlo.
@@ -141,7 +141,7 @@ public struct BuildPipeline: Sendable {
     /// The stamp taken on another thread, counting from `start`: a file changed since then makes it `settling`.
     private func backgroundStamp(since start: Int64) -> Task<SourceStamp, Never> {
         let (options, binary) = (options, LoadingSession.decodedContext)
-        return Task.detached { SourceStamp.take(options, binary: binary, settleTime: options.settleTime, start: start, keepingContentScan: true) }
+        return Task.detached { SourceStamp.take(options, binary: binary, settleTime: options.settleTime, start: start, withContentScan: true) }
     }
 
     /// The manifest `last` is the one `record` names and each file it lists is in `folder` at its size.
@@ -296,7 +296,7 @@ public struct BuildPipeline: Sendable {
         diagnostics.warn(CodeBlockFindings.warnings(pageContext.links.sources.values))
         for note in plan.notes { diagnostics.warn(.content, note) }
         let assets = config.fingerprints ? AssetNames(fingerprinting: theme.assets + plan.files.map { ($0.path, $0.bytes) }) : AssetNames()
-        let renderer = PageRenderer(templates: templates, pageContext: pageContext, baseURL: config.baseURL, navigation: plan.navigation,
+        let renderer = PageRenderer(templates: templates, config: config, strings: strings, baseURL: config.baseURL, navigation: plan.navigation,
                                     tools: plan.tools, searchRoute: plan.searchRoute, feeds: plan.feeds, assets: assets)
         return PlannedSite(config: config, data: data, theme: theme, strings: strings, templates: templates, plan: plan, pageContext: pageContext,
                            renderer: renderer)
@@ -357,10 +357,10 @@ public struct BuildPipeline: Sendable {
     }
 
     /// `vitrina serve` keeps the build in memory, for quick edits.
-    func keepLive(_ site: PlannedSite, _ diff: SiteDiff, _ done: OutputStages.Done, warnings: [BuildWarning]) {
+    func rememberLive(_ site: PlannedSite, _ diff: SiteDiff, _ done: OutputStages.Done, warnings: [BuildWarning]) {
         guard let memo = options.memo else { return }
         let files = done.output.files
-        memo.keep(LiveSite(
+        memo.remember(LiveSite(
             outputDirectory: options.outputDirectory, config: site.config, pageContext: site.pageContext, renderer: site.renderer,
             digester: diff.digester, contents: site.data.features, pages: site.plan.pages, state: done.state, files: files,
             hashes: done.staging.hashes(of: files), bytes: done.output.bytes,
@@ -436,7 +436,7 @@ struct LastOutput: Sendable {
     let writer: OutputWriter
     let last: OutputWriter.LastBuild
     let previous: BuildState?
-    /// Its pages, for the check to read a kept page's links back.
+    /// Its pages, for the check to read an unchanged page's links back.
     let reader: LastOutputReader
 }
 

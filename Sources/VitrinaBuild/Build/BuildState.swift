@@ -150,8 +150,8 @@ public final class BuildMemo: Sendable {
     func state(_ path: String) -> BuildState? { states.withLock { $0[path] } }
     /// The last good build's site, taken out: a failed or refused quick edit leaves none, and a build puts a new one.
     func takeLive() -> LiveSite? { live.withLock { $0.take() } }
-    func keep(_ site: LiveSite) { live.withLock { $0 = site } }
-    /// Builds the kept site's lookup tables now, while nothing waits, rather than at the first edit.
+    func remember(_ site: LiveSite) { live.withLock { $0 = site } }
+    /// Builds the remembered site's lookup tables now, while nothing waits, rather than at the first edit.
     public func prepareLive() { live.withLock { _ = $0?.prepared() } }
 
     /// `vitrina serve`'s answer to an edit: the report when the feature that owns every file of `changed` redrew its
@@ -160,7 +160,7 @@ public final class BuildMemo: Sendable {
     public func quickEdit(_ changed: [String], options: BuildOptions) throws -> BuildReport? {
         guard !changed.isEmpty, var live = takeLive() else { return nil }
         guard let report = try QuickEdit(options: options).apply(changed, to: &live) else { return nil }
-        keep(live)
+        remember(live)
         return report
     }
     func remember(_ state: BuildState, at path: String) { states.withLock { $0[path] = state } }

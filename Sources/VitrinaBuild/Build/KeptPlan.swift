@@ -239,7 +239,7 @@ extension KeptPlan {
     /// feature kept anything).
     /// Lo que una construcción guarda de su plan, aún sin huellas; nil si el sitio no se redibuja página a página.
     init?(_ site: PlannedSite, features: [any Feature], siteInput: BuildInput) {
-        guard !site.data.features.contains(where: { $0 is any ClosingFeature }), site.plan.tools.isEmpty, site.plan.searchRoute == nil else { return nil }
+        guard !site.data.features.contains(where: { $0 is any WholeSiteContent }), site.plan.tools.isEmpty, site.plan.searchRoute == nil else { return nil }
         let unstamped = FileStamp(size: 0, seconds: 0, nanoseconds: 0, changeSeconds: 0, changeNanoseconds: 0, inode: 0)
         parts = site.data.loaded.keys.sorted().compactMap { place -> Part? in
             guard let content = site.data.loaded[place] as? any EditableContent, let kept = content.keptForEdits(pageContext: site.pageContext) else { return nil }

@@ -31,8 +31,8 @@ extension BuildPipeline {
         var previous = read.0
         let whole = read.whole
         // What this build no longer needs is freed by the end of the process, all at once.
-        defer { options.leftovers?.keep(previous) }
-        let renderer = PageRenderer(templates: look.templates, pageContext: PageContext(config: config, strings: look.strings, media: MediaCatalog()),
+        defer { options.leftovers?.leave(previous) }
+        let renderer = PageRenderer(templates: look.templates, config: config, strings: look.strings,
                                     baseURL: config.baseURL, navigation: plan.navigationEntries, assets: AssetNames(published: plan.assets))
         let digester = PageDigester(pages: pages, templates: look.templates, strings: look.strings, site: BuildInput(key: "site", fingerprint: plan.siteInput),
                                     assets: renderer.assets, layoutAssets: renderer.layoutAssets.paths)
@@ -40,7 +40,7 @@ extension BuildPipeline {
         let files = last.sortedFiles
         let work = OutputStages.Work(pages: pages, jobs: jobs, renderer: renderer, assemble: nil,
                                      writer: OutputWriter(outputDirectory: options.outputDirectory, force: options.force), last: last,
-                                     keepingAll: true, files: files)
+                                     leavingOthers: true, files: files)
         // A problem is the whole build's to report, with its source's line; the records' file is written again with the
         // drawn pages' lines replaced, or made from every record when they were all read.
         // Un problema lo cuenta la construcción entera; el fichero de registros se escribe con las líneas sustituidas.
@@ -52,7 +52,7 @@ extension BuildPipeline {
             records.merge(output.records) { _, drawn in drawn }
             return LinkCheckInput(records: records, ids: ids, files: Set(files), change: .none, lastOutput: reader)
         }, accepting: { findings in
-            options.leftovers?.keep(findings)
+            options.leftovers?.leave(findings)
             guard findings.problems.isEmpty else { return nil }
             if whole { return .encodeAll }
             return lines.replacing(findings.records).map { .encoded($0) }

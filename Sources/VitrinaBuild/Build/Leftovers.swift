@@ -16,5 +16,5 @@ public final class Leftovers: Sendable {
         return leftovers
     }
 
-    func keep(_ value: any Sendable) { values.withLock { $0.append(value) } }
+    func leave(_ value: any Sendable) { values.withLock { $0.append(value) } }
 }

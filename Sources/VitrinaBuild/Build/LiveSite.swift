@@ -41,7 +41,7 @@ struct LiveSite: Sendable {
     /// Whether an edit can be drawn page by page: some feature can redraw its own pages, and none draws from the whole
     /// site (the app's home, album and map screens, the search index), so an edited page changes only its own pages.
     var allowsQuickEdits: Bool {
-        !contents.contains { $0 is any ClosingFeature } && contents.contains { $0 is any EditableContent }
+        !contents.contains { $0 is any WholeSiteContent } && contents.contains { $0 is any EditableContent }
     }
 
     /// The lookup tables, built once.

@@ -33,7 +33,7 @@ struct OutputStages {
         /// The output's writer and what the last build left there; an edit keeps every file it does not draw.
         let writer: OutputWriter
         let last: OutputWriter.LastBuild
-        let keepingAll: Bool
+        let leavingOthers: Bool
         /// Every file of the output once written, sorted; nil when it is what render and assemble make.
         let files: [String]?
     }
@@ -60,7 +60,7 @@ struct OutputStages {
     /// Dibuja, ensambla, comprueba y escribe; nada llega a la salida si algún paso falla.
     func run(_ work: Work, timer: inout StageTimer, checking: (inout RenderStage.Output) -> LinkCheckInput,
              accepting: (LinkFindings) throws -> RecordBytes?) throws -> Done? {
-        let staging = try work.writer.beginStaging(after: work.last, keepingAll: work.keepingAll)
+        let staging = try work.writer.beginStaging(after: work.last, leavingOthers: work.leavingOthers)
         do {
             let sink = StagedPages(staging, toDraw: RenderStage.toDraw(work.jobs), threads: writerThreads)
             var output = try timer.run("render") {
@@ -103,7 +103,7 @@ struct OutputStages {
         var findings = LinkFindings(records: [:], ids: [:])
         swap(&findings.records, &input.records)
         swap(&findings.ids, &input.ids)
-        IncrementalLinkCheck(files: input.files, change: input.change, readKept: input.lastOutput.html)
+        IncrementalLinkCheck(files: input.files, change: input.change, readUnchanged: input.lastOutput.html)
             .run(drawn: drawn, records: &findings.records, ids: &findings.ids)
         findings.problems = IncrementalLinkCheck.problems(findings.records)
         return findings
@@ -156,7 +156,7 @@ struct LinkFindings: Sendable {
     var problems: [String] = []
 }
 
-/// Reads back a page the last build left in the output, only when the check needs its links again (a kept page that
+/// Reads back a page the last build left in the output, only when the check needs its links again (an unchanged page that
 /// links to a file that appeared or went away): the one disk access of the check, handed to it by the loading side.
 /// Lee de la salida una página de la última construcción, solo cuando la comprobación necesita de nuevo sus enlaces.
 struct LastOutputReader: Sendable {

@@ -14,7 +14,7 @@ protocol PageSink: Sendable {
     /// How many drawn pages to hand over at a time.
     var batchSize: Int { get }
     /// The size of the last build's file for `path` when it is still there to keep, so the page need not be drawn.
-    func kept(_ path: String) -> Int?
+    func reusable(_ path: String) -> Int?
     /// Takes a batch of drawn pages; throws when they cannot be kept.
     func take(_ pages: [DrawnPage]) throws
     /// Waits for every batch handed over; throws the first failure.
@@ -37,7 +37,7 @@ struct StagedPages: PageSink {
     /// Without writers each file is written as soon as it is drawn; with them, a few hand-overs cost nothing beside drawing.
     var batchSize: Int { writers == nil ? 1 : 16 }
 
-    func kept(_ path: String) -> Int? { staging.keep(path) }
+    func reusable(_ path: String) -> Int? { staging.reuse(path) }
 
     func take(_ pages: [DrawnPage]) throws {
         guard let writers else { return try staging.write(pages) }

@@ -12,9 +12,9 @@ struct QuickEdit {
     func apply(_ changed: [String], to live: inout LiveSite) throws -> BuildReport? {
         guard live.allowsQuickEdits, !options.strict, !changed.isEmpty, live.outputDirectory == options.outputDirectory else { return nil }
         var timer = StageTimer(progress: nil)
-        // The site-wide tables are taken out of the kept site rather than shared with it, so that changing one entry
+        // The site-wide tables are taken out of the remembered site rather than shared with it, so that changing one entry
         // does not copy them all (at 100,000 pages, most of an edit's time); a refused or failed quick edit leaves no
-        // kept site anyway (`BuildMemo.takeLive`).
+        // remembered site anyway (`BuildMemo.takeLive`).
         var lookup = live.prepared()
         live.lookup = nil
         var pageContext = live.pageContext
@@ -36,7 +36,7 @@ struct QuickEdit {
         let jobs = edit.pages.compactMap { page in lookup.pageIndex[page.route.file].map { live.digester.job(page, at: $0, previous: live.state) } }
         let stages = OutputStages(options: options)
         let work = OutputStages.Work(pages: pages, jobs: jobs, renderer: live.renderer, assemble: nil, writer: OutputWriter(outputDirectory: live.outputDirectory),
-                                     last: OutputWriter.LastBuild(id: live.state.buildID, files: hashes), keepingAll: true, files: live.files)
+                                     last: OutputWriter.LastBuild(id: live.state.buildID, files: hashes), leavingOthers: true, files: live.files)
         // The memo's copy of the records goes: the write replaces it.
         options.memo?.forgetState(at: stages.statePath)
         let reader = LastOutputReader(outputDirectory: live.outputDirectory)

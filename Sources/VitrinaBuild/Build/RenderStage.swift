@@ -25,7 +25,7 @@ struct RenderStage: Sendable {
     struct Output: Sendable {
         var files: [String] = []
         var bytes = 0
-        /// The links and ids of the pages drawn by this build (kept pages have theirs in their records).
+        /// The links and ids of the pages drawn by this build (unchanged pages have theirs in their records).
         var drawn: [PageLinks] = []
         var records: [String: BuildState.Record] = [:]
         var rendered = 0
@@ -81,7 +81,7 @@ struct RenderStage: Sendable {
     private func draw(_ page: Page, _ job: Job, into output: inout Output, batch: inout [DrawnPage],
                       extractor: inout LinkExtractor, frame: inout LayoutFrame?, total: Int) throws {
         let file = page.route.file
-        if let record = job.reuse, let size = sink.kept(file) {
+        if let record = job.reuse, let size = sink.reusable(file) {
             output.files.append(file)
             output.bytes += size
             output.records[file] = record

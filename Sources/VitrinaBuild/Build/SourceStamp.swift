@@ -27,7 +27,7 @@ struct SourceStamp: Sendable {
     /// (now, unless the build began earlier: then any file changed since it began makes the stamp `settling`) make the
     /// stamp `settling`.
     static func take(_ options: BuildOptions, binary: String, settleTime: Duration, start: Int64 = clock(),
-                     keepingContentScan: Bool = false) -> SourceStamp {
+                     withContentScan: Bool = false) -> SourceStamp {
         let settled = start - settleTime.nanoseconds
         var text = Array("vitrina-stamp 1\n\(binary)\n\(optionsLine(options))\n".utf8)
         var settling = false
@@ -39,7 +39,7 @@ struct SourceStamp: Sendable {
             let counts = Array("\(name) \(scan.stamps.count) \(scan.loops.count) \(scan.specials.count)\n".utf8)
             text += counts
             head += counts
-            if name == "Content", keepingContentScan { contentScan = scan }
+            if name == "Content", withContentScan { contentScan = scan }
             for (path, stamp) in scan.stamps {
                 text.append(contentsOf: path.utf8)
                 text.append(0)

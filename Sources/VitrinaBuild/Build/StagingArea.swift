@@ -11,17 +11,17 @@ public struct StagingArea: Sendable {
     let previous: String?
     let previousHashes: [String: String]
     /// Every file of the last build stays unless written again (a quick edit): nothing is removed.
-    let keepingAll: Bool
+    let leavingOthers: Bool
     private let createdFolders = PathSet()
     private let folderTurns = FolderTurns()
     private let written = HashBook()
     private let changedFiles = PathSet()
 
-    public init(directory: String, previous: String? = nil, previousHashes: [String: String] = [:], keepingAll: Bool = false) {
+    public init(directory: String, previous: String? = nil, previousHashes: [String: String] = [:], leavingOthers: Bool = false) {
         self.directory = directory
         self.previous = previous
         self.previousHashes = previousHashes
-        self.keepingAll = keepingAll
+        self.leavingOthers = leavingOthers
     }
 
     /// Fingerprints of the files this build drew, assembled or copied, by path (whether or not their content changed);
@@ -161,7 +161,7 @@ public struct StagingArea: Sendable {
 
     /// A file the earlier build wrote and this one keeps as it is, unrendered: its size, or nil when there is none to keep.
     /// Its fingerprint stays the last build's (`previousHashes`), and is not recorded again.
-    func keep(_ path: String) -> Int? {
+    func reuse(_ path: String) -> Int? {
         guard let previous, let hash = previousHashes[path], let size = Self.size(inHash: hash),
               Self.size(of: "\(previous)/\(path)") == size else { return nil }
         return size
@@ -173,7 +173,7 @@ public struct StagingArea: Sendable {
     static func contentHash(_ bytes: [UInt8]) -> String { Fingerprint.content(bytes) + "-" + String(bytes.count) }
 
     /// The size a manifest fingerprint ends with (`hex-size`); nil for one without a dash and digits after it. Read
-    /// for every kept file, so without splitting the text into an array.
+    /// for every unchanged file, so without splitting the text into an array.
     static func size(inHash hash: String) -> Int? {
         guard let dash = hash.utf8.lastIndex(of: UInt8(ascii: "-")) else { return nil }
         return Int(hash[hash.utf8.index(after: dash)...])

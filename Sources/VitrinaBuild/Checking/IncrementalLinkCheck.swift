@@ -10,14 +10,14 @@ struct IncrementalLinkCheck {
     let files: Set<String>
     /// How they differ from the last build's.
     let change: FileChange
-    /// The HTML of a page kept from the last build, read from its output.
-    let readKept: (String) -> [UInt8]?
+    /// The HTML of a page the last build drew and this one did not, read from the output.
+    let readUnchanged: (String) -> [UInt8]?
 
     /// Fills the records' problems and anchors. `ids` holds the ids each page had in the last build and comes back
     /// with the drawn pages' own.
     func run(drawn: [PageLinks], records: inout [String: BuildState.Record], ids: inout [String: Set<String>]) {
         var pages = drawn
-        // With every page drawn (a fresh build: 100,000 of them) there is no kept page to look at, nor sets to make.
+        // With every page drawn (a fresh build: 100,000 of them) there is no unchanged page to look at, nor sets to make.
         // Con todas las páginas dibujadas no hay página conservada que mirar.
         if records.count > drawn.count {
             let newIDs = Set(drawn.filter { (ids[$0.file] ?? []) != $0.ids }.map(\.file))
@@ -26,7 +26,7 @@ struct IncrementalLinkCheck {
                 var extractor = LinkExtractor()
                 for (file, record) in records where !drawnFiles.contains(file) && (change == .removed || (change == .added && !record.problems.isEmpty)
                     || record.anchored.contains(where: newIDs.contains)) {
-                    pages.append(readKept(file).map { extractor.extract(file: file, html: $0) } ?? PageLinks(file: file, links: [], ids: Set(record.ids)))
+                    pages.append(readUnchanged(file).map { extractor.extract(file: file, html: $0) } ?? PageLinks(file: file, links: [], ids: Set(record.ids)))
                 }
             }
         }

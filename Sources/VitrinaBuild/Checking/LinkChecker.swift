@@ -63,13 +63,13 @@ public struct LinkChecker: Sendable {
             for (place, link) in page.links.enumerated() where LinkSyntax.isInternal(link) {
                 if sibling, let anchor = before.anchor(at: place, ifLinkIs: link) {
                     if !anchor.isEmpty && anchor != page.file { anchored.insert(anchor) }
-                    now.keep(anchor, at: place)
+                    now.note(anchor, at: place)
                     continue
                 }
                 let key = LinkSyntax.staysOnPage(link) ? nil : LinkKey(link: link, page: page.file)
                 if let key, let target = resolving[key] {
                     if !target.isEmpty && target != page.file { anchored.insert(target) }
-                    if SiblingLinks.leadsAlike(link) { now.keep(target, at: place) }
+                    if SiblingLinks.leadsAlike(link) { now.note(target, at: place) }
                     continue
                 }
                 switch verdict(link, on: page, files: files, ids: idsByFile) {
@@ -81,7 +81,7 @@ public struct LinkChecker: Sendable {
                     if !anchor.isEmpty && anchor != page.file { anchored.insert(anchor) }
                     if let key {
                         resolving[key] = anchor
-                        if SiblingLinks.leadsAlike(link) { now.keep(anchor, at: place) }
+                        if SiblingLinks.leadsAlike(link) { now.note(anchor, at: place) }
                     }
                 }
             }
@@ -111,7 +111,7 @@ public struct LinkChecker: Sendable {
             anchors.append(contentsOf: repeatElement(nil, count: links.count))
         }
 
-        mutating func keep(_ anchor: String, at place: Int) { anchors[place] = anchor }
+        mutating func note(_ anchor: String, at place: Int) { anchors[place] = anchor }
 
         /// Both pages' folders are in one folder (compared byte for byte: `é` and `e` with an accent are two folders).
         func isSibling(of other: SiblingLinks) -> Bool {

@@ -19,19 +19,19 @@ public struct CharacterPages: Sendable {
         self.multiverse = multiverse
         self.pageContext = pageContext
         self.pageSize = max(pageSize, 1)
-        self.routes = CharacterRoutes(pageContext: pageContext)
+        self.routes = CharacterRoutes(site: pageContext.routes)
         characters = Dictionary(uniqueKeysWithValues: multiverse.characters.map { ($0.id, $0) })
         episodes = Dictionary(uniqueKeysWithValues: multiverse.episodes.map { ($0.id, $0) })
         locations = Dictionary(uniqueKeysWithValues: multiverse.locations.map { ($0.id, $0) })
         let known = Set(multiverse.locations.map(\.id))
         positions = MapPositions.place(multiverse.characters.map { ($0.id, $0.location.locationID.flatMap { known.contains($0) ? $0 : nil }) })
-        inputs = MultiverseInputs(multiverse, media: pageContext.media)
+        inputs = MultiverseInputs(multiverse, media: pageContext.pictures.media)
     }
 
     var pageCount: Int { max(1, (multiverse.characters.count + pageSize - 1) / pageSize) }
 
     public func pages() -> [Page] {
-        pageContext.languages.flatMap { language -> [Page] in
+        pageContext.routes.languages.flatMap { language -> [Page] in
             var pages: [Page] = (1...pageCount).map { gridPage($0, language) }
             pages.append(mapPage(language))
             pages += multiverse.characters.map { characterPage($0, language) }
@@ -48,21 +48,21 @@ public struct CharacterPages: Sendable {
     func gridPage(_ number: Int, _ language: String) -> Page {
         let route = routes.grid(page: number, language)
         let slice = multiverse.characters.dropFirst((number - 1) * pageSize).prefix(pageSize)
-        let title = pageContext.text("characters_title", language)
+        let title = pageContext.strings.text("characters_title", language)
         let view = CharacterGridView(
-            heading: title, intro: pageContext.text("characters_intro", language),
-            pageLabel: number > 1 ? "\(pageContext.text("page_label", language)) \(number) / \(pageCount)" : nil,
+            heading: title, intro: pageContext.strings.text("characters_intro", language),
+            pageLabel: number > 1 ? "\(pageContext.strings.text("page_label", language)) \(number) / \(pageCount)" : nil,
             cards: slice.map { card($0, language, from: route) },
-            statuses: ["alive", "dead", "unknown"].map { OptionView(value: $0, label: pageContext.text("status_\($0)", language)) },
+            statuses: ["alive", "dead", "unknown"].map { OptionView(value: $0, label: pageContext.strings.text("status_\($0)", language)) },
             species: Set(multiverse.characters.map(\.species)).sorted().map { OptionView(value: $0, label: $0) },
-            map: LinkView(href: route.link(to: routes.map(language)), label: pageContext.text("map_characters_title", language)),
+            map: LinkView(href: route.link(to: routes.map(language)), label: pageContext.strings.text("map_characters_title", language)),
             pagination: PaginationView(count: pageCount, current: number, route: route, link: { routes.grid(page: $0, language) },
-                                       previousLabel: pageContext.text("previous", language), nextLabel: pageContext.text("next", language)),
-            episodes: LinkView(href: route.link(to: routes.episodes(language)), label: pageContext.text("episodes_title", language)),
-            locations: LinkView(href: route.link(to: routes.locations(language)), label: pageContext.text("locations_title", language)))
+                                       previousLabel: pageContext.strings.text("previous", language), nextLabel: pageContext.strings.text("next", language)),
+            episodes: LinkView(href: route.link(to: routes.episodes(language)), label: pageContext.strings.text("episodes_title", language)),
+            locations: LinkView(href: route.link(to: routes.locations(language)), label: pageContext.strings.text("locations_title", language)))
         return Page(route: route, language: language, template: "characters/grid",
                     title: number > 1 ? "\(title) (\(number))" : title, description: view.intro,
-                    navigationKey: "characters", alternates: pageContext.alternates { routes.grid(page: number, $0) }, content: view)
+                    navigationKey: "characters", alternates: pageContext.routes.alternates { routes.grid(page: number, $0) }, content: view)
             .with(kind: "characters", scripts: [dataPath(language), Self.script])
             .with(inputs: slice.map { inputs.card($0.id) } + [inputs.characterOrder, inputs.species])
     }
@@ -70,35 +70,35 @@ public struct CharacterPages: Sendable {
     func card(_ character: RickAndMortyCharacter, _ language: String, from route: Route) -> CharacterCardView {
         CharacterCardView(
             name: character.name, href: route.link(to: routes.character(character, language)),
-            image: pageContext.image(character.image, alt: character.name, from: route, expected: (300, 300)),
+            image: pageContext.pictures.image(character.image, alt: character.name, from: route, expected: (300, 300)),
             status: status(character.status, language), species: character.species)
     }
 
     func status(_ status: RickAndMortyCharacter.Status, _ language: String) -> StatusView {
         let key = status == .unknown ? "unknown" : status.rawValue.lowercased()
-        return StatusView(label: pageContext.text("status_\(key)", language), key: key)
+        return StatusView(label: pageContext.strings.text("status_\(key)", language), key: key)
     }
 
     // MARK: Character / personaje
 
     func characterPage(_ character: RickAndMortyCharacter, _ language: String) -> Page {
         let route = routes.character(character, language)
-        let gender = pageContext.text("gender_\(character.gender.lowercased())", language)
+        let gender = pageContext.strings.text("gender_\(character.gender.lowercased())", language)
         return Page(route: route, language: language, template: "characters/character", title: character.name,
                     description: "\(character.name): \(status(character.status, language).label), \(character.species), \(gender).",
-                    navigationKey: "characters", alternates: pageContext.alternates { routes.character(character, $0) },
+                    navigationKey: "characters", alternates: pageContext.routes.alternates { routes.character(character, $0) },
                     makeContent: { [self] in characterView(character, language, route) })
             .with(kind: "character", scripts: ["assets/js/map.js", Self.script], styles: ["assets/map.css"], searchKind: "character")
             .with(inputs: madeFrom(character))
-            .with { $0.image = pageContext.imagePath(character.image) }
+            .with { $0.image = pageContext.pictures.path(character.image) }
     }
 
     func characterView(_ character: RickAndMortyCharacter, _ language: String, _ route: Route) -> CharacterDetailView {
-        let t = { pageContext.text($0, language) }
+        let t = { pageContext.strings.text($0, language) }
         let gender = t("gender_\(character.gender.lowercased())")
         return CharacterDetailView(
             name: character.name,
-            image: pageContext.image(character.image, alt: character.name, from: route, expected: (300, 300)),
+            image: pageContext.pictures.image(character.image, alt: character.name, from: route, expected: (300, 300)),
             status: status(character.status, language),
             gender: gender,
             facts: [
@@ -112,7 +112,7 @@ public struct CharacterPages: Sendable {
             favourite: pageContext.favourite(id: "character:\(character.id)", title: character.name, route: route, imageKey: character.image,
                                          kindKey: "kind_character", language: language),
             episodeCount: character.episodeIDs.compactMap { episodes[$0] }.count,
-            miniMap: pageContext.map([pin(character, language, from: route)], label: "\(t("map_position_of")) \(character.name)", fit: "pin", from: route),
+            miniMap: pageContext.pictures.map([pin(character, language, from: route)], label: "\(t("map_position_of")) \(character.name)", fit: "pin", from: route),
             mapLink: LinkView(href: route.link(to: routes.map(language)), label: t("map_characters_title")))
     }
 
@@ -137,25 +137,25 @@ public struct CharacterPages: Sendable {
 
     func mapPage(_ language: String) -> Page {
         let route = routes.map(language)
-        let t = { pageContext.text($0, language) }
+        let t = { pageContext.strings.text($0, language) }
         let view = CharacterMapView(
             heading: t("map_characters_title"), intro: t("map_characters_intro"),
-            map: pageContext.map([], label: t("map_characters_title"), fit: "all", from: route),
+            map: pageContext.pictures.map([], label: t("map_characters_title"), fit: "all", from: route),
             statuses: ["alive", "dead", "unknown"].map { OptionView(value: $0, label: t("status_\($0)")) },
             characters: multiverse.characters.map { card($0, language, from: route) },
             back: LinkView(href: route.link(to: routes.grid(page: 1, language)), label: t("characters_title")))
         return Page(route: route, language: language, template: "characters/map", title: view.heading, description: view.intro,
-                    navigationKey: "characters", alternates: pageContext.alternates(routes.map), content: view)
+                    navigationKey: "characters", alternates: pageContext.routes.alternates(routes.map), content: view)
             .with(kind: "map", scripts: [dataPath(language), Self.mapScript, "assets/js/map.js"], styles: ["assets/map.css"])
             .with(inputs: multiverse.characters.map { inputs.card($0.id) } + [inputs.characterOrder])
     }
 
     /// `assets/data/characters.<lang>.js`: what the filters and the map need of every character.
     public func dataFiles() -> [DataFile] {
-        pageContext.languages.map { language in
+        pageContext.routes.languages.map { language in
             let records: [[String: Any]] = multiverse.characters.map { character in
                 let point = positions[character.id] ?? MapPoint(longitude: 0, latitude: 0)
-                let image = pageContext.media[character.image]
+                let image = pageContext.pictures.media[character.image]
                 let status = status(character.status, language)
                 return ["id": character.id, "n": character.name, "s": status.key, "sl": status.label, "sp": character.species,
                         "h": routes.character(character, language).file, "i": image?.path ?? "assets/placeholder.svg",
@@ -170,7 +170,7 @@ public struct CharacterPages: Sendable {
     /// A known place links to its page; an unknown one is shown as unknown, without a link.
     func place(_ place: RickAndMortyCharacter.Place, label: String, _ language: String, from route: Route) -> FactView {
         guard let id = place.locationID, let location = locations[id] else {
-            return FactView(label: label, value: place.name == "unknown" || place.name.isEmpty ? pageContext.text("unknown", language) : place.name, href: nil)
+            return FactView(label: label, value: place.name == "unknown" || place.name.isEmpty ? pageContext.strings.text("unknown", language) : place.name, href: nil)
         }
         return FactView(label: label, value: location.name, href: route.link(to: routes.location(location, language)))
     }
@@ -191,10 +191,10 @@ public struct CharacterPages: Sendable {
 
     func episodeListPage(_ language: String) -> Page {
         let route = routes.episodes(language)
-        let view = EpisodeListView(heading: pageContext.text("episodes_title", language),
+        let view = EpisodeListView(heading: pageContext.strings.text("episodes_title", language),
                                    episodes: multiverse.episodes.map { episodeLink($0, language, from: route) })
         return Page(route: route, language: language, template: "characters/episodes", title: view.heading, navigationKey: "characters",
-                    alternates: pageContext.alternates(routes.episodes), content: view)
+                    alternates: pageContext.routes.alternates(routes.episodes), content: view)
             .with(scripts: [Self.script])
             .with(inputs: multiverse.episodes.map { inputs.episodeLink($0.id) } + [inputs.episodeOrder])
     }
@@ -209,21 +209,21 @@ public struct CharacterPages: Sendable {
         let view = EpisodeDetailView(
             code: episode.code, name: episode.name, airDate: episode.airDate,
             characters: characterLinks(episode.characterIDs, language, from: route),
-            back: LinkView(href: route.link(to: routes.episodes(language)), label: pageContext.text("episodes_title", language)))
+            back: LinkView(href: route.link(to: routes.episodes(language)), label: pageContext.strings.text("episodes_title", language)))
         return Page(route: route, language: language, template: "characters/episode", title: "\(episode.code) · \(episode.name)",
                     description: "\(episode.name) (\(episode.code)), \(episode.airDate).", navigationKey: "characters",
-                    alternates: pageContext.alternates { routes.episode(episode, $0) }, content: view)
+                    alternates: pageContext.routes.alternates { routes.episode(episode, $0) }, content: view)
             .with(inputs: [inputs.episode(episode.id)] + episode.characterIDs.map(inputs.card))
     }
 
     func locationListPage(_ language: String) -> Page {
         let route = routes.locations(language)
-        let view = LocationListView(heading: pageContext.text("locations_title", language), locations: multiverse.locations.map { location in
+        let view = LocationListView(heading: pageContext.strings.text("locations_title", language), locations: multiverse.locations.map { location in
             LocationRowView(name: location.name, type: orUnknown(location.type, language), dimension: orUnknown(location.dimension, language),
                             residents: location.residentIDs.count, href: route.link(to: routes.location(location, language)))
         })
         return Page(route: route, language: language, template: "characters/locations", title: view.heading, navigationKey: "characters",
-                    alternates: pageContext.alternates(routes.locations), content: view)
+                    alternates: pageContext.routes.alternates(routes.locations), content: view)
             .with(inputs: multiverse.locations.map { inputs.location($0.id) } + [inputs.locationOrder])
     }
 
@@ -232,15 +232,15 @@ public struct CharacterPages: Sendable {
         let view = LocationDetailView(
             name: location.name, type: orUnknown(location.type, language), dimension: orUnknown(location.dimension, language),
             residents: characterLinks(location.residentIDs, language, from: route),
-            back: LinkView(href: route.link(to: routes.locations(language)), label: pageContext.text("locations_title", language)))
+            back: LinkView(href: route.link(to: routes.locations(language)), label: pageContext.strings.text("locations_title", language)))
         return Page(route: route, language: language, template: "characters/location", title: location.name,
                     description: "\(location.name): \(view.type), \(view.dimension).", navigationKey: "characters",
-                    alternates: pageContext.alternates { routes.location(location, $0) }, content: view)
+                    alternates: pageContext.routes.alternates { routes.location(location, $0) }, content: view)
             .with(inputs: [inputs.location(location.id)] + location.residentIDs.map(inputs.card))
     }
 
     func orUnknown(_ text: String, _ language: String) -> String {
-        text.isEmpty || text == "unknown" ? pageContext.text("unknown", language) : text
+        text.isEmpty || text == "unknown" ? pageContext.strings.text("unknown", language) : text
     }
 }
 

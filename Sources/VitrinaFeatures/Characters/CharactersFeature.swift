@@ -11,7 +11,7 @@ extension APIFeature {
 
 extension Multiverse: LoadedFeature {
     public func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
-        let routes = CharacterRoutes(pageContext: pageContext)
+        let routes = CharacterRoutes(site: pageContext.routes)
         let builder = CharacterPages(multiverse: self, pageContext: pageContext, pageSize: pageContext.config.source("rickandmorty")?.pageSize ?? 20)
         var part = FeatureContribution.section("characters", icon: "◎", route: { routes.grid(page: 1, $0) }) { builder.pages() }
         part.dataFiles = builder.dataFiles()

@@ -45,22 +45,22 @@ struct DeclaredRoutes: Sendable {
         self.groupSlugs = Dictionary(groups.map { ($0.name, $0.slug) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private func root(_ language: String) -> String { pageContext.segment("route_\(name)", language) }
+    private func root(_ language: String) -> String { pageContext.routes.segment("route_\(name)", language) }
     private func slug(_ group: String) -> String { groupSlugs[group] ?? Slug.make(group) }
 
     func list(page: Int, _ language: String) -> Route {
-        page <= 1 ? pageContext.route(language, root(language)) : pageContext.route(language, root(language), pageContext.segment("route_page", language), String(page))
+        page <= 1 ? pageContext.routes.route(language, root(language)) : pageContext.routes.route(language, root(language), pageContext.routes.segment("route_page", language), String(page))
     }
 
-    func group(_ name: String, _ language: String) -> Route { pageContext.route(language, root(language), slug(name)) }
+    func group(_ name: String, _ language: String) -> Route { pageContext.routes.route(language, root(language), slug(name)) }
 
     func album(_ name: String, _ language: String) -> Route {
-        pageContext.route(language, root(language), slug(name), pageContext.segment("route_album", language))
+        pageContext.routes.route(language, root(language), slug(name), pageContext.routes.segment("route_album", language))
     }
 
     func item(_ item: DeclaredItem, _ language: String) -> Route {
-        if let group = item.group { return pageContext.route(language, root(language), slug(group), item.slug) }
-        return pageContext.route(language, root(language), item.slug)
+        if let group = item.group { return pageContext.routes.route(language, root(language), slug(group), item.slug) }
+        return pageContext.routes.route(language, root(language), item.slug)
     }
 }
 
@@ -93,13 +93,13 @@ struct DeclaredPages: Sendable {
     /// A page made from these items is drawn again only when one of them (its JSON or its pictures) or the source's
     /// structure changed: one item's JSON changed redraws its page and the lists showing it, nothing else.
     func madeFrom(_ items: some Sequence<DeclaredItem>) -> [BuildInput] {
-        items.map { $0.input(content.name, media: pageContext.media) } + [structure]
+        items.map { $0.input(content.name, media: pageContext.pictures.media) } + [structure]
     }
 
     func pages() -> [Page] {
         let pageSize = max(1, content.declaration.perPage ?? pageContext.config.pageSize)
         let count = content.items.isEmpty ? 1 : (content.items.count - 1) / pageSize + 1
-        return pageContext.languages.flatMap { language -> [Page] in
+        return pageContext.routes.languages.flatMap { language -> [Page] in
             (1...count).map { listPage($0, of: count, pageSize: pageSize, language) }
                 + groups.map { groupPage($0, language) }
                 + (content.declaration.album ? groups.map { albumPage($0, language) } : [])
@@ -132,7 +132,7 @@ struct DeclaredPages: Sendable {
         var card: [String: TemplateValue] = ["item": (item.fields.templateValue ?? .object([:])), "title": .string(item.title), "id": .string(item.id),
                                              "href": .string(route.link(to: routes.item(item, language))), "numbers": numbers(item, language)]
         if let image = item.images.first {
-            card["image"] = pageContext.image(image, alt: item.title, from: route, expected: (200, 200)).templateValue
+            card["image"] = pageContext.pictures.image(image, alt: item.title, from: route, expected: (200, 200)).templateValue
         }
         if let group = item.group {
             card["group"] = LinkView(href: route.link(to: routes.group(group, language)), label: label(group, language)).templateValue
@@ -144,7 +144,7 @@ struct DeclaredPages: Sendable {
         let route = routes.list(page: number, language)
         let shown = content.items.dropFirst((number - 1) * pageSize).prefix(pageSize)
         let pagination = PaginationView(count: count, current: number, route: route, link: { routes.list(page: $0, language) },
-                                        previousLabel: pageContext.text("previous", language), nextLabel: pageContext.text("next", language))
+                                        previousLabel: pageContext.strings.text("previous", language), nextLabel: pageContext.strings.text("next", language))
         var view: [String: TemplateValue] = [
             "heading": .string(title(language)), "items": .list(shown.map { card($0, from: route, language) }),
             "groups": .list(groups.map { group in
@@ -152,7 +152,7 @@ struct DeclaredPages: Sendable {
                     "name": .string(label(group.name, language)), "key": .string(group.name),
                     "href": .string(route.link(to: routes.group(group.name, language))), "count": .int(group.items.count)]
                 if let image = group.items.first?.images.first {
-                    fields["image"] = pageContext.image(image, alt: label(group.name, language), from: route, expected: (200, 200)).templateValue
+                    fields["image"] = pageContext.pictures.image(image, alt: label(group.name, language), from: route, expected: (200, 200)).templateValue
                 }
                 return .object(fields)
             }),
@@ -163,7 +163,7 @@ struct DeclaredPages: Sendable {
         // The group cards show every group's first item, so a list page depends on those too.
         // Las tarjetas de grupo muestran el primer elemento de cada grupo: la página de lista depende también de ellos.
         return Page(route: route, language: language, template: templates.list, title: title(language), description: intro ?? "", navigationKey: content.name,
-                    alternates: pageContext.alternates { routes.list(page: number, $0) }, content: TemplateValue.object(view))
+                    alternates: pageContext.routes.alternates { routes.list(page: number, $0) }, content: TemplateValue.object(view))
             .with(inputs: madeFrom(Array(shown) + groups.compactMap(\.items.first)))
     }
 
@@ -175,21 +175,21 @@ struct DeclaredPages: Sendable {
             "back": LinkView(href: route.link(to: routes.list(page: 1, language)), label: title(language)).templateValue,
         ]
         if content.declaration.album {
-            view["album"] = LinkView(href: route.link(to: routes.album(group.name, language)), label: pageContext.text("album_open", language)).templateValue
+            view["album"] = LinkView(href: route.link(to: routes.album(group.name, language)), label: pageContext.strings.text("album_open", language)).templateValue
         }
         return Page(route: route, language: language, template: templates.group, title: name, navigationKey: content.name,
-                    alternates: pageContext.alternates { routes.group(group.name, $0) }, content: TemplateValue.object(view))
+                    alternates: pageContext.routes.alternates { routes.group(group.name, $0) }, content: TemplateValue.object(view))
             .with(inputs: madeFrom(group.items))
     }
 
     func albumPage(_ group: DeclaredGroup, _ language: String) -> Page {
         let route = routes.album(group.name, language)
         let name = label(group.name, language)
-        return pageContext.albumPage(
+        return pageContext.pictures.albumPage(
             photos: group.items.compactMap { item in item.images.first.map { AlbumPhoto(key: $0, caption: item.title, expected: (400, 400)) } },
-            title: "\(pageContext.text("album_title", language)): \(name)",
+            title: "\(pageContext.strings.text("album_title", language)): \(name)",
             back: LinkView(href: route.link(to: routes.group(group.name, language)), label: name),
-            route: route, language: language, navigationKey: content.name, alternates: pageContext.alternates { routes.album(group.name, $0) })
+            route: route, language: language, navigationKey: content.name, alternates: pageContext.routes.alternates { routes.album(group.name, $0) })
             .with(inputs: madeFrom(group.items))
     }
 
@@ -198,22 +198,22 @@ struct DeclaredPages: Sendable {
         var view: [String: TemplateValue] = [
             "item": (item.fields.templateValue ?? .object([:])), "title": .string(item.title), "id": .string(item.id),
             "numbers": numbers(item, language),
-            "images": .list(item.images.map { pageContext.image($0, alt: item.title, from: route, expected: (400, 400)).templateValue }),
+            "images": .list(item.images.map { pageContext.pictures.image($0, alt: item.title, from: route, expected: (400, 400)).templateValue }),
             "back": LinkView(href: route.link(to: routes.list(page: 1, language)), label: title(language)).templateValue,
             "favourite": TemplateValue.from(pageContext.favourite(id: "\(kind):\(item.id)", title: item.title, route: route, imageKey: item.images.first,
                                                               kindKey: "kind_\(kind)", language: language)) ?? .object([:]),
         ]
-        if let image = item.images.first { view["image"] = pageContext.image(image, alt: item.title, from: route, expected: (400, 400)).templateValue }
+        if let image = item.images.first { view["image"] = pageContext.pictures.image(image, alt: item.title, from: route, expected: (400, 400)).templateValue }
         if let group = item.group {
             view["group"] = LinkView(href: route.link(to: routes.group(group, language)), label: label(group, language)).templateValue
         }
         let description = item.description.map { String(String.UnicodeScalarView($0.unicodeScalars.prefix(155))) }
         let page = Page(route: route, language: language, template: templates.item, title: item.title, description: description ?? "",
-                        navigationKey: content.name, alternates: pageContext.alternates { routes.item(item, $0) }, content: TemplateValue.object(view))
+                        navigationKey: content.name, alternates: pageContext.routes.alternates { routes.item(item, $0) }, content: TemplateValue.object(view))
         return (content.declaration.kind == nil ? page.with(searchKind: kind) : page.with(kind: kind, searchKind: kind)).with(inputs: madeFrom([item]))
             .with(terms: item.terms)
             .with { facts in
-                facts.image = pageContext.imagePath(item.images.first)
+                facts.image = pageContext.pictures.path(item.images.first)
                 if content.declaration.kind == "product" { facts.schema = .product(product(item)) }
             }
     }

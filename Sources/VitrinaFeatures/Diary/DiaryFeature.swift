@@ -29,18 +29,18 @@ public struct Diary: LoadedFeature {
     }
 
     public func register(_ links: inout ContentLinks, pageContext: PageContext) {
-        let routes = DiaryRoutes(pageContext: pageContext), languages = pageContext.languages
-        links.addFolder("diary", files: [], routes: pageContext.alternates(routes.list), bodies: [:], sources: [])
+        let routes = DiaryRoutes(site: pageContext.routes), languages = pageContext.routes.languages
+        links.addFolder("diary", files: [], routes: pageContext.routes.alternates(routes.list), bodies: [:], sources: [])
         for entry in entries {
             let versions = entry.versions.values.sorted { $0.language < $1.language }
-            links.addPage(files: versions.map(\.file), routes: pageContext.alternates { routes.entry(entry, $0) },
-                          bodies: Dictionary(uniqueKeysWithValues: languages.map { ($0, entry.version($0, defaultLanguage: pageContext.defaultLanguage).body) }),
+            links.addPage(files: versions.map(\.file), routes: pageContext.routes.alternates { routes.entry(entry, $0) },
+                          bodies: Dictionary(uniqueKeysWithValues: languages.map { ($0, entry.version($0, defaultLanguage: pageContext.routes.defaultLanguage).body) }),
                           sources: versions.map { ContentLinks.Source(display: $0.file, language: $0.language, body: $0.body) })
         }
     }
 
     public func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
-        let routes = DiaryRoutes(pageContext: pageContext), made = inputs.media + entries.flatMap(\.inputs)
+        let routes = DiaryRoutes(site: pageContext.routes), made = inputs.media + entries.flatMap(\.inputs)
         var part = FeatureContribution.section("diary", icon: "✎", route: routes.list) {
             DiaryPages(entries: entries, pageContext: pageContext).pages().map { $0.with(inputs: made) }
         }

@@ -3,13 +3,14 @@ import VitrinaKit
 /// Where the diary lives in each language.
 /// Dónde vive el diario en cada idioma.
 public struct DiaryRoutes: Sendable {
-    let pageContext: PageContext
+    /// Where pages go in each language.
+    let site: SiteRoutes
 
-    private func root(_ language: String) -> String { pageContext.segment("route_diary", language) }
-    public func list(_ language: String) -> Route { pageContext.route(language, root(language)) }
-    public func album(_ language: String) -> Route { pageContext.route(language, root(language), pageContext.segment("route_album", language)) }
-    public func map(_ language: String) -> Route { pageContext.route(language, root(language), pageContext.segment("route_map", language)) }
-    public func entry(_ entry: DiaryEntry, _ language: String) -> Route { pageContext.route(language, root(language), entry.slug) }
+    private func root(_ language: String) -> String { site.segment("route_diary", language) }
+    public func list(_ language: String) -> Route { site.route(language, root(language)) }
+    public func album(_ language: String) -> Route { site.route(language, root(language), site.segment("route_album", language)) }
+    public func map(_ language: String) -> Route { site.route(language, root(language), site.segment("route_map", language)) }
+    public func entry(_ entry: DiaryEntry, _ language: String) -> Route { site.route(language, root(language), entry.slug) }
 }
 
 /// Builds the diary list (newest first, drafts badged) and one page per entry.
@@ -22,17 +23,17 @@ public struct DiaryPages: Sendable {
     public init(entries: [DiaryEntry], pageContext: PageContext) {
         self.entries = entries
         self.pageContext = pageContext
-        self.routes = DiaryRoutes(pageContext: pageContext)
+        self.routes = DiaryRoutes(site: pageContext.routes)
     }
 
     public func pages() -> [Page] {
-        pageContext.languages.flatMap { language -> [Page] in
+        pageContext.routes.languages.flatMap { language -> [Page] in
             [listPage(language), albumPage(language), mapPage(language)] + entries.indices.map { entryPage(at: $0, language) }
         }
     }
 
     func date(_ entry: DiaryEntry, _ language: String) -> String {
-        Formatting.date(entry.date, language: language, months: pageContext.text("months", language).split(separator: ",").map {
+        Formatting.date(entry.date, language: language, months: pageContext.strings.text("months", language).split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
         })
     }
@@ -40,28 +41,28 @@ public struct DiaryPages: Sendable {
     func listPage(_ language: String) -> Page {
         let route = routes.list(language)
         let view = DiaryListView(
-            heading: pageContext.text("diary_title", language), intro: pageContext.text("diary_intro", language),
+            heading: pageContext.strings.text("diary_title", language), intro: pageContext.strings.text("diary_intro", language),
             entries: entries.map { entry in
-                let version = entry.version(language, defaultLanguage: pageContext.defaultLanguage)
+                let version = entry.version(language, defaultLanguage: pageContext.routes.defaultLanguage)
                 return DiaryRowView(
                     title: version.title, message: version.message, date: date(entry, language), isoDate: entry.date.description,
                     href: route.link(to: routes.entry(entry, language)), draft: entry.draft, place: entry.place?.name,
-                    photo: entry.photo.map { _ in pageContext.image(entry.photoKey, alt: version.title, from: route, expected: (640, 427)) })
+                    photo: entry.photo.map { _ in pageContext.pictures.image(entry.photoKey, alt: version.title, from: route, expected: (640, 427)) })
             },
-            album: LinkView(href: route.link(to: routes.album(language)), label: pageContext.text("album_open", language)),
-            map: LinkView(href: route.link(to: routes.map(language)), label: pageContext.text("map_diary_title", language)))
+            album: LinkView(href: route.link(to: routes.album(language)), label: pageContext.strings.text("album_open", language)),
+            map: LinkView(href: route.link(to: routes.map(language)), label: pageContext.strings.text("map_diary_title", language)))
         return Page(route: route, language: language, template: "diary/list", title: view.heading, description: view.intro,
-                    navigationKey: "diary", alternates: pageContext.alternates(routes.list), content: view)
+                    navigationKey: "diary", alternates: pageContext.routes.alternates(routes.list), content: view)
             .with { $0.feed = .channel(key: Self.feedKey) }
     }
 
     func entryPage(at index: Int, _ language: String) -> Page {
         let entry = entries[index]
         let route = routes.entry(entry, language)
-        let version = entry.version(language, defaultLanguage: pageContext.defaultLanguage)
+        let version = entry.version(language, defaultLanguage: pageContext.routes.defaultLanguage)
         let neighbour = { (i: Int) -> LinkView? in
             entries.indices.contains(i)
-                ? LinkView(href: route.link(to: routes.entry(entries[i], language)), label: entries[i].version(language, defaultLanguage: pageContext.defaultLanguage).title)
+                ? LinkView(href: route.link(to: routes.entry(entries[i], language)), label: entries[i].version(language, defaultLanguage: pageContext.routes.defaultLanguage).title)
                 : nil
         }
         let text = pageContext.links.rewrite(version.body, source: version.file, route: route, language: language)
@@ -73,17 +74,17 @@ public struct DiaryPages: Sendable {
                           longitude: Formatting.decimal(place.longitude, digits: 4, language: language),
                           links: PlaceLinks(latitude: place.latitude, longitude: place.longitude))
             },
-            photo: entry.photo.map { _ in pageContext.image(entry.photoKey, alt: version.title, from: route, expected: (640, 427)) },
+            photo: entry.photo.map { _ in pageContext.pictures.image(entry.photoKey, alt: version.title, from: route, expected: (640, 427)) },
             newer: neighbour(index - 1), older: neighbour(index + 1),
-            back: LinkView(href: route.link(to: routes.list(language)), label: pageContext.text("diary_title", language)),
-            miniMap: entry.place.map { pageContext.map([pin(entry, language, from: route)], label: $0.name, fit: "pin", from: route) })
+            back: LinkView(href: route.link(to: routes.list(language)), label: pageContext.strings.text("diary_title", language)),
+            miniMap: entry.place.map { pageContext.pictures.map([pin(entry, language, from: route)], label: $0.name, fit: "pin", from: route) })
         return Page(route: route, language: language, template: "diary/entry", title: version.title, description: version.message,
-                    navigationKey: "diary", alternates: pageContext.alternates { routes.entry(entry, $0) }, content: view)
+                    navigationKey: "diary", alternates: pageContext.routes.alternates { routes.entry(entry, $0) }, content: view)
             .with(kind: "diary-entry", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "diary")
             .with(terms: entry.terms)
             .showing(text)
             .with { facts in
-                facts.image = pageContext.imagePath(entry.photoKey)
+                facts.image = pageContext.pictures.path(entry.photoKey)
                 facts.published = entry.date
                 facts.schema = .blogPosting
                 if !entry.draft { facts.feed = .entry(key: Self.feedKey, html: text.html) }
@@ -97,36 +98,36 @@ public struct DiaryPages: Sendable {
         let place = entry.place!
         let point = MapPoint(longitude: place.longitude, latitude: place.latitude)
         return PinView(id: entry.slug, x: point.x, y: point.y, href: route.link(to: routes.entry(entry, language)),
-                       label: "\(entry.version(language, defaultLanguage: pageContext.defaultLanguage).title) — \(place.name)", status: "place")
+                       label: "\(entry.version(language, defaultLanguage: pageContext.routes.defaultLanguage).title) — \(place.name)", status: "place")
     }
 
     func albumPage(_ language: String) -> Page {
         let route = routes.album(language)
         let photos = entries.compactMap { entry in
-            entry.photoKey.map { AlbumPhoto(key: $0, caption: entry.version(language, defaultLanguage: pageContext.defaultLanguage).title, expected: (640, 427)) }
+            entry.photoKey.map { AlbumPhoto(key: $0, caption: entry.version(language, defaultLanguage: pageContext.routes.defaultLanguage).title, expected: (640, 427)) }
         }
-        return pageContext.albumPage(
-            photos: photos, title: "\(pageContext.text("album_title", language)): \(pageContext.text("diary_title", language))",
-            back: LinkView(href: route.link(to: routes.list(language)), label: pageContext.text("diary_title", language)),
-            route: route, language: language, navigationKey: "diary", alternates: pageContext.alternates(routes.album))
+        return pageContext.pictures.albumPage(
+            photos: photos, title: "\(pageContext.strings.text("album_title", language)): \(pageContext.strings.text("diary_title", language))",
+            back: LinkView(href: route.link(to: routes.list(language)), label: pageContext.strings.text("diary_title", language)),
+            route: route, language: language, navigationKey: "diary", alternates: pageContext.routes.alternates(routes.album))
     }
 
     func mapPage(_ language: String) -> Page {
         let route = routes.map(language)
-        let title = pageContext.text("map_diary_title", language)
+        let title = pageContext.strings.text("map_diary_title", language)
         let view = DiaryMapView(
-            heading: title, intro: pageContext.text("map_diary_intro", language),
-            map: pageContext.map(entries.filter { $0.place != nil }.map { pin($0, language, from: route) }, label: title, fit: "all", from: route),
+            heading: title, intro: pageContext.strings.text("map_diary_intro", language),
+            map: pageContext.pictures.map(entries.filter { $0.place != nil }.map { pin($0, language, from: route) }, label: title, fit: "all", from: route),
             entries: entries.compactMap { entry in
                 entry.place.map { place in
-                    DiaryRowView(title: entry.version(language, defaultLanguage: pageContext.defaultLanguage).title, message: "",
+                    DiaryRowView(title: entry.version(language, defaultLanguage: pageContext.routes.defaultLanguage).title, message: "",
                                  date: date(entry, language), isoDate: entry.date.description, href: route.link(to: routes.entry(entry, language)),
                                  draft: entry.draft, place: place.name, photo: nil)
                 }
             },
-            back: LinkView(href: route.link(to: routes.list(language)), label: pageContext.text("diary_title", language)))
+            back: LinkView(href: route.link(to: routes.list(language)), label: pageContext.strings.text("diary_title", language)))
         return Page(route: route, language: language, template: "diary/map", title: title, description: view.intro, navigationKey: "diary",
-                    alternates: pageContext.alternates(routes.map), content: view)
+                    alternates: pageContext.routes.alternates(routes.map), content: view)
             .with(kind: "diary-map", scripts: ["assets/js/map.js"], styles: ["assets/map.css"])
     }
 }

@@ -7,15 +7,15 @@ extension FolderPages {
     /// The folder's index: its title, description and text, its folders and its pages in order.
     func guideIndex(_ section: MarkdownFolder, listing: BuildInput, _ language: String) -> Page {
         let route = routes.index(section, language)
-        let version = section.index?.version(language, defaultLanguage: pageContext.defaultLanguage)
+        let version = section.index?.version(language, defaultLanguage: pageContext.routes.defaultLanguage)
         let resolved = version.map { pageContext.links.rewrite($0.body, source: $0.file, route: route, language: language) }
         let view = DocsIndexView(
-            heading: section.title(language, defaultLanguage: pageContext.defaultLanguage), intro: version?.description ?? "",
+            heading: section.title(language, defaultLanguage: pageContext.routes.defaultLanguage), intro: version?.description ?? "",
             html: resolved?.html ?? "", hasText: !(resolved?.html.isEmpty ?? true),
             subsections: links(toFoldersOf: section, from: route, language), hasSubsections: !section.subsections.isEmpty,
             pages: links(to: section.pages, in: section, from: route, language))
         return Page(route: route, language: language, template: "docs/index", title: view.heading, description: view.intro,
-                    navigationKey: section.slugs.first ?? "", alternates: pageContext.alternates { routes.index(section, $0) }, content: view)
+                    navigationKey: section.slugs.first ?? "", alternates: pageContext.routes.alternates { routes.index(section, $0) }, content: view)
             .with(inputs: [listing] + (section.index?.inputs ?? []))
             .showing(resolved)
             .with { if Self.hasFeed(section) { $0.feed = .channel(key: Self.feedKey(section)) } }
@@ -27,7 +27,7 @@ extension FolderPages {
         let page = pages[index]
         let route = routes.page(page, in: section, language)
         let (version, resolved) = text(of: page, at: route, language)
-        let title = { (other: FolderPage) in other.version(language, defaultLanguage: pageContext.defaultLanguage)!.title }
+        let title = { (other: FolderPage) in other.version(language, defaultLanguage: pageContext.routes.defaultLanguage)!.title }
         let neighbour = { (i: Int) -> LinkView? in
             pages.indices.contains(i) ? LinkView(href: route.link(to: routes.page(pages[i], in: section, language)), label: title(pages[i])) : nil
         }
@@ -40,7 +40,7 @@ extension FolderPages {
                 LinkView(href: route.link(to: routes.page(other, in: section, language)), label: title(other), current: other.name == page.name)
             })
         return Page(route: route, language: language, template: "docs/page", title: version.title, description: version.description,
-                    navigationKey: section.slugs.first ?? "", alternates: pageContext.alternates { routes.page(page, in: section, $0) }, content: view)
+                    navigationKey: section.slugs.first ?? "", alternates: pageContext.routes.alternates { routes.page(page, in: section, $0) }, content: view)
             .with(searchKind: "doc")
             .with(inputs: inputs + page.inputs)
             .showing(resolved)

@@ -11,16 +11,16 @@ extension MarkdownFolders: EditableContent {
     public func quickEdit(_ changed: [String], reading loader: DocumentLoader, pageContext: inout PageContext) throws -> QuickEdited? {
         var root = self.root
         let index = fileIndex ?? FolderFileIndex(root)
-        guard let edited = try edit(changed, in: &root, index: index, loader: loader, defaultLanguage: pageContext.defaultLanguage) else {
+        guard let edited = try edit(changed, in: &root, index: index, loader: loader, defaultLanguage: pageContext.routes.defaultLanguage) else {
             return nil
         }
         // The edited pages' text and links replace theirs in the link resolver.
         // El texto y los enlaces de las páginas editadas sustituyen a los suyos en el resolvedor de enlaces.
-        let routes = FolderRoutes(pageContext: pageContext.withoutLinks)
+        let routes = FolderRoutes(site: pageContext.routes)
         let placed = edited.compactMap { folders, page in
-            root.section(at: folders).map { section in (page, pageContext.alternates { routes.page(page, in: section, $0) }) }
+            root.section(at: folders).map { section in (page, pageContext.routes.alternates { routes.page(page, in: section, $0) }) }
         }
-        let (defaultLanguage, languages) = (pageContext.defaultLanguage, pageContext.languages)
+        let (defaultLanguage, languages) = (pageContext.routes.defaultLanguage, pageContext.routes.languages)
         for (page, alternates) in placed {
             pageContext.links.addPage(page, routes: alternates, defaultLanguage: defaultLanguage, languages: languages)
         }
@@ -171,7 +171,7 @@ extension FoldersFeature: EditableFeature {
                 documents[document.language] = document
             }
             guard documents.count == edit.files.count else { return nil }
-            let read = try FolderPageMapper.page(name: entry.name, documents: documents, defaultLanguage: pageContext.defaultLanguage,
+            let read = try FolderPageMapper.page(name: entry.name, documents: documents, defaultLanguage: pageContext.routes.defaultLanguage,
                                                  taxonomies: loader.taxonomies)
             guard let page = entry.listed.textOnlyEdit(read),
                   page.versions.values.allSatisfy({ $0.codeNotes.isEmpty && Self.linksStayOnPage($0) }) else { return nil }

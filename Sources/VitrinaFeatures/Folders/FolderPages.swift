@@ -4,14 +4,15 @@ import VitrinaKit
 /// root section's pages sit at the site root.
 /// Dónde viven las carpetas de Markdown, sea cual sea su diseño; las páginas de la raíz cuelgan de la raíz.
 public struct FolderRoutes: Sendable {
-    let pageContext: PageContext
+    /// Where pages go in each language.
+    let site: SiteRoutes
 
     public func index(_ section: MarkdownFolder, page: Int = 1, _ language: String) -> Route {
-        pageContext.route(language, section.slugs + (page > 1 ? ["page", "\(page)"] : []))
+        site.route(language, section.slugs + (page > 1 ? ["page", "\(page)"] : []))
     }
 
     public func page(_ page: FolderPage, in section: MarkdownFolder, _ language: String) -> Route {
-        pageContext.route(language, section.slugs + [page.slug])
+        site.route(language, section.slugs + [page.slug])
     }
 }
 
@@ -30,7 +31,7 @@ public struct FolderPages: Sendable {
     public init(root: MarkdownFolder, pageContext: PageContext) {
         self.root = root
         self.pageContext = pageContext
-        self.routes = FolderRoutes(pageContext: pageContext)
+        self.routes = FolderRoutes(site: pageContext.routes)
         self.rootIsHome = !pageContext.config.appScreens
         self.pageSize = max(1, pageContext.config.pageSize)
     }
@@ -43,7 +44,7 @@ public struct FolderPages: Sendable {
             // A folder's listing is fingerprinted by its index pages' job, unless its content pages show it too.
             // La lista de una carpeta se calcula en el trabajo de su índice, salvo si sus páginas también la muestran.
             let sidebar = sidebarListing(section, listing(section))
-            for language in pageContext.languages {
+            for language in pageContext.routes.languages {
                 let trail = breadcrumbs(of: section, language)
                 if !(section.folders.isEmpty && !rootIsHome) {
                     jobs.append { indexPages(section, trail: trail, listing: sidebar ?? listing(section), language) }
@@ -62,7 +63,7 @@ public struct FolderPages: Sendable {
     public func contentPages(of page: FolderPage, in section: MarkdownFolder) -> [Page] {
         guard let index = section.pages.firstIndex(where: { $0.name == page.name }) else { return [] }
         let sidebar = sidebarListing(section, listing(section))
-        return pageContext.languages.map { language in
+        return pageContext.routes.languages.map { language in
             let trail = breadcrumbs(of: section, language)
             return contentPage(at: index, in: section, trail: trail, inputs: contentInputs(section, trail: trail, sidebar: sidebar, language), language)
         }
@@ -92,14 +93,14 @@ public struct FolderPages: Sendable {
 
     /// The page's text in `language`, with its links resolved for `route`.
     func text(of page: FolderPage, at route: Route, _ language: String) -> (version: FolderPage.Version, resolved: LinkedHTML) {
-        let version = page.version(language, defaultLanguage: pageContext.defaultLanguage)!
+        let version = page.version(language, defaultLanguage: pageContext.routes.defaultLanguage)!
         return (version, pageContext.links.rewrite(version.body, source: version.file, route: route, language: language))
     }
 
     /// A link to each page of `section`, as its index lists them.
     func links(to pages: some Sequence<FolderPage>, in section: MarkdownFolder, from route: Route, _ language: String) -> [DocLinkView] {
         pages.map { page in
-            let version = page.version(language, defaultLanguage: pageContext.defaultLanguage)!
+            let version = page.version(language, defaultLanguage: pageContext.routes.defaultLanguage)!
             return DocLinkView(title: version.title, description: version.description,
                                href: route.link(to: routes.page(page, in: section, language)), draft: page.draft)
         }
@@ -108,7 +109,7 @@ public struct FolderPages: Sendable {
     /// A link to each folder below `section`, with how many pages it holds.
     func links(toFoldersOf section: MarkdownFolder, from route: Route, _ language: String) -> [SectionLinkView] {
         section.subsections.map { child in
-            SectionLinkView(title: child.title(language, defaultLanguage: pageContext.defaultLanguage),
+            SectionLinkView(title: child.title(language, defaultLanguage: pageContext.routes.defaultLanguage),
                             href: route.link(to: routes.index(child, language)), count: child.totalPages)
         }
     }
@@ -121,11 +122,11 @@ public struct FolderPages: Sendable {
     /// Home, then each folder above `section` and `section` itself, as titled links.
     func breadcrumbs(of section: MarkdownFolder, _ language: String) -> [(label: String, route: Route)] {
         guard !section.folders.isEmpty else { return [] }
-        var trail = [(label: pageContext.text("nav_home", language), route: pageContext.route(language))]
+        var trail = [(label: pageContext.strings.text("nav_home", language), route: pageContext.routes.route(language))]
         var current = root
         for folder in section.folders {
             guard let next = current.subsections.first(where: { $0.folders.last == folder }) else { break }
-            trail.append((next.title(language, defaultLanguage: pageContext.defaultLanguage), routes.index(next, language)))
+            trail.append((next.title(language, defaultLanguage: pageContext.routes.defaultLanguage), routes.index(next, language)))
             current = next
         }
         return trail
@@ -135,9 +136,9 @@ public struct FolderPages: Sendable {
     func sectionIndex(_ section: MarkdownFolder, trail: [(label: String, route: Route)], listing: BuildInput, _ language: String) -> [Page] {
         let count = max(1, (section.pages.count + pageSize - 1) / pageSize)
         let isHome = section.folders.isEmpty
-        let title = isHome && section.titles.isEmpty ? pageContext.config.title : section.title(language, defaultLanguage: pageContext.defaultLanguage)
+        let title = isHome && section.titles.isEmpty ? pageContext.config.title : section.title(language, defaultLanguage: pageContext.routes.defaultLanguage)
         let inputs = [listing] + (section.index?.inputs ?? [])
-        let version = section.index?.version(language, defaultLanguage: pageContext.defaultLanguage)
+        let version = section.index?.version(language, defaultLanguage: pageContext.routes.defaultLanguage)
         return (1...count).map { number in
             let route = routes.index(section, page: number, language)
             let links = Array(trail.dropLast()).map { LinkView(href: route.link(to: $0.route), label: $0.label) }
@@ -151,10 +152,10 @@ public struct FolderPages: Sendable {
                 pages: self.links(to: shown, in: section, from: route, language),
                 hasPages: !shown.isEmpty,
                 pagination: PaginationView(count: count, current: number, route: route, link: { routes.index(section, page: $0, language) },
-                                           previousLabel: pageContext.text("previous", language), nextLabel: pageContext.text("next", language)))
+                                           previousLabel: pageContext.strings.text("previous", language), nextLabel: pageContext.strings.text("next", language)))
             return Page(route: route, language: language, template: isHome ? "index" : "section",
                         title: number == 1 ? title : "\(title) (\(number))", description: view.description,
-                        navigationKey: isHome ? "home" : section.slugs.first ?? "", alternates: pageContext.alternates { routes.index(section, page: number, $0) },
+                        navigationKey: isHome ? "home" : section.slugs.first ?? "", alternates: pageContext.routes.alternates { routes.index(section, page: number, $0) },
                         content: view)
                 .with(inputs: inputs)
                 .showing(resolved)
@@ -175,7 +176,7 @@ public struct FolderPages: Sendable {
             contentLanguage: version.language == language ? nil : version.language, draft: page.draft,
             breadcrumbs: links, hasBreadcrumbs: !links.isEmpty)
         return Page(route: route, language: language, template: "page", title: version.title, description: version.description,
-                    navigationKey: section.slugs.first ?? "", alternates: pageContext.alternates { routes.page(page, in: section, $0) }, content: view)
+                    navigationKey: section.slugs.first ?? "", alternates: pageContext.routes.alternates { routes.page(page, in: section, $0) }, content: view)
             .with(inputs: inputs + page.inputs)
             .showing(resolved)
             .with(terms: page.terms)
@@ -203,7 +204,7 @@ public struct FolderPages: Sendable {
     /// What a section's index shows of its pages and subsections, as one input.
     func listing(_ section: MarkdownFolder) -> BuildInput {
         FolderPageMapper.listing(section.pages, folder: section.folder, extra: section.subsections.map { child in
-            "\(child.slugs.last ?? "")|\(child.totalPages)|" + pageContext.languages.map { child.title($0, defaultLanguage: pageContext.defaultLanguage) }.joined(separator: "|")
+            "\(child.slugs.last ?? "")|\(child.totalPages)|" + pageContext.routes.languages.map { child.title($0, defaultLanguage: pageContext.routes.defaultLanguage) }.joined(separator: "|")
         })
     }
 }

@@ -47,7 +47,7 @@ public struct MarkdownFolders: LoadedFeature {
 
     /// Every folder's index page and every page, in each language.
     public func register(_ links: inout ContentLinks, pageContext: PageContext) {
-        let routes = FolderRoutes(pageContext: pageContext)
+        let routes = FolderRoutes(site: pageContext.routes)
         let sections = root.all
         links.reserve(files: sections.reduce(0) { $0 + ($1.index?.versions.count ?? 0) + $1.pages.reduce(0) { $0 + $1.versions.count } })
         // Each section's index (place -1) and pages, made ready on every core, then registered in this order.
@@ -62,14 +62,14 @@ public struct MarkdownFolders: LoadedFeature {
     /// What the link resolver registers of a section's page at `page`, or of its index page (-1): a folder without
     /// one still leads to its list, `Content/` itself excepted.
     private static func prepared(_ section: MarkdownFolder, page: Int, routes: FolderRoutes, pageContext: PageContext) -> ContentLinks.Prepared? {
-        let (defaultLanguage, languages) = (pageContext.defaultLanguage, pageContext.languages)
+        let (defaultLanguage, languages) = (pageContext.routes.defaultLanguage, pageContext.routes.languages)
         guard page < 0 else {
             let page = section.pages[page]
-            return ContentLinks.prepare(page, routes: pageContext.alternates { routes.page(page, in: section, $0) },
+            return ContentLinks.prepare(page, routes: pageContext.routes.alternates { routes.page(page, in: section, $0) },
                                         defaultLanguage: defaultLanguage, languages: languages)
         }
         let folder = section.folders.joined(separator: "/")
-        let indexRoutes = pageContext.alternates { routes.index(section, $0) }
+        let indexRoutes = pageContext.routes.alternates { routes.index(section, $0) }
         if let index = section.index {
             return ContentLinks.prepare(index, routes: indexRoutes, defaultLanguage: defaultLanguage, languages: languages, folder: folder)
         }
@@ -79,14 +79,14 @@ public struct MarkdownFolders: LoadedFeature {
     /// A header link per listed folder (then "more"), a home card per top-level guide (the first is the site's guide),
     /// and every folder's pages.
     public func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
-        let routes = FolderRoutes(pageContext: pageContext)
-        let defaultLanguage = pageContext.defaultLanguage
+        let routes = FolderRoutes(site: pageContext.routes)
+        let defaultLanguage = pageContext.routes.defaultLanguage
         var part = FeatureContribution(pages: { [root] in FolderPages(root: root, pageContext: pageContext).pages() })
         for section in menu {
             part.navigation.append(.init(key: section.slugs.first ?? "", labelKey: "", route: { routes.index(section, $0) },
                                          label: { section.title($0, defaultLanguage: defaultLanguage) }))
         }
-        if more { part.navigation.append(.init(key: "more", labelKey: "nav_more", route: { pageContext.route($0) })) }
+        if more { part.navigation.append(.init(key: "more", labelKey: "nav_more", route: { pageContext.routes.route($0) })) }
         for section in root.subsections where section.layout == .docs {
             let key = section.slugs.first ?? ""
             let route: @Sendable (String) -> Route = { routes.index(section, $0) }

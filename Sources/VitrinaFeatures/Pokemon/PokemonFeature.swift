@@ -11,7 +11,7 @@ extension APIFeature {
 
 extension Pokedex: LoadedFeature {
     public func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
-        let routes = PokemonRoutes(pageContext: pageContext)
+        let routes = PokemonRoutes(site: pageContext.routes)
         return .section("pokemon", icon: "◓", route: routes.list) { PokemonPages(pokedex: self, pageContext: pageContext).pages() }
     }
 }

@@ -13,13 +13,13 @@ public struct PokemonPages: Sendable {
     public init(pokedex: Pokedex, pageContext: PageContext) {
         self.pokedex = pokedex
         self.pageContext = pageContext
-        self.routes = PokemonRoutes(pageContext: pageContext)
+        self.routes = PokemonRoutes(site: pageContext.routes)
         self.byID = Dictionary(uniqueKeysWithValues: pokedex.pokemon.map { ($0.id, $0) })
-        self.inputs = PokedexInputs(pokedex, media: pageContext.media)
+        self.inputs = PokedexInputs(pokedex, media: pageContext.pictures.media)
     }
 
     public func pages() -> [Page] {
-        pageContext.languages.flatMap { language in
+        pageContext.routes.languages.flatMap { language in
             [listPage(language)]
                 + pokedex.pokemon.map { detailPage($0, language) }
                 + pokedex.pokemon.map { albumPage($0, language) }
@@ -32,12 +32,12 @@ public struct PokemonPages: Sendable {
     func listPage(_ language: String) -> Page {
         let route = routes.list(language)
         let view = PokemonListView(
-            heading: pageContext.text("pokemon_title", language),
-            intro: pageContext.text("pokemon_intro", language),
+            heading: pageContext.strings.text("pokemon_title", language),
+            intro: pageContext.strings.text("pokemon_intro", language),
             rows: pokedex.pokemon.map { row($0, language, from: route) },
             types: pokedex.types.values.filter { !$0.pokemonIDs.isEmpty }.sorted { $0.id < $1.id }.map { badge($0.name, language, from: route) })
         return Page(route: route, language: language, template: "pokemon/list", title: view.heading, description: view.intro,
-                    navigationKey: "pokemon", alternates: pageContext.alternates(routes.list), content: view)
+                    navigationKey: "pokemon", alternates: pageContext.routes.alternates(routes.list), content: view)
             .with(kind: "pokemon-list", scripts: [Self.script])
             .with(inputs: pokedex.pokemon.flatMap { rowInputs($0.id) } + inputs.allTypes + [inputs.order])
     }
@@ -48,8 +48,8 @@ public struct PokemonPages: Sendable {
             id: pokemon.id, number: Self.number(pokemon.id), name: name, href: route.link(to: routes.detail(pokemon, language)),
             searchName: Set([name.lowercased(), pokemon.name]).sorted().joined(separator: " "),
             typeKeys: pokemon.types.map { Slug.make($0) }.joined(separator: " "),
-            removeLabel: "\(pageContext.text("remove_label", language)) \(name)",
-            sprite: pageContext.image(pokemon.sprites.front, alt: name, from: route, expected: (96, 96), shiny: pokemon.sprites.frontShiny),
+            removeLabel: "\(pageContext.strings.text("remove_label", language)) \(name)",
+            sprite: pageContext.pictures.sprite(pokemon.sprites.front, alt: name, from: route, expected: (96, 96), shiny: pokemon.sprites.frontShiny),
             types: pokemon.types.map { badge($0, language, from: route) })
     }
 
@@ -66,16 +66,16 @@ public struct PokemonPages: Sendable {
         let name = pokemon.displayName(language)
         let description = [pokemon.genus.text(language), pokemon.flavorText.text(language)].filter { !$0.isEmpty }.joined(separator: " — ")
         return Page(route: route, language: language, template: "pokemon/detail", title: "\(name) \(Self.number(pokemon.id))",
-                    description: description, navigationKey: "pokemon", alternates: pageContext.alternates { routes.detail(pokemon, $0) },
+                    description: description, navigationKey: "pokemon", alternates: pageContext.routes.alternates { routes.detail(pokemon, $0) },
                     makeContent: { [self] in detailView(pokemon, language, route) })
             .with(kind: "pokemon", searchKind: "pokemon")
             .with(inputs: madeFrom(pokemon))
-            .with { $0.image = pageContext.imagePath(pokemon.sprites.dreamWorld ?? pokemon.sprites.front) }
+            .with { $0.image = pageContext.pictures.path(pokemon.sprites.dreamWorld ?? pokemon.sprites.front) }
     }
 
     func detailView(_ pokemon: Pokemon, _ language: String, _ route: Route) -> PokemonDetailView {
         let name = pokemon.displayName(language)
-        let t = { pageContext.text($0, language) }
+        let t = { pageContext.strings.text($0, language) }
         let spriteFigures: [(String?, String, String?)] = [
             (pokemon.sprites.front, "sprite_front", pokemon.sprites.frontShiny), (pokemon.sprites.back, "sprite_back", pokemon.sprites.backShiny),
             (pokemon.sprites.frontShiny, "sprite_shiny", nil), (pokemon.sprites.backShiny, "sprite_shiny_back", nil),
@@ -83,9 +83,9 @@ public struct PokemonPages: Sendable {
         return PokemonDetailView(
             number: Self.number(pokemon.id), name: name,
             genus: pokemon.genus.text(language),
-            artwork: pageContext.image(pokemon.sprites.dreamWorld ?? pokemon.sprites.front, alt: name, from: route, expected: (240, 240)),
+            artwork: pageContext.pictures.image(pokemon.sprites.dreamWorld ?? pokemon.sprites.front, alt: name, from: route, expected: (240, 240)),
             sprites: spriteFigures.compactMap { url, key, shiny in
-                url.map { FigureView(image: pageContext.image($0, alt: "\(name) — \(t(key))", from: route, expected: (96, 96), shiny: shiny), caption: t(key)) }
+                url.map { FigureView(image: pageContext.pictures.sprite($0, alt: "\(name) — \(t(key))", from: route, expected: (96, 96), shiny: shiny), caption: t(key)) }
             },
             album: LinkView(href: route.link(to: routes.album(pokemon, language)), label: t("album_open")),
             types: pokemon.types.map { badge($0, language, from: route) },
@@ -129,7 +129,7 @@ public struct PokemonPages: Sendable {
                 let name = member.displayName(language)
                 return EvolutionMemberView(
                     name: name, number: Self.number(id), href: route.link(to: routes.detail(member, language)),
-                    sprite: pageContext.image(member.sprites.front, alt: name, from: route, expected: (96, 96), shiny: member.sprites.frontShiny),
+                    sprite: pageContext.pictures.sprite(member.sprites.front, alt: name, from: route, expected: (96, 96), shiny: member.sprites.frontShiny),
                     current: id == pokemon.id)
             })
         }.filter { !$0.members.isEmpty }
@@ -139,7 +139,7 @@ public struct PokemonPages: Sendable {
 
     func albumPage(_ pokemon: Pokemon, _ language: String) -> Page {
         let name = pokemon.displayName(language)
-        let t = { pageContext.text($0, language) }
+        let t = { pageContext.strings.text($0, language) }
         let s = pokemon.sprites
         var photos: [AlbumPhoto] = [(s.front, "sprite_front"), (s.back, "sprite_back"), (s.frontShiny, "sprite_shiny"),
                                     (s.backShiny, "sprite_shiny_back"), (s.female, "sprite_female")]
@@ -147,10 +147,10 @@ public struct PokemonPages: Sendable {
         if let dream = s.dreamWorld { photos.append(AlbumPhoto(key: dream, caption: "\(name) — \(t("sprite_dream_world"))", expected: (240, 240))) }
         photos += s.games.map { AlbumPhoto(key: $0.url, caption: "\(name) — \(t("game_\($0.game)"))", expected: (56, 56)) }
         let route = routes.album(pokemon, language)
-        return pageContext.albumPage(
+        return pageContext.pictures.albumPage(
             photos: photos, title: "\(t("album_title")): \(name)",
             back: LinkView(href: route.link(to: routes.detail(pokemon, language)), label: name),
-            route: route, language: language, navigationKey: "pokemon", alternates: pageContext.alternates { routes.album(pokemon, $0) })
+            route: route, language: language, navigationKey: "pokemon", alternates: pageContext.routes.alternates { routes.album(pokemon, $0) })
             .with(inputs: [inputs.pokemon(pokemon.id)])
     }
 
@@ -162,9 +162,9 @@ public struct PokemonPages: Sendable {
         let view = PokemonTypeView(
             name: name, key: Slug.make(type.name), count: type.pokemonIDs.count,
             rows: type.pokemonIDs.compactMap { byID[$0] }.map { row($0, language, from: route) },
-            back: LinkView(href: route.link(to: routes.list(language)), label: pageContext.text("pokemon_title", language)))
-        return Page(route: route, language: language, template: "pokemon/type", title: "\(pageContext.text("type_label", language)): \(name)",
-                    navigationKey: "pokemon", alternates: pageContext.alternates { routes.type(type.name, $0) }, content: view)
+            back: LinkView(href: route.link(to: routes.list(language)), label: pageContext.strings.text("pokemon_title", language)))
+        return Page(route: route, language: language, template: "pokemon/type", title: "\(pageContext.strings.text("type_label", language)): \(name)",
+                    navigationKey: "pokemon", alternates: pageContext.routes.alternates { routes.type(type.name, $0) }, content: view)
             .with(scripts: [Self.script])
             .with(inputs: [inputs.type(type.name)] + type.pokemonIDs.flatMap(rowInputs))
     }

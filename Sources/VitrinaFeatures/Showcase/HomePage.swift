@@ -12,18 +12,18 @@ public struct HomePages: Sendable {
     }
 
     public func pages() -> [Page] {
-        pageContext.languages.map { language in
-            let route = pageContext.route(language)
+        pageContext.routes.languages.map { language in
+            let route = pageContext.routes.route(language)
             let view = HomeView(
-                heading: pageContext.config.title, intro: pageContext.text("home_intro", language),
+                heading: pageContext.config.title, intro: pageContext.strings.text("home_intro", language),
                 cards: cards.map { card in
                     HomeCardView(
-                        key: card.key, icon: card.icon, title: card.title?(language) ?? pageContext.text("card_\(card.key)_title", language),
-                        text: card.text?(language) ?? pageContext.text("card_\(card.key)_text", language),
+                        key: card.key, icon: card.icon, title: card.title?(language) ?? pageContext.strings.text("card_\(card.key)_title", language),
+                        text: card.text?(language) ?? pageContext.strings.text("card_\(card.key)_text", language),
                         href: route.link(to: card.route(language)))
                 })
             return Page(route: route, language: language, template: "home/index", title: pageContext.config.title, description: view.intro,
-                        navigationKey: "home", alternates: pageContext.alternates { pageContext.route($0) }, content: view)
+                        navigationKey: "home", alternates: pageContext.routes.alternates { pageContext.routes.route($0) }, content: view)
                 .with(inputs: [.of("home:cards", view.cards.flatMap { [$0.key, $0.icon, $0.title, $0.text, $0.href] })])
         }
     }

@@ -7,7 +7,7 @@ public enum SearchIndex {
     /// `kinds`: the search kinds in the features' order; a kind not in it goes last.
     public static func files(for pages: [Page], kinds: [String], pageContext: PageContext) -> [DataFile] {
         let rank = Dictionary(kinds.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
-        return pageContext.languages.map { language in
+        return pageContext.routes.languages.map { language in
             let entries: [[String: Any]] = pages
                 .filter { $0.language == language && $0.searchKind != nil }
                 .map { (rank: rank[$0.searchKind ?? ""] ?? kinds.count, page: $0) }
@@ -15,7 +15,7 @@ public enum SearchIndex {
                 .map(\.page)
                 .map { page in
                     let kind = page.searchKind!
-                    return ["t": page.title, "k": kind, "kl": pageContext.text("kind_\(kind)", language), "h": page.route.file]
+                    return ["t": page.title, "k": kind, "kl": pageContext.strings.text("kind_\(kind)", language), "h": page.route.file]
                 }
             return DataFile(path: path(language), bytes: ScriptJSON.dataScript(name: "search", value: entries))
         }

@@ -18,7 +18,7 @@ public struct ShowcaseFeature: Feature {
 
 /// What the app's screens are made from besides the rest of the site: the profile.
 /// Con qué se hacen las pantallas de la app además del resto del sitio: el perfil.
-public struct AppScreens: LoadedFeature, ClosingFeature {
+public struct AppScreens: LoadedFeature, WholeSiteContent {
     public let profile: Profile?
 
     public var localImages: [LocalImage] {
@@ -29,9 +29,9 @@ public struct AppScreens: LoadedFeature, ClosingFeature {
     /// Drawn from the rest of the site: nothing of its own before it.
     public func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution { FeatureContribution() }
 
-    public func contribution(after site: SiteSoFar, pageContext: PageContext) -> ClosingContribution {
-        let routes = ShowcaseRoutes(pageContext: pageContext)
-        let home: @Sendable (String) -> Route = { pageContext.route($0) }
+    public func contribution(drawnFrom site: WholeSite, pageContext: PageContext) -> WholeSiteContribution {
+        let routes = ShowcaseRoutes(site: pageContext.routes)
+        let home: @Sendable (String) -> Route = { pageContext.routes.route($0) }
         let screens = ShowcasePages(pageContext: pageContext, profile: profile, maps: site.maps, linkTarget: site.guide ?? home)
             .pages(albums: site.pages.filter { $0.kind == "album" })
         var cards = site.cards + [
@@ -40,7 +40,7 @@ public struct AppScreens: LoadedFeature, ClosingFeature {
             FeatureCard(key: "components", icon: "◧", route: routes.components),
         ]
         if profile != nil { cards.append(FeatureCard(key: "profile", icon: "☺", route: routes.profile)) }
-        return ClosingContribution(
+        return WholeSiteContribution(
             pages: screens + HomePages(cards: cards, pageContext: pageContext).pages(),
             tools: [.init(key: "favourites", labelKey: "nav_favourites", route: routes.favourites),
                     .init(key: "settings", labelKey: "nav_settings", route: routes.settings)],

@@ -15,7 +15,7 @@ public struct ShowcasePages: Sendable {
     public init(pageContext: PageContext, profile: Profile?, maps: [MapLink],
                 linkTarget: @escaping @Sendable (String) -> Route) {
         self.pageContext = pageContext
-        self.routes = ShowcaseRoutes(pageContext: pageContext)
+        self.routes = ShowcaseRoutes(site: pageContext.routes)
         self.profile = profile
         self.maps = maps
         self.linkTarget = linkTarget
@@ -23,7 +23,7 @@ public struct ShowcasePages: Sendable {
 
     /// Every screen in every language; the album index lists the album pages it is given.
     public func pages(albums: [Page]) -> [Page] {
-        pageContext.languages.flatMap { language -> [Page] in
+        pageContext.routes.languages.flatMap { language -> [Page] in
             var pages = [searchPage(language), favouritesPage(language), settingsPage(language), componentsPage(language),
                          albumsPage(language, albums: albums.filter { $0.language == language }), mapsPage(language), coordinatesPage(language)]
             if let profile { pages.append(profilePage(profile, language)) }
@@ -31,7 +31,7 @@ public struct ShowcasePages: Sendable {
         }
     }
 
-    private func t(_ key: String, _ language: String) -> String { pageContext.text(key, language) }
+    private func t(_ key: String, _ language: String) -> String { pageContext.strings.text(key, language) }
 
     /// Search, the components page and the profile, with the feature's templates (`Templates/showcase/showcase.js`).
     static let script = "assets/showcase/showcase.js"
@@ -42,7 +42,7 @@ public struct ShowcasePages: Sendable {
     private func page(_ route: Route, _ language: String, template: String, titleKey: String, introKey: String, kind: String,
                       alternates: @escaping (String) -> Route, content: any Sendable, inputs: [BuildInput] = [.noData]) -> Page {
         Page(route: route, language: language, template: template, title: t(titleKey, language), description: t(introKey, language),
-             navigationKey: kind, alternates: pageContext.alternates(alternates), content: content).with(kind: kind).with(inputs: inputs)
+             navigationKey: kind, alternates: pageContext.routes.alternates(alternates), content: content).with(kind: kind).with(inputs: inputs)
     }
 
     func searchPage(_ language: String) -> Page {
@@ -62,7 +62,7 @@ public struct ShowcasePages: Sendable {
         let route = routes.settings(language)
         let view = SettingsView(
             heading: t("settings_title", language), intro: t("settings_intro", language),
-            languages: pageContext.languages.map { other in
+            languages: pageContext.routes.languages.map { other in
                 LinkView(href: route.link(to: routes.settings(other)), label: t("language_\(other)", language), current: other == language)
             })
         return page(route, language, template: "showcase/settings", titleKey: "settings_title", introKey: "settings_intro",
@@ -84,10 +84,10 @@ public struct ShowcasePages: Sendable {
         let route = routes.profile(language)
         let view = ProfileView(
             heading: t("profile_title", language), name: profile.name,
-            photo: pageContext.image(profile.photoKey, alt: profile.name, from: route, expected: (160, 160)),
+            photo: pageContext.pictures.image(profile.photoKey, alt: profile.name, from: route, expected: (160, 160)),
             details: profile.details.map { ProfileDetailView(key: $0.key, label: $0.labels[language] ?? $0.labels["en"] ?? $0.key, value: $0.value) })
         return page(route, language, template: "showcase/profile", titleKey: "profile_title", introKey: "profile_intro",
-                    kind: "profile", alternates: routes.profile, content: view, inputs: [.of("profile", profile, pageContext.media[profile.photoKey])])
+                    kind: "profile", alternates: routes.profile, content: view, inputs: [.of("profile", profile, pageContext.pictures.media[profile.photoKey])])
             .with(scripts: [Self.script])
     }
 
@@ -121,7 +121,7 @@ public struct ShowcasePages: Sendable {
         let route = routes.coordinates(language)
         let view = CoordinatesView(
             heading: t("coords_title", language), intro: t("coords_intro", language),
-            map: pageContext.map([], label: t("coords_title", language), fit: "all", from: route),
+            map: pageContext.pictures.map([], label: t("coords_title", language), fit: "all", from: route),
             back: LinkView(href: route.link(to: routes.maps(language)), label: t("maps_title", language)))
         return page(route, language, template: "showcase/coordinates", titleKey: "coords_title", introKey: "coords_intro",
                     kind: "coordinates", alternates: routes.coordinates, content: view)

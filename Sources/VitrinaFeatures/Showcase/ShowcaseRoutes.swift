@@ -3,14 +3,15 @@ import VitrinaKit
 /// Where the app's own screens live in each language.
 /// Dónde viven las pantallas propias de la app en cada idioma.
 public struct ShowcaseRoutes: Sendable {
-    let pageContext: PageContext
+    /// Where pages go in each language.
+    let site: SiteRoutes
 
     /// The strings naming these routes' segments.
     static let keys = ["route_search", "route_favourites", "route_settings", "route_components", "route_profile", "route_album",
                        "route_map", "route_coordinates"]
 
     private func named(_ language: String, _ keys: String...) -> Route {
-        pageContext.route(language, keys.map { pageContext.segment($0, language) })
+        site.route(language, keys.map { site.segment($0, language) })
     }
 
     public func search(_ language: String) -> Route { named(language, "route_search") }

@@ -2,7 +2,9 @@
 /// Dibuja páginas dentro del diseño del sitio: navegación, idiomas, metadatos y URL canónica.
 public struct PageRenderer: Sendable {
     let templates: TemplateLibrary
-    let pageContext: PageContext
+    let config: SiteConfig
+    let strings: Strings
+    let routes: SiteRoutes
     let baseURL: String
     let navigation: [NavigationEntry]
     let tools: [NavigationEntry]
@@ -68,20 +70,21 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    public init(templates: TemplateLibrary, pageContext: PageContext, baseURL: String, navigation: [NavigationEntry],
+    public init(templates: TemplateLibrary, config: SiteConfig, strings: Strings, baseURL: String, navigation: [NavigationEntry],
                 tools: [NavigationEntry] = [], searchRoute: (@Sendable (String) -> Route)? = nil, feeds: [Feed] = [],
                 assets: AssetNames = AssetNames()) {
         self.templates = templates
         self.assets = assets
-        layoutAssets = LayoutAssets(highlighting: pageContext.config.highlight.enabled)
-        // Drawing never reads the link tables.
-        self.pageContext = pageContext.withoutLinks
+        layoutAssets = LayoutAssets(highlighting: config.highlight.enabled)
+        self.config = config
+        self.strings = strings
+        routes = SiteRoutes(config: config, strings: strings)
         self.baseURL = baseURL
         self.navigation = navigation
         self.tools = tools
         self.searchRoute = searchRoute
         self.feeds = Dictionary(grouping: feeds, by: \.language)
-        let tables = Dictionary(uniqueKeysWithValues: pageContext.languages.map { ($0, pageContext.strings.table($0)) })
+        let tables = Dictionary(uniqueKeysWithValues: routes.languages.map { ($0, strings.table($0)) })
         self.tables = tables
         menus = Dictionary(uniqueKeysWithValues: tables.map { language, table in (language, Menus(navigation, tools, language: language, strings: table)) })
         tableValues = tables.mapValues { .object($0.mapValues { .string($0) }) }
@@ -109,18 +112,18 @@ public struct PageRenderer: Sendable {
     /// What the layout shows of a page beyond its frame.
     func layout(for page: Page, in frame: LayoutFrame) -> LayoutView {
         let language = page.language
-        let t = tables[language] ?? pageContext.strings.table(language)
-        let home = pageContext.route(language)
-        let description = page.description.isEmpty ? pageContext.config.description : page.description
-        let outputs = pageContext.config.outputs
+        let t = tables[language] ?? strings.table(language)
+        let home = routes.route(language)
+        let description = page.description.isEmpty ? config.description : page.description
+        let outputs = config.outputs
         return LayoutView(
             frame: frame,
             title: page.title,
-            fullTitle: page.route == home ? pageContext.config.title : "\(page.title) · \(pageContext.config.title)",
+            fullTitle: page.route == home ? config.title : "\(page.title) · \(config.title)",
             description: description,
             canonical: page.route.absoluteURL(base: baseURL),
             baseHref: page.alternates.isEmpty && !baseURL.isEmpty ? (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") : nil,
-            languages: pageContext.languages.compactMap { other in
+            languages: routes.languages.compactMap { other in
                 page.alternates[other].map {
                     LanguageLink(code: other, label: t["language_\(other)"] ?? other, href: page.route.link(to: $0), current: other == language,
                                  absolute: $0.absoluteURL(base: baseURL))
@@ -128,8 +131,8 @@ public struct PageRenderer: Sendable {
             },
             hasLanguages: page.alternates.count > 1,
             kind: page.kind,
-            social: outputs.socialCards ? SocialCard(page: page, description: description, config: pageContext.config) : nil,
-            jsonLD: outputs.structuredData ? StructuredData(page: page, description: description, config: pageContext.config).scripts : [],
+            social: outputs.socialCards ? SocialCard(page: page, description: description, config: config) : nil,
+            jsonLD: outputs.structuredData ? StructuredData(page: page, description: description, config: config).scripts : [],
             feeds: feedLinks(page, isHome: page.route == home),
             taxonomy: page.taxonomy,
             content: page.content)
@@ -139,7 +142,7 @@ public struct PageRenderer: Sendable {
     /// assets, the navigation and the search page, and the language's strings.
     func frame(for page: Page, key: LayoutFrame.Key) -> LayoutFrame {
         let language = page.language
-        let t = tables[language] ?? pageContext.strings.table(language)
+        let t = tables[language] ?? strings.table(language)
         let menu = menus[language] ?? Menus(navigation, tools, language: language, strings: t)
         var targets: [String] = []
         func link(to route: Route) -> String {
@@ -153,8 +156,8 @@ public struct PageRenderer: Sendable {
         var fields: [String: TemplateValue] = [:]
         fields.reserveCapacity(LayoutFrame.capacity)
         fields["lang"] = .string(language)
-        fields["siteTitle"] = .string(pageContext.config.title)
-        fields["home"] = .string(link(to: pageContext.route(language)))
+        fields["siteTitle"] = .string(config.title)
+        fields["home"] = .string(link(to: routes.route(language)))
         fields["stylesheet"] = .string(link(toFile: assets[LayoutAssets.stylesheet]))
         if let path = layoutAssets.codeStylesheet { fields["codeStylesheet"] = .string(link(toFile: assets[path])) }
         if let path = layoutAssets.codeScript { fields["codeScript"] = .string(link(toFile: assets[path])) }

@@ -29,7 +29,7 @@ struct AlbumView: Sendable {
     let back: LinkView
 }
 
-extension PageContext {
+extension PictureViews {
     /// An album page: the first picture large, a strip of every picture, links to the image files.
     package func albumPage(photos: [AlbumPhoto], title: String, back: LinkView, route: Route, language: String,
                    navigationKey: String, alternates: [String: Route]) -> Page {

@@ -12,8 +12,8 @@ package struct FavouriteView: Sendable {
 
 extension PageContext {
     package func favourite(id: String, title: String, route: Route, imageKey: String?, kindKey: String, language: String) -> FavouriteView {
-        FavouriteView(id: id, title: title, href: route.file, image: media[imageKey]?.path ?? "assets/placeholder.svg",
-                      kindLabel: text(kindKey, language), addLabel: text("favourite_add", language))
+        FavouriteView(id: id, title: title, href: route.file, image: pictures.path(imageKey) ?? "assets/placeholder.svg",
+                      kindLabel: strings.text(kindKey, language), addLabel: strings.text("favourite_add", language))
     }
 }
 

@@ -155,9 +155,9 @@ public struct FeatureCard: Sendable {
     }
 }
 
-/// What the features before it contributed, for content that draws from the whole site (the app's screens).
-/// Lo que aportaron las funciones anteriores, para el contenido que se dibuja a partir de todo el sitio.
-public struct SiteSoFar: Sendable {
+/// The whole site as every other feature contributed it, for content drawn from it (the app's screens).
+/// Todo el sitio tal como lo aportaron las demás funciones, para el contenido que se dibuja a partir de él.
+public struct WholeSite: Sendable {
     /// Every page of the other features, in their order.
     public let pages: [Page]
     public let cards: [FeatureCard]
@@ -166,16 +166,17 @@ public struct SiteSoFar: Sendable {
     public let guide: (@Sendable (String) -> Route)?
 }
 
-/// Loaded content that draws after every other feature, from what they contributed: the app's home, album and map
-/// indexes and search. The planner calls it once the other features' pages are built.
-/// Contenido cargado que se dibuja tras las demás funciones, a partir de lo que aportaron.
-public protocol ClosingFeature: LoadedFeature {
-    func contribution(after site: SiteSoFar, pageContext: PageContext) -> ClosingContribution
+/// Loaded content drawn from the whole site, after every other feature: the app's home, album and map indexes and
+/// search. The planner calls it once the other features' pages are built; a site with such content is never redrawn
+/// page by page (an edit anywhere may change it).
+/// Contenido cargado que se dibuja a partir de todo el sitio, tras las demás funciones.
+public protocol WholeSiteContent: LoadedFeature {
+    func contribution(drawnFrom site: WholeSite, pageContext: PageContext) -> WholeSiteContribution
 }
 
-/// What closing content adds to the site.
-/// Lo que añade el contenido que cierra el sitio.
-public struct ClosingContribution: Sendable {
+/// What content drawn from the whole site adds to it.
+/// Lo que añade el contenido que se dibuja a partir de todo el sitio.
+public struct WholeSiteContribution: Sendable {
     public var pages: [Page] = []
     /// Entries of the header's tools (favourites, settings).
     public var tools: [PageRenderer.NavigationEntry] = []

@@ -58,7 +58,8 @@ package struct MapView: Sendable {
     }
 }
 
-extension PageContext {
+extension PictureViews {
+    /// A map box on the offline world map.
     package func map(_ pins: [PinView], label: String, fit: String, from route: Route) -> MapView {
         MapView(world: route.link(toFile: "assets/world.svg"), label: label, fit: fit, pins: pins)
     }

@@ -153,41 +153,43 @@ public struct Page: Sendable {
     }
 }
 
-/// What every feature's page builder may use: languages, UI strings and the images catalogue.
-/// Lo que puede usar el constructor de páginas de cada función: idiomas, textos e imágenes.
+/// What a feature's page builders are handed, one part per job: the settings, the UI strings, where pages go in each
+/// language (`routes`), how pages show pictures (`pictures`) and where links written in Markdown lead (`links`). Code
+/// that does one of those jobs takes that part alone.
+/// Lo que reciben los constructores de páginas de una función, una parte por tarea.
 public struct PageContext: Sendable {
     public let config: SiteConfig
     public let strings: Strings
-    public let media: MediaCatalog
+    public let routes: SiteRoutes
+    public let pictures: PictureViews
     /// Where links written in Markdown lead; filled by the planner once it knows every Markdown page.
     public var links: ContentLinks
 
     public init(config: SiteConfig, strings: Strings, media: MediaCatalog) {
         self.config = config
         self.strings = strings
-        self.media = media
-        self.links = ContentLinks(defaultLanguage: config.defaultLanguage)
+        routes = SiteRoutes(config: config, strings: strings)
+        pictures = PictureViews(media: media)
+        links = ContentLinks(defaultLanguage: config.defaultLanguage)
+    }
+}
+
+/// Where pages go in each language: the default language at the site root, the others below their code, folder names
+/// from the strings (`route_store`: `tienda`, `store`).
+/// Dónde van las páginas en cada idioma: el idioma por defecto en la raíz, los demás bajo su código.
+public struct SiteRoutes: Sendable {
+    public let languages: [String]
+    public let defaultLanguage: String
+    private let strings: Strings
+
+    public init(config: SiteConfig, strings: Strings) {
+        languages = config.orderedLanguages
+        defaultLanguage = config.defaultLanguage
+        self.strings = strings
     }
 
-    public var languages: [String] { config.orderedLanguages }
-    public var defaultLanguage: String { config.defaultLanguage }
-
-    /// The same context with empty link tables, for what only needs routes, strings and settings: a copy that keeps
-    /// the tables would make the next change to them (a quick edit's) copy every page's links.
-    /// El mismo contexto sin las tablas de enlaces, para lo que solo necesita rutas, textos y ajustes.
-    package var withoutLinks: PageContext {
-        var context = self
-        context.links = ContentLinks(defaultLanguage: defaultLanguage)
-        return context
-    }
-
-    /// Where a picture of the catalogue is published (`media/…`), or nil when it could not be had.
-    public func imagePath(_ key: String?) -> String? { media[key]?.path }
-
-    public func text(_ key: String, _ language: String) -> String { strings.text(key, language) }
-
-    /// A folder name of a route in `language`, from the strings (`route_store`: `tienda`, `store`); checked by
-    /// `Strings.checkRouteSegments` before any page is planned.
+    /// A folder name of a route in `language`, from the strings; checked by `Strings.checkRouteSegments` before any page
+    /// is planned.
     public func segment(_ key: String, _ language: String) -> String { strings.text(key, language) }
 
     /// A route in `language`; the default language lives at the root.
@@ -201,12 +203,21 @@ public struct PageContext: Sendable {
     public func alternates(_ make: (String) -> Route) -> [String: Route] {
         Dictionary(uniqueKeysWithValues: languages.map { ($0, make($0)) })
     }
+}
 
-    /// An image as a page shows it: a local file with its size, or the placeholder at the expected size.
-    public func image(_ key: String?, alt: String, from route: Route, expected: (width: Int, height: Int), shiny: String? = nil) -> ImageView {
+/// How pages show the pictures of the media catalogue: each with its size and WebP variants, or the placeholder at
+/// the size expected when it could not be had.
+/// Cómo muestran las páginas las imágenes del catálogo: con su tamaño y variantes, o el sustituto.
+public struct PictureViews: Sendable {
+    public let media: MediaCatalog
+
+    /// Where a picture of the catalogue is published (`media/…`), or nil when it could not be had.
+    public func path(_ key: String?) -> String? { media[key]?.path }
+
+    /// An image as a page at `route` shows it: a local file with its size, or the placeholder at the expected size.
+    public func image(_ key: String?, alt: String, from route: Route, expected: (width: Int, height: Int)) -> ImageView {
         if let file = media[key] {
-            var view = ImageView(src: route.link(toFile: file.path), width: file.width, height: file.height, alt: alt, placeholder: false,
-                                 shinySrc: media[shiny].map { route.link(toFile: $0.path) })
+            var view = ImageView(src: route.link(toFile: file.path), width: file.width, height: file.height, alt: alt, placeholder: false)
             if !file.webp.isEmpty {
                 view.webpSrcset = file.webpSrcset { route.link(toFile: $0) }
                 view.sizes = file.defaultSizes

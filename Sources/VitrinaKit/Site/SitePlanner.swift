@@ -32,7 +32,7 @@ public struct SitePlanner: Sendable {
         (linked.links, notes) = Self.links(data, pageContext: linked)
         let pageContext = linked
 
-        var navigation = [PageRenderer.NavigationEntry(key: "home", labelKey: "nav_home", route: { pageContext.route($0) })]
+        var navigation = [PageRenderer.NavigationEntry(key: "home", labelKey: "nav_home", route: { pageContext.routes.route($0) })]
         var cards: [FeatureCard] = []
         var pages: [Page] = []
         var files: [DataFile] = []
@@ -60,9 +60,9 @@ public struct SitePlanner: Sendable {
         var tools: [PageRenderer.NavigationEntry] = []
         var searchRoute: (@Sendable (String) -> Route)?
         var filesFromPages: [@Sendable ([Page], [String]) -> [DataFile]] = []
-        let soFar = SiteSoFar(pages: pages, cards: cards, maps: maps, guide: guide)
-        for content in data.features.compactMap({ $0 as? any ClosingFeature }) {
-            let part = content.contribution(after: soFar, pageContext: pageContext)
+        let wholeSite = WholeSite(pages: pages, cards: cards, maps: maps, guide: guide)
+        for content in data.features.compactMap({ $0 as? any WholeSiteContent }) {
+            let part = content.contribution(drawnFrom: wholeSite, pageContext: pageContext)
             pages += part.pages
             tools += part.tools
             searchRoute = searchRoute ?? part.searchRoute
@@ -105,10 +105,10 @@ public struct SitePlanner: Sendable {
 
     /// Every Markdown page, folder index and file beside them, registered with the link resolver in each language.
     static func links(_ data: SiteData, pageContext: PageContext) -> (ContentLinks, [String]) {
-        var links = ContentLinks(defaultLanguage: pageContext.defaultLanguage)
-        links.addFolder("", files: [], routes: pageContext.alternates { pageContext.route($0) }, bodies: [:], sources: [])
+        var links = ContentLinks(defaultLanguage: pageContext.routes.defaultLanguage)
+        links.addFolder("", files: [], routes: pageContext.routes.alternates { pageContext.routes.route($0) }, bodies: [:], sources: [])
         for content in data.features { content.register(&links, pageContext: pageContext) }
-        let folders = links.folderOutputs(pageContext.defaultLanguage)
+        let folders = links.folderOutputs(pageContext.routes.defaultLanguage)
         // The pages' files are gathered only when there are files to keep off them (100,000 of them cost 0.1 s).
         let notes = links.addFiles(data.files, outputFolders: folders, taken: data.files.isEmpty ? [] : links.pageFiles, media: data.mediaSources,
                                    pictures: data.picturesBeside)
@@ -120,9 +120,9 @@ public struct SitePlanner: Sendable {
     }
 
     func notFoundPage() -> Page {
-        let language = pageContext.defaultLanguage
-        let view = NotFoundView(heading: pageContext.text("not_found_title", language), text: pageContext.text("not_found_text", language),
-                                home: LinkView(href: "index.html", label: pageContext.text("nav_home", language)))
+        let language = pageContext.routes.defaultLanguage
+        let view = NotFoundView(heading: pageContext.strings.text("not_found_title", language), text: pageContext.strings.text("not_found_text", language),
+                                home: LinkView(href: "index.html", label: pageContext.strings.text("nav_home", language)))
         return Page(route: Route(file: "404.html"), language: language, template: "404", title: view.heading, navigationKey: "",
                     alternates: [:], content: view, inSitemap: false)
             .with(inputs: [BuildInput(key: "not-found", fingerprint: "")])

@@ -30,7 +30,7 @@ struct TaxonomyPlanner {
         guard !tagged.isEmpty else { return Result() }
         var collected: [(taxonomy: Taxonomy, language: String, terms: [Term])] = []
         for taxonomy in pageContext.config.taxonomies {
-            for language in pageContext.languages {
+            for language in pageContext.routes.languages {
                 let terms = try collect(taxonomy, language, tagged, pages)
                 if !terms.isEmpty { collected.append((taxonomy, language, terms)) }
             }
@@ -59,7 +59,7 @@ struct TaxonomyPlanner {
             guard let languages = lists[taxonomy.name] else { continue }
             result.navigation.append(PageRenderer.NavigationEntry(
                 key: "taxonomy-\(taxonomy.name)", labelKey: "taxonomy_\(taxonomy.name)",
-                route: { [self] language in listRoute(taxonomy, languages.contains(language) ? language : pageContext.defaultLanguage) },
+                route: { [self] language in listRoute(taxonomy, languages.contains(language) ? language : pageContext.routes.defaultLanguage) },
                 label: { [self] in label(taxonomy, $0) }))
         }
         for index in tagged {
@@ -123,12 +123,12 @@ struct TaxonomyPlanner {
         pageContext.strings.optionalText("taxonomy_\(taxonomy.name)", language) ?? taxonomy.name.capitalized
     }
 
-    func listRoute(_ taxonomy: Taxonomy, _ language: String) -> Route { pageContext.route(language, segment(taxonomy, language)) }
+    func listRoute(_ taxonomy: Taxonomy, _ language: String) -> Route { pageContext.routes.route(language, segment(taxonomy, language)) }
 
     func termRoute(_ taxonomy: Taxonomy, _ slug: String, _ language: String, page: Int = 1) -> Route {
         let base = [segment(taxonomy, language), slug]
         let pageSegment = pageContext.strings.optionalText("route_page", language).map { Slug.make($0, fallback: "page") } ?? "page"
-        return page <= 1 ? pageContext.route(language, base) : pageContext.route(language, base + [pageSegment, String(page)])
+        return page <= 1 ? pageContext.routes.route(language, base) : pageContext.routes.route(language, base + [pageSegment, String(page)])
     }
 
     /// The term's name in `language`: site.yml's (`names: {viaje: {en: Travel}}`), else as the pages write it.
@@ -142,7 +142,7 @@ struct TaxonomyPlanner {
     }
 
     private func count(_ number: Int, _ language: String) -> String {
-        pageContext.text(number == 1 ? "terms_count_one" : "terms_count", language).replacingOccurrences(of: "{count}", with: String(number))
+        pageContext.strings.text(number == 1 ? "terms_count_one" : "terms_count", language).replacingOccurrences(of: "{count}", with: String(number))
     }
 
     // MARK: Pages
@@ -186,7 +186,7 @@ struct TaxonomyPlanner {
             }
             let pagination = PaginationView(count: chunks.count, current: number, route: route,
                                             link: { termRoute(taxonomy, term.slug, language, page: $0) },
-                                            previousLabel: pageContext.text("previous", language), nextLabel: pageContext.text("next", language))
+                                            previousLabel: pageContext.strings.text("previous", language), nextLabel: pageContext.strings.text("next", language))
             let view = TermPageView(heading: heading, intro: count(term.pages.count, language), items: items, pagination: pagination,
                                     back: LinkView(href: route.link(to: listRoute), label: label(taxonomy, language)))
             let others = alternates(number)
@@ -218,7 +218,7 @@ struct TaxonomyPlanner {
         let related = shared.sorted { a, b in a.value != b.value ? a.value > b.value : Self.newerFirst(pages[a.key], pages[b.key]) }
             .prefix(Self.relatedCount).map { LinkView(href: page.route.link(to: pages[$0.key].route), label: pages[$0.key].title) }
         var decorated = page
-        decorated.taxonomy = PageTaxonomyView(groups: groups, related: Array(related), relatedTitle: pageContext.text("related_title", page.language),
+        decorated.taxonomy = PageTaxonomyView(groups: groups, related: Array(related), relatedTitle: pageContext.strings.text("related_title", page.language),
                                               hasRelated: !related.isEmpty)
         // A page that names its inputs now also depends on these links; one that names none depends on everything already.
         if !page.inputs.isEmpty {

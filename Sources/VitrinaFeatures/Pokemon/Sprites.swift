@@ -1,0 +1,11 @@
+import VitrinaKit
+
+extension PictureViews {
+    /// A Pokémon sprite as a page shows it, with its shiny variant's file for the shiny setting to swap in.
+    /// Un sprite de Pokémon tal como lo muestra una página, con su variante variocolor para el ajuste.
+    func sprite(_ key: String?, alt: String, from route: Route, expected: (width: Int, height: Int), shiny: String?) -> ImageView {
+        var view = image(key, alt: alt, from: route, expected: expected)
+        if media[key] != nil { view.shinySrc = media[shiny].map { route.link(toFile: $0.path) } }
+        return view
+    }
+}
