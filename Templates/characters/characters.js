@@ -8,6 +8,16 @@
   if (!V || !V.kit) return;
   const { el, normalize, readQuery, setSelectValue, storeList, storeSet, t, url, writeQuery, storedId, onRefresh } = V.kit;
 
+  // English fallbacks of this script's strings. / Textos de reserva en inglés de este script.
+  V.kit.fallbacks({
+    watched: 'Watched',
+    not_watched: 'Not watched',
+    watched_progress: '{n} / {total}',
+    status_alive: 'Alive',
+    status_dead: 'Dead',
+    status_unknown: 'Unknown'
+  });
+
   /* ================================================================
      Watched episodes on character pages / Episodios vistos en fichas de personaje
      ================================================================ */
@@ -68,7 +78,7 @@
      Characters filter / Filtro de personajes
      ================================================================ */
 
-  // One card, the same markup as partials/character-card.mustache. / Una tarjeta, el mismo HTML que el parcial.
+  // One card, the same markup as characters/card.mustache. / Una tarjeta, el mismo HTML que el parcial.
   function characterCard(character) {
     const source = url(character.i);
     const placeholder = !source || /assets\/placeholder\.svg$/.test(character.i);

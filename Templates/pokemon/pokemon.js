@@ -1,5 +1,6 @@
-/* The Pokémon table: filter by name and type, remove rows and restore them.
-   La tabla de Pokémon: filtrar por nombre y tipo, quitar filas y recuperarlas.
+/* The Pokémon pages: the table filtered by name and type, rows removed and restored, and sprites swapped for their shiny
+   variants by the shiny setting.
+   Las páginas de Pokémon: la tabla filtrada y sus filas quitadas y recuperadas, y los sprites variocolor del ajuste.
    Classic deferred script, loaded after app.js by the pages that use it; its helpers come from app.js's kit. */
 (function () {
   'use strict';
@@ -7,6 +8,26 @@
   const V = window.VITRINA;
   if (!V || !V.kit) return;
   const { canFocus, closeOnClick, el, normalize, openDialog, readQuery, reducedMotion, setSelectValue, storeList, storeSet, strings, t, writeQuery, storedId, onRefresh } = V.kit;
+  const html = document.documentElement;
+
+  // English fallbacks of this script's strings. / Textos de reserva en inglés de este script.
+  V.kit.fallbacks({ remove_confirm_title: 'Remove this Pokémon?' });
+
+  /* ================================================================
+     Shiny sprites / Sprites variocolor
+     ================================================================ */
+
+  // Swap every sprite between its normal and shiny file. / Cambia cada sprite entre su versión normal y variocolor.
+  function applyShiny(scope) {
+    const on = html.getAttribute('data-shiny') === 'on';
+    (scope || document).querySelectorAll('img[data-shiny-src]').forEach(function (img) {
+      if (!img.hasAttribute('data-normal-src')) img.setAttribute('data-normal-src', img.getAttribute('src') || '');
+      const wanted = img.getAttribute(on ? 'data-shiny-src' : 'data-normal-src');
+      if (wanted && img.getAttribute('src') !== wanted) img.setAttribute('src', wanted);
+    });
+  }
+  // The settings change in this page or another tab. / Los ajustes cambian en esta página o en otra pestaña.
+  document.addEventListener('vitrina:settings', function () { applyShiny(document); });
 
   /* ================================================================
      Pokémon table: filter and remove / Tabla de Pokémon: filtro y quitar
@@ -158,6 +179,6 @@
   }
 
   V.ready(function () {
-    [initPokemonTable].forEach(V.kit.run);
+    [function () { applyShiny(document); }, initPokemonTable].forEach(V.kit.run);
   });
 })();

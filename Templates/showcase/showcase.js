@@ -1,12 +1,139 @@
-/* The app's own screens: site search, the components page and the profile.
-   Las pantallas propias de la app: búsqueda del sitio, componentes y perfil.
+/* The app's own screens: site search, favourites, settings, the components page and the profile.
+   Las pantallas propias de la app: búsqueda del sitio, favoritos, ajustes, componentes y perfil.
    Classic deferred script, loaded after app.js by the pages that use it; its helpers come from app.js's kit. */
 (function () {
   'use strict';
 
   const V = window.VITRINA;
   if (!V || !V.kit) return;
-  const { announce, canFocus, closeOnClick, el, focusablesIn, hasString, normalize, openDialog, readQuery, storeObject, storeRemove, storeSet, t, url } = V.kit;
+  const { announce, canFocus, closeOnClick, el, focusablesIn, hasString, normalize, openDialog, readQuery, storeList, storeObject, storeRemove,
+    storeSet, t, url, onRefresh } = V.kit;
+
+  // English fallbacks of this script's strings. / Textos de reserva en inglés de este script.
+  V.kit.fallbacks({
+    favourites_empty: 'No favourites yet.',
+    favourites_count: '{n} favourites',
+    restore_done: 'Removed Pokémon restored.',
+    search_results_for: 'Results for “{q}”',
+    profile_saved: 'Profile saved.',
+    profile_reset_done: 'Profile restored.',
+    component_name: 'Name',
+    component_age: 'Age'
+  });
+
+  /* ================================================================
+     Settings page and switches / Página de ajustes e interruptores
+     ================================================================ */
+
+  // Check a box; a switch that carries aria-checked keeps it in step. / Marca una casilla; aria-checked sigue al estado.
+  function setChecked(input, on) {
+    input.checked = on;
+    if (input.hasAttribute('aria-checked')) input.setAttribute('aria-checked', on ? 'true' : 'false');
+  }
+
+  // Every switch with aria-checked in the markup updates it when toggled. / Cada interruptor con aria-checked lo actualiza.
+  function initSwitches() {
+    document.querySelectorAll('input[type="checkbox"][role="switch"][aria-checked]').forEach(function (input) {
+      input.addEventListener('change', function () { setChecked(input, input.checked); });
+      setChecked(input, input.checked);
+    });
+  }
+
+  // The settings page: three live switches and the restore button. / Página de ajustes: tres interruptores y el botón de restaurar.
+  function initSettingsPage() {
+    const form = document.getElementById('settings-form');
+    const dark = document.getElementById('setting-dark');
+    const motion = document.getElementById('setting-motion');
+    const shiny = document.getElementById('setting-shiny');
+    if (form) form.addEventListener('submit', function (event) { event.preventDefault(); });
+
+    function syncSwitches() {
+      const settings = V.settings.get();
+      const systemDark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+      if (dark) setChecked(dark, settings.theme === 'dark' || (settings.theme === 'system' && systemDark));
+      if (motion) setChecked(motion, settings.reducedMotion);
+      if (shiny) setChecked(shiny, settings.shiny);
+    }
+    if (dark || motion || shiny) {
+      syncSwitches();
+      onRefresh(syncSwitches);
+    }
+    if (dark) dark.addEventListener('change', function () { V.settings.set({ theme: dark.checked ? 'dark' : 'light' }); });
+    if (motion) motion.addEventListener('change', function () { V.settings.set({ reducedMotion: motion.checked }); });
+    if (shiny) shiny.addEventListener('change', function () { V.settings.set({ shiny: shiny.checked }); });
+
+    const restore = document.getElementById('restore-removed');
+    const status = document.getElementById('restore-status');
+    if (restore) {
+      restore.addEventListener('click', function () {
+        const count = storeList('removed').length;
+        storeRemove('removed');
+        announce(status, t('restore_done', { n: count }));
+      });
+    }
+  }
+
+  /* ================================================================
+     Favourites page / Página de favoritos
+     ================================================================ */
+
+  // One card of the favourites page. A link or image that is not a path inside the site (kept in storage by an old version,
+  // another script or a hand) is left out: the card still shows its title and its remove button, without a link.
+  // Una tarjeta de la página de favoritos. Un enlace o imagen que no es una ruta del sitio se omite: la tarjeta sigue
+  // mostrando su título y su botón de quitar, sin enlace.
+  function favouriteCard(item) {
+    const kind = item.id.split(':')[0].replace(/[^a-z0-9-]/gi, '') || 'item';
+    const source = url(item.image);
+    const image = source ? el('img', { src: source, width: 300, height: 300, alt: '', loading: 'lazy', decoding: 'async' }) : null;
+    const link = el('a', { href: url(item.href) }, [image, el('span', { class: 'card-title' }, [item.title || item.id])]);
+    const meta = item.kind ? el('p', { class: 'card-meta' }, [item.kind]) : null;
+    const remove = el('button', { type: 'button', class: 'btn favourite-remove', 'data-favourite-id': item.id }, [
+      t('favourite_remove'),
+      el('span', { class: 'visually-hidden' }, [': ' + (item.title || item.id)])
+    ]);
+    return el('li', { class: 'card favourite-card favourite-' + kind, 'data-favourite-id': item.id }, [link, meta, remove]);
+  }
+
+  // The favourites page: list, empty state, count, remove buttons. / Página de favoritos: lista, vacío, recuento, quitar.
+  function initFavouritesPage() {
+    const list = document.getElementById('favourites-list');
+    if (!list) return;
+    const empty = document.getElementById('favourites-empty');
+    const count = document.getElementById('favourites-count');
+
+    function render() {
+      const items = V.favourites.list();
+      list.replaceChildren.apply(list, items.map(favouriteCard));
+      list.hidden = items.length === 0;
+      if (empty) {
+        empty.hidden = items.length > 0;
+        if (!empty.textContent.trim()) empty.textContent = t('favourites_empty');
+      }
+      if (count) {
+        const template = hasString('favourites_count') ? 'favourites_count' : 'results_count';
+        count.textContent = t(template, { n: items.length });
+      }
+      return items;
+    }
+
+    list.addEventListener('click', function (event) {
+      const button = event.target.closest('.favourite-remove');
+      if (!button) return;
+      const buttons = Array.from(list.querySelectorAll('.favourite-remove'));
+      const index = buttons.indexOf(button);
+      V.favourites.set({ id: button.getAttribute('data-favourite-id') }, false);
+      const items = render();
+      // Focus the next remove button, or the empty state. / Foco al siguiente botón, o al estado vacío.
+      const next = list.querySelectorAll('.favourite-remove')[Math.min(index, items.length - 1)];
+      if (next) next.focus();
+      else if (empty) {
+        empty.setAttribute('tabindex', '-1');
+        empty.focus();
+      }
+    });
+    render();
+    onRefresh(render);
+  }
 
   /* ================================================================
      Site search page / Página de búsqueda del sitio
@@ -277,6 +404,6 @@
   }
 
   V.ready(function () {
-    [initSearchPage, initComponents, initProfile].forEach(V.kit.run);
+    [initSwitches, initSettingsPage, initFavouritesPage, initSearchPage, initComponents, initProfile].forEach(V.kit.run);
   });
 })();

@@ -258,7 +258,7 @@ struct KeptPlanTests {
             buildID: "id", head: "head", contentCount: 3, restSum: .max - 2, siteInput: "site", assets: ["assets/site.css": "assets/site.1234abcd.css"],
             navigation: [.init(key: "home", labelKey: "nav_home", routes: ["es": "index.html", "en": "en/index.html"], labels: nil),
                          .init(key: "linux", labelKey: "", routes: ["es": "linux/index.html"], labels: ["es": "Linux", "en": "Linux"])],
-            parts: [.init(feature: "folders", pages: [[.init(path: "Content/linux/tar.md", stamp: stamp), .init(path: "Content/linux/tar.en.md", stamp: stamp)]],
+            scriptStrings: ["favourite_add"], parts: [.init(feature: "folders", pages: [[.init(path: "Content/linux/tar.md", stamp: stamp), .init(path: "Content/linux/tar.en.md", stamp: stamp)]],
                           record: [1, 2, 3, 4])])
         let good = plan.encoded()
         var whole = ByteReader(good)
@@ -266,10 +266,10 @@ struct KeptPlanTests {
         // Routes, asset names and files make or name paths: one that would leave its folder is refused.
         for hostile in ["../../etc/x", "/etc/x", "a/../../x", "..", "a\u{0}b", "a\\b"] {
             let plans = [
-                KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: ["assets/site.css": hostile], navigation: [], parts: []),
+                KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: ["assets/site.css": hostile], navigation: [], scriptStrings: [], parts: []),
                 KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: [:],
-                         navigation: [.init(key: "k", labelKey: "", routes: ["es": hostile], labels: nil)], parts: []),
-                KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: [:], navigation: [],
+                         navigation: [.init(key: "k", labelKey: "", routes: ["es": hostile], labels: nil)], scriptStrings: [], parts: []),
+                KeptPlan(buildID: "id", head: "h", contentCount: 0, restSum: 0, siteInput: "s", assets: [:], navigation: [], scriptStrings: [],
                          parts: [.init(feature: "folders", pages: [[.init(path: "Content/" + hostile, stamp: stamp)]], record: [])]),
             ]
             for hostilePlan in plans {

@@ -57,7 +57,7 @@ struct LayoutFrameTests {
             for page in order {
                 let drawn = try planned.renderer.render(page, reusing: &frame)
                 // A frame kept from another folder's page: the reuse that needs the folders to be siblings.
-                if let frame, frame.key.folder != LayoutFrame.Key(page).folder { reused += 1 }
+                if let frame, frame.key.folder != LayoutFrame.Key(page, styles: page.styles).folder { reused += 1 }
                 #expect(drawn == (try planned.renderer.render(page)), "\(page.route.file), seed \(seed)")
             }
         }

@@ -221,19 +221,21 @@ struct ClientCodeTests {
                 for (folder, path) in scripts {
                     #expect(try site.read(site.asset(path)) == Files.readText("\(site.root)/Templates/\(folder)/\(folder).js"), "\(path) is the template folder's")
                 }
-                let uses = ["pokemon/index.html": "pokemon", "personajes/index.html": "characters", "buscar/index.html": "showcase",
-                            "componentes/index.html": "showcase", "en/pokemon/index.html": "pokemon"]
+                let uses = ["pokemon/index.html": "pokemon", "pokemon/25-pikachu/index.html": "pokemon", "personajes/index.html": "characters",
+                            "buscar/index.html": "showcase", "componentes/index.html": "showcase", "favoritos/index.html": "showcase",
+                            "ajustes/index.html": "showcase", "en/pokemon/index.html": "pokemon"]
                 for (page, feature) in uses {
                     let html = try site.read(page)
                     for (other, path) in scripts { #expect(html.contains(site.asset(path)) == (other == feature), "\(page) and \(path)") }
                 }
-                for page in ["index.html", "favoritos/index.html", "tienda/index.html"] {
+                for page in ["index.html", "tienda/index.html", "404.html"] {
                     let html = try site.read(page)
                     #expect(!scripts.values.contains { html.contains(site.asset($0)) }, "\(page) loads no feature's script")
                 }
                 // app.js, on every page, holds none of the features' own screens.
                 let app = try site.read(site.asset("assets/js/app.js"))
-                for marker in ["pokemon-table", "character-filter", "episode-list", "search-results", "component-text", "profile-form"] {
+                for marker in ["pokemon-table", "character-filter", "episode-list", "search-results", "component-text", "profile-form",
+                               "data-shiny-src", "favourites-list", "settings-form"] {
                     #expect(!app.contains(marker), "app.js still serves \(marker)")
                 }
                 // map.js draws maps; the characters' map and the coordinates tool come from their features, before it.

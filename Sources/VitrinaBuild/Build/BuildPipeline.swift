@@ -25,51 +25,53 @@ public struct BuildPipeline: Sendable {
 
     /// Builds the site into the output folder, or throws `BuildFailure` leaving the previous output untouched.
     /// Only pages whose inputs changed since the last build into the same folder are drawn again.
+    /// Construye el sitio en la carpeta de salida; solo se vuelven a dibujar las páginas cuyas entradas cambiaron.
     public func build() async throws -> BuildReport {
         var timer = StageTimer(progress: options.progress)
         return try await failing {
             // The stamp counts from before anything is read, so that a file changed while the build runs changes the next one's.
-            let start = SourceStamp.clock()
-            let record = options.memo == nil ? UnchangedRecord.load(UnchangedRecord.path(statePath: stages.statePath)) : nil
-            var stamp = record.map { record in timer.run("stamp") { stampAndUnchanged(record) } }
-            if let stamp, stamp.unchanged, let record {
-                return BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: 0, files: record.files,
-                                   bytes: record.bytes, stages: timer.stages, warnings: [])
-            }
-            // An edit of some pages' text alone is drawn from the plan the last build kept; anything else builds.
-            // Una edición solo del texto de unas páginas se dibuja desde el plan guardado; lo demás se construye.
-            if let stamp, let record {
-                var quick = timer
-                let start = ContinuousClock.now
-                if let report = try? await editFromKeptPlan(record, stamp: stamp.stamp, last: stamp.last, timer: &quick) { return report }
-                timer.add("kept plan", ContinuousClock.now - start)
-            }
+            let clock = SourceStamp.clock()
+            let beginning = await shortcut(&timer)
+            if case .done(let report) = beginning { return report }
+            var stamp = beginning.stamp
             let config = try timer.run("config") { try loadConfig() }
-            // With no record to compare with, nothing waits for the stamp: it is taken beside the build, for its end to
-            // record (a site that reads APIs records none, and takes none).
-            // Sin registro con el que comparar, la huella se toma al lado de la construcción, para guardarla al final.
-            let stamping = options.memo == nil && stamp == nil && config.sources.isEmpty ? backgroundStamp(since: start) : nil
-            if config.highlight.enabled { CodeHighlighter.prepareInBackground(config.highlight) }
+            let stamping = stampBeside(config, since: clock, taken: stamp)
             let look = try timer.run("theme") { try loadTheme(config) }
             var session = try timer.run("memos") { try openLoadingSession(config, listing: stamp.flatMap { ContentListing($0.stamp.contentScan) }) }
             // The walk's stamps of Content/'s files stay for the plan this build keeps; the rest of its listing goes.
             let contentStamps = stamp?.stamp.contentScan.stamps
             stamp?.stamp.contentScan = FolderScan()
+            // What the last build left in the output (its manifest and records: at 100,000 pages over a second) is read
+            // on another thread while the site is loaded and planned, which it does not depend on.
+            // Lo que dejó la última construcción se lee en otro hilo mientras se carga y planea el sitio.
+            let manifest = stamp?.last
+            let reading = Task.detached { [self] in lastOutput(manifest: manifest) }
             do {
-                var (report, plan) = try await buildFromFetch(config, look, &session, manifest: stamp?.last, timer: &timer)
+                var data = try await timer.run("fetch") { try await fetch(session) }
+                data = try await timer.run("content") { try await loadContent(session.context, session.features, data) }
+                // The stamp's listing of Content/ has served: the later stages do not need it (with it, an edit's
+                // rebuild at 109,230 pages peaked 20–30 MB higher).
+                session.context.documents.listing = nil
+                data = await timer.run("media") { await media(session, data) }
+                data = timer.run("pictures") { pictures(config.pictures, data) }
+                // Everything is read: the memos are written while the later stages run.
+                session.saveInBackground()
+                let site = try timer.run("plan") { try plan(config, look, data, features: session.features) }
+                let last = await reading.value
+                let diff = timer.run("diff") { self.diff(site, since: last) }
+                // What the next build needs to draw an edit alone is gathered on another core while this one draws.
+                // Lo que la siguiente construcción necesita para dibujar solo una edición se reúne en otro núcleo.
+                let keeping = options.memo == nil && config.sources.isEmpty
+                    ? Task.detached { [features = session.features] in KeptPlan(site, features: features, siteInput: diff.digester.site) } : nil
+                let done = try draw(site, diff, timer: &timer)
                 // The memos' writing, begun once everything was read, is waited for here: part of what the build costs.
                 // La escritura de las memorias, empezada al acabar de leerlo todo, se espera aquí: también cuenta en el tiempo.
                 await timer.run("save") { await session.close() }
-                report.stages = timer.stages
-                options.leftovers?.leave(session)
-                let taken = await stamping?.value ?? stamp?.stamp
-                recordUnchanged(taken, report)
-                // The plan is taken out of `plan`, so that stamping its 100,000 pages' files changes them in place.
-                // El plan se saca de `plan`, para que poner la huella a los ficheros de sus páginas no los copie.
-                let whole = taken.flatMap { taken in
-                    plan.take()?.stamped(by: taken, stamps: contentStamps ?? taken.contentScan.stamps, buildID: report.buildID)
-                }
-                keep(whole, stamp: taken, report: report)
+                let report = self.report(site, done, fetch: session.fetcher.stats, timer: timer)
+                rememberLive(site, diff, done, warnings: report.warnings)
+                options.leftovers?.leave([site, diff, done.output, session] as [any Sendable])
+                var keptPlan = await keeping?.value
+                keepForNextBuild(report, stamp: await stamping?.value ?? stamp?.stamp, plan: &keptPlan, contentStamps: contentStamps)
                 return report
             } catch {
                 await session.close()
@@ -78,31 +80,53 @@ public struct BuildPipeline: Sendable {
         }
     }
 
-    /// The stages from fetch on, with the loading session open.
-    /// `manifest` is the output's, when the stamp stage has read it already.
-    /// Also returns what the build keeps of its plan for an edit to follow, when it keeps one.
-    private func buildFromFetch(_ config: SiteConfig, _ look: LoadedTheme, _ session: inout LoadingSession, manifest: OutputWriter.LastBuild?,
-                                timer: inout StageTimer) async throws -> (BuildReport, KeptPlan?) {
-        // What the last build left in the output (its manifest and records: at 100,000 pages over a second) is read on
-        // another thread while the site is loaded and planned, which it does not depend on.
-        // Lo que dejó la última construcción se lee en otro hilo mientras se carga y planea el sitio.
-        let reading = Task.detached { [self] in lastOutput(manifest: manifest) }
-        var data = try await timer.run("fetch") { try await fetch(session) }
-        data = try await timer.run("content") { try await loadContent(session.context, session.features, data) }
-        // The stamp's listing of Content/ has served: the later stages do not need it (with it, an edit's rebuild at
-        // 109,230 pages peaked 20–30 MB higher).
-        session.context.documents.listing = nil
-        data = await timer.run("media") { await media(session, data) }
-        data = timer.run("pictures") { pictures(config.pictures, data) }
-        // Everything is read: the memos are written while the later stages run.
-        session.saveInBackground()
-        let site = try timer.run("plan") { try plan(config, look, data, features: session.features) }
-        let last = await reading.value
-        let diff = timer.run("diff") { self.diff(site, since: last) }
+    /// What the stamp stage read: the sources' stamp and the output's manifest.
+    typealias StampReading = (stamp: SourceStamp, last: OutputWriter.LastBuild)
+
+    /// Where a build starts: done at once when nothing changed since the last build into this output, or when an edit of
+    /// some pages' text alone was drawn from the plan it kept; else a whole build, with the stamp when one was read.
+    /// Dónde empieza una construcción: acabada si nada cambió o si bastó el plan guardado; si no, una construcción entera.
+    enum Start {
+        case done(BuildReport)
+        case build(StampReading?)
+
+        /// The stamp a whole build goes on with.
+        var stamp: StampReading? {
+            if case .build(let read) = self { return read }
+            return nil
+        }
+    }
+
+    /// Stamp, and the kept plan: a build with nothing to do says what the last one said; an edit of pages' text alone
+    /// is drawn from the last build's plan; anything else is left to the whole build.
+    /// Huella y plan guardado: si nada cambió o solo el texto de unas páginas, la construcción acaba aquí.
+    private func shortcut(_ timer: inout StageTimer) async -> Start {
+        guard options.memo == nil, let record = UnchangedRecord.load(UnchangedRecord.path(statePath: stages.statePath)) else { return .build(nil) }
+        let stamp = timer.run("stamp") { stampAndUnchanged(record) }
+        if stamp.unchanged {
+            return .done(BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: 0, files: record.files,
+                                     bytes: record.bytes, stages: timer.stages, warnings: []))
+        }
+        var quick = timer
+        let start = ContinuousClock.now
+        if let report = try? await editFromKeptPlan(record, stamp: stamp.stamp, last: stamp.last, timer: &quick) { return .done(report) }
+        timer.add("kept plan", ContinuousClock.now - start)
+        return .build((stamp.stamp, stamp.last))
+    }
+
+    /// With no record to compare with, nothing waits for the stamp: it is taken beside the build, for its end to record
+    /// (a site that reads APIs records none, and takes none). The highlighter gets ready meanwhile too.
+    /// Sin registro con el que comparar, la huella se toma al lado de la construcción.
+    private func stampBeside(_ config: SiteConfig, since start: Int64, taken: StampReading?) -> Task<SourceStamp, Never>? {
+        if config.highlight.enabled { CodeHighlighter.prepareInBackground(config.highlight) }
+        return options.memo == nil && taken == nil && config.sources.isEmpty ? backgroundStamp(since: start) : nil
+    }
+
+    /// Render, assemble, check and write (`OutputStages.run`): links broken in the output are the build's warnings, and
+    /// under `--strict` any warning fails it before anything reaches the output.
+    /// Dibujo, ensamblado, comprobación y escritura; con `--strict` cualquier aviso la hace fallar.
+    private func draw(_ site: PlannedSite, _ diff: SiteDiff, timer: inout StageTimer) throws -> OutputStages.Done {
         for note in diff.notes { diagnostics.warn(.output, note) }
-        // What the next build needs to draw an edit alone is gathered on another core while this one draws.
-        // Lo que la siguiente construcción necesita para dibujar solo una edición se reúne en otro núcleo.
-        let keeping = options.memo == nil && config.sources.isEmpty ? Task.detached { [features = session.features] in KeptPlan(site, features: features, siteInput: diff.digester.site) } : nil
         let work = OutputStages.Work(pages: site.plan.pages, jobs: diff.jobs, renderer: site.renderer, assemble: { assemble(site) },
                                      writer: diff.writer, last: diff.last, leavingOthers: false, files: nil)
         guard let done = try stages.run(work, timer: &timer, checking: { checkInput(diff, &$0) }, accepting: { findings in
@@ -110,15 +134,27 @@ public struct BuildPipeline: Sendable {
             try refuseWarningsUnderStrict()
             return .encodeAll
         }) else { preconditionFailure("a whole build accepts its findings or throws") }
+        return done
+    }
+
+    /// The build's report: counts, each stage's time, what was fetched, every warning.
+    private func report(_ site: PlannedSite, _ done: OutputStages.Done, fetch: FetchStats, timer: StageTimer) -> BuildReport {
         var report = BuildReport(
             outputDirectory: options.outputDirectory, pages: site.plan.pages.count, rendered: done.output.rendered, files: done.output.files.count,
-            bytes: done.output.bytes, stages: timer.stages, fetch: session.fetcher.stats,
+            bytes: done.output.bytes, stages: timer.stages, fetch: fetch,
             warnings: diagnostics.warnings + done.notes.map { BuildWarning(.output, $0) }, picturesMade: site.data.picturesMade)
         report.buildID = done.state.buildID
-        report.readSources = !config.sources.isEmpty || session.fetcher.stats != FetchStats()
-        rememberLive(site, diff, done, warnings: report.warnings)
-        options.leftovers?.leave([site, diff, done.output] as [any Sendable])
-        return (report, await keeping?.value)
+        report.readSources = !site.config.sources.isEmpty || fetch != FetchStats()
+        return report
+    }
+
+    /// What the next build starts from: the stamp of what this one read, and its plan with each page's files stamped.
+    /// The plan is taken out of `plan`, so that stamping its 100,000 pages' files changes them in place.
+    /// Lo que guarda para la siguiente: la huella de lo leído y el plan con la huella de los ficheros de cada página.
+    private func keepForNextBuild(_ report: BuildReport, stamp: SourceStamp?, plan: inout KeptPlan?, contentStamps: [(path: String, stamp: FileStamp)]?) {
+        recordUnchanged(stamp, report)
+        let whole = stamp.flatMap { stamp in plan.take()?.stamped(by: stamp, stamps: contentStamps ?? stamp.contentScan.stamps, buildID: report.buildID) }
+        keep(whole, stamp: stamp, report: report)
     }
 
     /// Stamp: the sources' stamp, and whether the last build into this output recorded the same one and the output still
@@ -297,7 +333,8 @@ public struct BuildPipeline: Sendable {
         for note in plan.notes { diagnostics.warn(.content, note) }
         let assets = config.fingerprints ? AssetNames(fingerprinting: theme.assets + plan.files.map { ($0.path, $0.bytes) }) : AssetNames()
         let renderer = PageRenderer(templates: templates, config: config, strings: strings, baseURL: config.baseURL, navigation: plan.navigation,
-                                    tools: plan.tools, searchRoute: plan.searchRoute, feeds: plan.feeds, assets: assets)
+                                    tools: plan.tools, searchRoute: plan.searchRoute, feeds: plan.feeds, assets: assets,
+                                    templateStyles: theme.templateStyles, scriptStrings: plan.scriptStrings)
         return PlannedSite(config: config, data: data, theme: theme, strings: strings, templates: templates, plan: plan, pageContext: pageContext,
                            renderer: renderer)
     }
@@ -316,7 +353,8 @@ public struct BuildPipeline: Sendable {
     /// Diferencias: la huella de cada página frente a lo que anotó la última construcción en esta salida.
     func diff(_ site: PlannedSite, since output: LastOutput) -> SiteDiff {
         let digester = PageDigester(pages: site.plan.pages, templates: site.templates, strings: site.strings, site: siteInput(site),
-                                    assets: site.renderer.assets, layoutAssets: site.renderer.layoutAssets.paths)
+                                    assets: site.renderer.assets, layoutAssets: site.renderer.layoutAssets.paths,
+                                    templateStyles: site.renderer.templateStyles)
         return SiteDiff(writer: output.writer, last: output.last, previous: output.previous, lastOutput: output.reader, digester: digester,
                         jobs: digester.jobs(site.plan.pages, previous: output.previous), notes: output.writer.refusalNotes(output.last))
     }

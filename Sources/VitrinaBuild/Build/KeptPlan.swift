@@ -23,6 +23,8 @@ struct KeptPlan: Sendable, Equatable {
     /// Each stylesheet's and script's published name, by the path templates name it by.
     let assets: [String: String]
     let navigation: [Entry]
+    /// The UI strings the pages' scripts read (`SitePlanner.Plan.scriptStrings`).
+    let scriptStrings: [String]
     /// What each feature kept, by the feature's key, with its pages' files.
     var parts: [Part]
 
@@ -169,6 +171,7 @@ struct KeptPlan: Sendable, Equatable {
             writer.int(entry.labels == nil ? 0 : 1)
             if let labels = entry.labels { writer.pairs(labels) }
         }
+        writer.strings(scriptStrings)
         writer.int(parts.count)
         for part in parts {
             writer.string(part.feature)
@@ -202,7 +205,7 @@ struct KeptPlan: Sendable, Equatable {
             }
             navigation.append(Entry(key: names[0], labelKey: names[1], routes: routes, labels: labels))
         }
-        guard let partCount = reader.count(atMost: maxCount) else { return nil }
+        guard let scriptStrings = reader.strings(), let partCount = reader.count(atMost: maxCount) else { return nil }
         var parts: [Part] = []
         for _ in 0..<partCount {
             guard let feature = reader.string(), let pageCount = reader.count(atMost: maxCount) else { return nil }
@@ -228,7 +231,7 @@ struct KeptPlan: Sendable, Equatable {
         }
         guard reader.isAtEnd else { return nil }
         return KeptPlan(buildID: buildID, head: head, contentCount: contentCount, restSum: UInt64(UInt(bitPattern: rest)), siteInput: siteInput,
-                        assets: assets, navigation: navigation, parts: parts)
+                        assets: assets, navigation: navigation, scriptStrings: scriptStrings, parts: parts)
     }
 }
 
@@ -254,5 +257,6 @@ extension KeptPlan {
         (buildID, head, contentCount, restSum) = ("", "", 0, 0)
         self.siteInput = siteInput.fingerprint
         assets = site.renderer.assets.published
+        scriptStrings = site.plan.scriptStrings
     }
 }

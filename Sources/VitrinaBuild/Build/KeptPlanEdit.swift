@@ -33,9 +33,11 @@ extension BuildPipeline {
         // What this build no longer needs is freed by the end of the process, all at once.
         defer { options.leftovers?.leave(previous) }
         let renderer = PageRenderer(templates: look.templates, config: config, strings: look.strings,
-                                    baseURL: config.baseURL, navigation: plan.navigationEntries, assets: AssetNames(published: plan.assets))
+                                    baseURL: config.baseURL, navigation: plan.navigationEntries, assets: AssetNames(published: plan.assets),
+                                    templateStyles: look.theme.templateStyles, scriptStrings: plan.scriptStrings)
         let digester = PageDigester(pages: pages, templates: look.templates, strings: look.strings, site: BuildInput(key: "site", fingerprint: plan.siteInput),
-                                    assets: renderer.assets, layoutAssets: renderer.layoutAssets.paths)
+                                    assets: renderer.assets, layoutAssets: renderer.layoutAssets.paths,
+                                    templateStyles: renderer.templateStyles)
         let jobs = pages.indices.map { digester.job(pages[$0], at: $0, previous: previous) }
         let files = last.sortedFiles
         let work = OutputStages.Work(pages: pages, jobs: jobs, renderer: renderer, assemble: nil,

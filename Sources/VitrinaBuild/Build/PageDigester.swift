@@ -18,12 +18,14 @@ struct PageDigester: Sendable {
     let assets: AssetNames
     let layoutAssets: [String]
     let layoutInput: BuildInput
+    /// The stylesheets each template folder brings to its pages.
+    let templateStyles: TemplateStyles
     /// Each template's and each language's input, made once: every page of a template shares its key's text.
     private let templateInputs: [String: BuildInput]
     private let stringsInputs: [String: BuildInput]
 
     init(pages: [Page], templates: TemplateLibrary, strings: Strings, site: BuildInput, assets: AssetNames = AssetNames(),
-         layoutAssets: [String] = []) {
+         layoutAssets: [String] = [], templateStyles: TemplateStyles = TemplateStyles()) {
         var languages = Set<String>()
         var templateNames = Set<String>()
         for page in pages {
@@ -34,6 +36,7 @@ struct PageDigester: Sendable {
         self.templates = templates
         self.assets = assets
         self.layoutAssets = layoutAssets
+        self.templateStyles = templateStyles
         layoutInput = BuildInput(key: "assets", fingerprint: assets.fingerprint(of: layoutAssets))
         let stringTables = Dictionary(uniqueKeysWithValues: languages.map { language in
             (language, Fingerprint.hex(strings.table(language).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")))
@@ -103,7 +106,8 @@ struct PageDigester: Sendable {
 
     /// What the page's links to stylesheets and scripts depend on: the names those are published under.
     private func assetInput(_ page: Page) -> BuildInput {
-        page.scripts.isEmpty && page.styles.isEmpty ? layoutInput
-            : BuildInput(key: "assets", fingerprint: assets.fingerprint(of: layoutAssets + page.scripts + page.styles))
+        let styles = templateStyles.styles(of: page)
+        return page.scripts.isEmpty && styles.isEmpty ? layoutInput
+            : BuildInput(key: "assets", fingerprint: assets.fingerprint(of: layoutAssets + page.scripts + styles))
     }
 }

@@ -86,9 +86,8 @@ public struct StagingArea: Sendable {
     }
 
     /// Turns at making folders inside one folder. `mkdir` holds the lock of the folder it makes a folder in, and the
-    /// kernel's waiters spin while its holder runs: writers making one section's page folders at once spent 4.7 % of a
-    /// full build's samples at 109,230 pages on disk spinning there, on a core a drawing thread could have used. A
-    /// writer that waits for its turn here sleeps.
+    /// kernel's waiters spin while its holder runs: writers making one section's page folders at once would spin there,
+    /// on a core a drawing thread could use. A writer that waits for its turn here sleeps.
     /// Turnos para crear carpetas dentro de una misma carpeta: quien espera aquí duerme en vez de girar en el núcleo.
     private final class FolderTurns: @unchecked Sendable { // semaphores, safe from any thread
         private let turns = (0..<16).map { _ in DispatchSemaphore(value: 1) }
@@ -168,7 +167,7 @@ public struct StagingArea: Sendable {
     }
 
     /// The same for a page or another file whose fingerprint only the manifest holds: `Fingerprint.content`, eight
-    /// bytes at a time (FNV-1a's byte at a time was 2 % of a tldr-en build's samples).
+    /// bytes at a time, as every byte of every page goes through it.
     /// Lo mismo para una página: la huella de ocho en ocho bytes, que solo lee el manifiesto.
     static func contentHash(_ bytes: [UInt8]) -> String { Fingerprint.content(bytes) + "-" + String(bytes.count) }
 

@@ -4,6 +4,9 @@ import VitrinaKit
 /// Builds the character grid, character, episode and location pages, in every language.
 /// Construye la cuadrícula de personajes y las páginas de personaje, episodio y lugar, en cada idioma.
 public struct CharacterPages: Sendable {
+    /// The UI strings its scripts read from the page.
+    static let scriptStrings = ["watched", "not_watched", "watched_progress", "episodes_count", "map_view_profile", "status_alive", "status_dead", "status_unknown"]
+
     let multiverse: Multiverse
     let pageContext: PageContext
     let pageSize: Int

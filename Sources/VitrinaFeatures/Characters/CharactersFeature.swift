@@ -16,6 +16,7 @@ extension Multiverse: LoadedFeature {
         var part = FeatureContribution.section("characters", icon: "◎", route: { routes.grid(page: 1, $0) }) { builder.pages() }
         part.dataFiles = builder.dataFiles()
         part.maps = [MapLink(titleKey: "map_characters_title", route: routes.map)]
+        part.scriptStrings = CharacterPages.scriptStrings
         return part
     }
 }

@@ -12,6 +12,8 @@ extension APIFeature {
 extension Pokedex: LoadedFeature {
     public func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
         let routes = PokemonRoutes(site: pageContext.routes)
-        return .section("pokemon", icon: "◓", route: routes.list) { PokemonPages(pokedex: self, pageContext: pageContext).pages() }
+        var part = FeatureContribution.section("pokemon", icon: "◓", route: routes.list) { PokemonPages(pokedex: self, pageContext: pageContext).pages() }
+        part.scriptStrings = PokemonPages.scriptStrings
+        return part
     }
 }

@@ -3,6 +3,9 @@ import VitrinaKit
 /// Builds the Pokémon list, one detail page per Pokémon and one page per type, in every language.
 /// Construye la lista de Pokémon, una página por Pokémon y una por tipo, en cada idioma.
 public struct PokemonPages: Sendable {
+    /// The UI strings its scripts read from the page.
+    static let scriptStrings = ["remove_confirm_title", "remove_label"]
+
     let pokedex: Pokedex
     let pageContext: PageContext
     let routes: PokemonRoutes
@@ -68,7 +71,7 @@ public struct PokemonPages: Sendable {
         return Page(route: route, language: language, template: "pokemon/detail", title: "\(name) \(Self.number(pokemon.id))",
                     description: description, navigationKey: "pokemon", alternates: pageContext.routes.alternates { routes.detail(pokemon, $0) },
                     makeContent: { [self] in detailView(pokemon, language, route) })
-            .with(kind: "pokemon", searchKind: "pokemon")
+            .with(kind: "pokemon", scripts: [Self.script], searchKind: "pokemon")
             .with(inputs: madeFrom(pokemon))
             .with { $0.image = pageContext.pictures.path(pokemon.sprites.dreamWorld ?? pokemon.sprites.front) }
     }

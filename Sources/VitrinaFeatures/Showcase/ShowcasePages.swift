@@ -4,6 +4,12 @@ import VitrinaKit
 /// and the coordinates tool. Their behaviour is client-side; each reads well without JavaScript.
 /// Construye las pantallas propias de la app; su comportamiento vive en el navegador y se leen sin JavaScript.
 public struct ShowcasePages: Sendable {
+    /// The UI strings its scripts read from the page.
+    static let scriptStrings = [
+        "favourites_empty", "favourites_count", "favourites_count_one", "restore_done", "search_results_for", "profile_saved",
+        "profile_reset_done", "component_name", "component_age", "coords_invalid_number", "coords_lat_range", "coords_lon_range", "coords_result",
+    ]
+
     let pageContext: PageContext
     let routes: ShowcaseRoutes
     let profile: Profile?
@@ -56,6 +62,7 @@ public struct ShowcasePages: Sendable {
         page(routes.favourites(language), language, template: "showcase/favourites", titleKey: "favourites_title", introKey: "favourites_intro",
              kind: "favourites", alternates: routes.favourites,
              content: IntroView(heading: t("favourites_title", language), intro: t("favourites_intro", language)))
+            .with(scripts: [Self.script])
     }
 
     func settingsPage(_ language: String) -> Page {
@@ -67,6 +74,7 @@ public struct ShowcasePages: Sendable {
             })
         return page(route, language, template: "showcase/settings", titleKey: "settings_title", introKey: "settings_intro",
                     kind: "settings", alternates: routes.settings, content: view)
+            .with(scripts: [Self.script])
     }
 
     func componentsPage(_ language: String) -> Page {

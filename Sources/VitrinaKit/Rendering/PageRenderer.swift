@@ -12,13 +12,16 @@ public struct PageRenderer: Sendable {
     package let tables: [String: [String: String]]
     /// Each language's strings as one template value, built once (`{{t.key}}`).
     let tableValues: [String: TemplateValue]
-    let scriptStrings: [String: String]
+    /// Each language's `#vitrina-strings`: the UI strings the pages' scripts read, as JSON.
+    let scriptStringsJSON: [String: String]
     /// The site's feeds by language, in the order their pages come.
     let feeds: [String: [Feed]]
     /// Where the stylesheets and scripts pages link to are published.
     package let assets: AssetNames
     /// The stylesheets and scripts of every page, besides the page's own.
     package let layoutAssets: LayoutAssets
+    /// The stylesheets each template folder brings to its pages.
+    package let templateStyles: TemplateStyles
     /// The navigation's and the tools' entries in each language, their routes and texts worked out once.
     let menus: [String: Menus]
 
@@ -42,13 +45,12 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// UI strings the page scripts read from `#vitrina-strings`.
-    static let scriptStringKeys = [
-        "favourite_add", "favourite_remove", "favourites_empty", "watched", "not_watched", "watched_progress", "results_count",
-        "no_results", "storage_unavailable", "remove_confirm_title", "restore_done", "coords_invalid_number", "coords_lat_range",
-        "coords_lon_range", "coords_result", "episodes_count", "map_view_profile", "status_alive", "status_dead", "status_unknown",
-        "search_results_for", "results_count_one", "favourites_count", "favourites_count_one", "remove_label",
-        "profile_saved", "profile_reset_done", "component_name", "component_age", "map_zoom_in", "map_zoom_out", "map_fit",
+    /// UI strings the layout's own scripts read from `#vitrina-strings` (storage, favourite buttons, result counts, maps);
+    /// each feature adds those its scripts read (`FeatureContribution.scriptStrings`).
+    /// Textos que leen de `#vitrina-strings` los scripts del diseño; cada función añade los de sus scripts.
+    public static let layoutScriptStrings = [
+        "favourite_add", "favourite_remove", "results_count", "results_count_one", "no_results", "storage_unavailable",
+        "map_zoom_in", "map_zoom_out", "map_fit",
     ]
 
     /// A top-level section of the site, by key and route per language.
@@ -72,8 +74,10 @@ public struct PageRenderer: Sendable {
 
     public init(templates: TemplateLibrary, config: SiteConfig, strings: Strings, baseURL: String, navigation: [NavigationEntry],
                 tools: [NavigationEntry] = [], searchRoute: (@Sendable (String) -> Route)? = nil, feeds: [Feed] = [],
-                assets: AssetNames = AssetNames()) {
+                assets: AssetNames = AssetNames(), templateStyles: TemplateStyles = TemplateStyles(),
+                scriptStrings: [String] = PageRenderer.layoutScriptStrings) {
         self.templates = templates
+        self.templateStyles = templateStyles
         self.assets = assets
         layoutAssets = LayoutAssets(highlighting: config.highlight.enabled)
         self.config = config
@@ -88,8 +92,8 @@ public struct PageRenderer: Sendable {
         self.tables = tables
         menus = Dictionary(uniqueKeysWithValues: tables.map { language, table in (language, Menus(navigation, tools, language: language, strings: table)) })
         tableValues = tables.mapValues { .object($0.mapValues { .string($0) }) }
-        scriptStrings = tables.mapValues { table in
-            ScriptJSON.object(Self.scriptStringKeys.reduce(into: [:]) { $0[$1] = table[$1] ?? $1 })
+        scriptStringsJSON = tables.mapValues { table in
+            ScriptJSON.object(scriptStrings.reduce(into: [:]) { $0[$1] = table[$1] ?? $1 })
         }
     }
 
@@ -103,7 +107,7 @@ public struct PageRenderer: Sendable {
     /// order, so nearly always), else with a new one left in `frame` for the next page.
     /// Lo mismo, con el marco del diseño de la página anterior cuando esta lo comparte.
     package func render(_ page: Page, reusing frame: inout LayoutFrame?) throws -> [UInt8] {
-        let key = LayoutFrame.Key(page)
+        let key = LayoutFrame.Key(page, styles: templateStyles.styles(of: page))
         let shared = frame.flatMap { $0.serves(key) ? $0 : nil } ?? self.frame(for: page, key: key)
         frame = shared
         return try templates.render(layout(for: page, in: shared).templateValue, template: page.template)
@@ -166,8 +170,8 @@ public struct PageRenderer: Sendable {
         fields["root"] = .string(page.route.rootPrefix)
         fields["settingsScript"] = .string(link(toFile: assets[LayoutAssets.settingsScript]))
         fields["scripts"] = ([LayoutAssets.appScript] + page.scripts).map { link(toFile: assets[$0]) }.templateValue
-        fields["styles"] = page.styles.map { link(toFile: assets[$0]) }.templateValue
-        fields["stringsJSON"] = .string(scriptStrings[language] ?? "{}")
+        fields["styles"] = key.styles.map { link(toFile: assets[$0]) }.templateValue
+        fields["stringsJSON"] = .string(scriptStringsJSON[language] ?? "{}")
         if let searchRoute { fields["search"] = .string(link(to: searchRoute(language))) }
         fields["tools"] = links(menu.tools)
         fields["t"] = tableValues[language] ?? .object(t.mapValues { .string($0) })
@@ -220,14 +224,14 @@ package struct LayoutFrame: Sendable {
         let scripts: [String]
         let styles: [String]
 
-        init(_ page: Page) {
+        init(_ page: Page, styles: [String]) {
             let file = page.route.file
             let bytes = file.utf8
             let slash = UInt8(ascii: "/")
             let folderEnd = bytes.lastIndex(of: slash).map { bytes.index(after: $0) } ?? file.startIndex
             folder = file[..<folderEnd]
             parent = file[..<(folder.utf8.dropLast().lastIndex(of: slash).map { bytes.index(after: $0) } ?? file.startIndex)]
-            (language, navigationKey, scripts, styles) = (page.language, page.navigationKey, page.scripts, page.styles)
+            (language, navigationKey, scripts, self.styles) = (page.language, page.navigationKey, page.scripts, styles)
         }
 
         /// A page of the root folder: its parent is its folder.

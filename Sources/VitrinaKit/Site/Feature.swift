@@ -116,15 +116,18 @@ public struct FeatureContribution: Sendable {
     public var maps: [MapLink] = []
     /// The site's guide, where the components screen's sample link goes.
     public var guide: (@Sendable (String) -> Route)?
+    /// The UI strings its scripts read from the page (`#vitrina-strings`).
+    public var scriptStrings: [String] = []
 
     public init(navigation: [PageRenderer.NavigationEntry] = [], cards: [FeatureCard] = [], pages: (@Sendable () -> [Page])? = nil,
-                dataFiles: [DataFile] = [], maps: [MapLink] = [], guide: (@Sendable (String) -> Route)? = nil) {
+                dataFiles: [DataFile] = [], maps: [MapLink] = [], guide: (@Sendable (String) -> Route)? = nil, scriptStrings: [String] = []) {
         self.navigation = navigation
         self.cards = cards
         self.pages = pages
         self.dataFiles = dataFiles
         self.maps = maps
         self.guide = guide
+        self.scriptStrings = scriptStrings
     }
 
     /// The usual entry: a navigation link and a home card to the same route.
@@ -184,13 +187,16 @@ public struct WholeSiteContribution: Sendable {
     public var searchRoute: (@Sendable (String) -> Route)?
     /// Data scripts made from every page of the site, sorted by route, given the search kinds in the features' order.
     public var filesFromPages: (@Sendable ([Page], [String]) -> [DataFile])?
+    /// The UI strings its scripts read from the page (`#vitrina-strings`).
+    public var scriptStrings: [String] = []
 
     public init(pages: [Page] = [], tools: [PageRenderer.NavigationEntry] = [], searchRoute: (@Sendable (String) -> Route)? = nil,
-                filesFromPages: (@Sendable ([Page], [String]) -> [DataFile])? = nil) {
+                filesFromPages: (@Sendable ([Page], [String]) -> [DataFile])? = nil, scriptStrings: [String] = []) {
         self.pages = pages
         self.tools = tools
         self.searchRoute = searchRoute
         self.filesFromPages = filesFromPages
+        self.scriptStrings = scriptStrings
     }
 }
 

@@ -236,20 +236,19 @@ public struct ImageView: Sendable {
     public let height: Int
     public let alt: String
     public let placeholder: Bool
-    /// The shiny variant of a Pokémon sprite, swapped in by the shiny setting.
-    public var shinySrc: String?
+    /// `data-` attributes a feature's script reads on the picture (`data-shiny-src`), by name without `data-`.
+    public var dataAttributes: [DataAttribute] = []
     /// The WebP variants as a `srcset` (`a-320.x.webp 320w, a-640.y.webp 640w`), and the `sizes` they are chosen by; nil
     /// for a picture published as it came (SVG, GIF, icons, pixel art).
     public var webpSrcset: String?
     public var sizes: String?
 
-    package init(src: String, width: Int, height: Int, alt: String, placeholder: Bool, shinySrc: String? = nil, webpSrcset: String? = nil, sizes: String? = nil) {
+    package init(src: String, width: Int, height: Int, alt: String, placeholder: Bool, webpSrcset: String? = nil, sizes: String? = nil) {
         self.src = src
         self.width = width
         self.height = height
         self.alt = alt
         self.placeholder = placeholder
-        self.shinySrc = shinySrc
         self.webpSrcset = webpSrcset
         self.sizes = sizes
     }
@@ -326,11 +325,24 @@ public struct BuildInput: Sendable, Hashable {
     public static func file(_ path: String, _ fingerprint: String) -> BuildInput { BuildInput(key: "file:\(path)", fingerprint: fingerprint) }
 }
 
+/// A `data-` attribute of an element, by its name without `data-` (a name of the theme's, never data) and its value.
+/// Un atributo `data-` de un elemento: su nombre sin `data-` (del tema, nunca un dato) y su valor.
+public struct DataAttribute: Sendable, Equatable {
+    public let name: String
+    public let value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
 extension ImageView: TemplateConvertible {
     package var templateValue: TemplateValue {
         var fields: [String: TemplateValue] = ["src": .string(src), "width": .int(width), "height": .int(height), "alt": .string(alt),
                                                "placeholder": .bool(placeholder)]
-        if let shinySrc { fields["shinySrc"] = .string(shinySrc) }
+        // Always there, even empty, so the section never finds a `dataAttributes` of an enclosing context.
+        fields["dataAttributes"] = .list(dataAttributes.map { .object(["name": .string($0.name), "value": .string($0.value)]) })
         if let webpSrcset, let sizes {
             fields["webp"] = .string(webpSrcset)
             fields["sizes"] = .string(sizes)

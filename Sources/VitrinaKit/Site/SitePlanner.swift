@@ -23,6 +23,8 @@ public struct SitePlanner: Sendable {
         public var notes: [String] = []
         /// The feeds of the diary and of the folders whose pages have dates, per language (none under `outputs: {feeds: false}`).
         public var feeds: [Feed] = []
+        /// The UI strings the layout's and the features' scripts read from each page.
+        public var scriptStrings: [String] = PageRenderer.layoutScriptStrings
     }
 
     /// Every page once; two pages that would land on the same file are an error naming both.
@@ -40,6 +42,7 @@ public struct SitePlanner: Sendable {
         var jobs: [@Sendable () -> [Page]] = []
         var maps: [MapLink] = []
         var guide: (@Sendable (String) -> Route)?
+        var scriptStrings = PageRenderer.layoutScriptStrings
         let inputs = FeatureInputs(media: data.mediaInput)
         for content in data.features {
             let part = content.contribution(pageContext: pageContext, inputs: inputs)
@@ -49,6 +52,7 @@ public struct SitePlanner: Sendable {
             files += part.dataFiles
             maps += part.maps
             guide = guide ?? part.guide
+            scriptStrings += part.scriptStrings.filter { !scriptStrings.contains($0) }
         }
         pages += Self.run(jobs)
         // Taxonomies: their pages, and each tagged page's links to its terms and related pages.
@@ -67,6 +71,7 @@ public struct SitePlanner: Sendable {
             tools += part.tools
             searchRoute = searchRoute ?? part.searchRoute
             if let make = part.filesFromPages { filesFromPages.append(make) }
+            scriptStrings += part.scriptStrings.filter { !scriptStrings.contains($0) }
         }
         pages.append(notFoundPage())
         // Search kinds in the order the features' pages came (the navigation's order), before pages are sorted by route.
@@ -100,7 +105,7 @@ public struct SitePlanner: Sendable {
             }
         }
         return Plan(pages: pages.shrunkToFit(), navigation: navigation, tools: tools, searchRoute: searchRoute, files: files,
-                    pageContext: pageContext, published: published, notes: notes, feeds: feeds)
+                    pageContext: pageContext, published: published, notes: notes, feeds: feeds, scriptStrings: scriptStrings)
     }
 
     /// Every Markdown page, folder index and file beside them, registered with the link resolver in each language.

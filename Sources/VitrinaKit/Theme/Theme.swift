@@ -40,16 +40,30 @@ public struct Theme: Sendable {
 
     public func text(_ path: String) -> String? { files[path].map { String(decoding: $0, as: UTF8.self) } }
 
-    /// The files copied as they are into the output's `assets/`: the theme's `assets/` folder, and each script that sits
-    /// with a feature's templates (`pokemon/pokemon.js` is published as `assets/pokemon/pokemon.js`). A script whose
-    /// published path an `assets/` file already has (`js/app.js` beside `assets/js/app.js`) is not published.
+    /// The files copied as they are into the output's `assets/`: the theme's `assets/` folder, and each script and
+    /// stylesheet that sits with a feature's templates (`pokemon/pokemon.js` is published as `assets/pokemon/pokemon.js`).
+    /// One whose published path an `assets/` file already has (`js/app.js` beside `assets/js/app.js`) is not published.
     public var assets: [(path: String, bytes: [UInt8])] {
         var published: [String: String] = [:]
         for path in files.keys where path.hasPrefix("assets/") { published[path] = path }
-        for path in files.keys where !path.hasPrefix("assets/") && path.hasSuffix(".js") && published["assets/" + path] == nil {
+        for path in files.keys where !path.hasPrefix("assets/") && (path.hasSuffix(".js") || path.hasSuffix(".css"))
+            && published["assets/" + path] == nil {
             published["assets/" + path] = path
         }
         return published.keys.sorted().map { ($0, files[published[$0]!]!) }
+    }
+
+    /// The stylesheets that sit with each folder's templates (`pokemon/pokemon.css`), as published: a page drawn by a
+    /// template of that folder loads them, and no other page does.
+    /// Las hojas de estilo junto a las plantillas de cada carpeta: solo las cargan las páginas de esas plantillas.
+    public var templateStyles: TemplateStyles {
+        var byFolder: [String: [String]] = [:]
+        for path in files.keys where path.hasSuffix(".css") && !path.hasPrefix("assets/") && files["assets/" + path] == nil {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2 else { continue }
+            byFolder[String(parts[0]), default: []].append("assets/" + path)
+        }
+        return TemplateStyles(byFolder: byFolder.mapValues { $0.sorted() })
     }
 
     /// The fingerprint of one file, for the build's dependency records.
@@ -58,5 +72,21 @@ public struct Theme: Sendable {
     /// `vitrina new`: writes the theme's files under `directory` so they can be edited.
     public func write(to directory: String) throws {
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) { try Files.write(bytes, to: "\(directory)/\(path)") }
+    }
+}
+
+/// The stylesheets each template folder brings (`pokemon/` → `assets/pokemon/pokemon.css`), for the pages drawn by its
+/// templates: a page loads its feature's styles only.
+/// Las hojas de estilo de cada carpeta de plantillas, para las páginas que dibujan sus plantillas.
+public struct TemplateStyles: Sendable {
+    let byFolder: [String: [String]]
+
+    public init(byFolder: [String: [String]] = [:]) { self.byFolder = byFolder }
+
+    /// What `page` loads besides the layout's stylesheet: its template folder's, then its own (`page.styles`).
+    package func styles(of page: Page) -> [String] {
+        guard !byFolder.isEmpty, let slash = page.template.utf8.firstIndex(of: UInt8(ascii: "/")),
+              let folder = byFolder[String(page.template[..<slash])] else { return page.styles }
+        return folder + page.styles
     }
 }

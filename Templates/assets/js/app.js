@@ -1,6 +1,6 @@
-/* Vitrina's client behaviours every page needs: storage, settings, dialogs, favourites, the URL's query state, and the
-   kit the scripts of single features use (Templates/<feature>/*.js).
-   Lo que necesita cada página: almacenamiento, ajustes, diálogos, favoritos, estado en la URL y utilidades para cada función.
+/* Vitrina's client behaviours every page needs: storage, settings, dialogs, favourite buttons, the URL's query state, and
+   the kit the scripts of single features use (Templates/<feature>/*.js), which bring their own behaviours and strings.
+   Lo que necesita cada página: almacenamiento, ajustes, diálogos, botones de favorito, estado en la URL y utilidades.
    Classic deferred script (no modules, works under file://); every feature checks its root element first. */
 (function () {
   'use strict';
@@ -28,29 +28,22 @@
     }
   }
 
-  // English fallbacks, used only when #vitrina-strings lacks a key. / Textos de reserva en inglés si falta una clave.
+  // English fallbacks, used only when #vitrina-strings lacks a key; each feature's script adds its own (`V.kit.fallbacks`).
+  // Textos de reserva en inglés si falta una clave; el script de cada función añade los suyos.
   const FALLBACK_STRINGS = {
     favourite_add: 'Add to favourites',
     favourite_remove: 'Remove from favourites',
-    favourites_empty: 'No favourites yet.',
-    favourites_count: '{n} favourites',
-    watched: 'Watched',
-    not_watched: 'Not watched',
-    watched_progress: '{n} / {total}',
     results_count: '{n} results',
     no_results: 'No results.',
-    storage_unavailable: 'Your browser is not saving data for this site: changes last until you leave the page.',
-    remove_confirm_title: 'Remove this Pokémon?',
-    restore_done: 'Removed Pokémon restored.',
-    search_results_for: 'Results for “{q}”',
-    status_alive: 'Alive',
-    status_dead: 'Dead',
-    status_unknown: 'Unknown',
-    profile_saved: 'Profile saved.',
-    profile_reset_done: 'Profile restored.',
-    component_name: 'Name',
-    component_age: 'Age'
+    storage_unavailable: 'Your browser is not saving data for this site: changes last until you leave the page.'
   };
+
+  // A feature's fallbacks, added where the layout has none. / Los textos de reserva de una función.
+  function addFallbacks(more) {
+    Object.keys(more || {}).forEach(function (key) {
+      if (!Object.prototype.hasOwnProperty.call(FALLBACK_STRINGS, key)) FALLBACK_STRINGS[key] = more[key];
+    });
+  }
   let stringTable = null;
 
   // Parse the page's string table once. / Lee una vez la tabla de textos de la página.
@@ -275,7 +268,7 @@
   }
 
   /* ================================================================
-     Settings and shiny sprites / Ajustes y sprites variocolor
+     Settings / Ajustes
      ================================================================ */
 
   // Saved settings with defaults. / Ajustes guardados con valores por defecto.
@@ -288,10 +281,10 @@
     };
   }
 
-  // Put settings on <html> (same code as settings.js) and on the sprites. / Aplica los ajustes a <html> y a los sprites.
+  // Put settings on <html> (same code as settings.js) and tell the features (`vitrina:settings`).
+  // Aplica los ajustes a <html> y avisa a las funciones.
   function applySettings(settings) {
     if (typeof V.applySettings === 'function') V.applySettings(settings);
-    applyShiny(document);
     document.dispatchEvent(new CustomEvent('vitrina:settings', { detail: settings }));
   }
 
@@ -301,64 +294,6 @@
     storeSet('settings', next);
     applySettings(next);
     return next;
-  }
-
-  // Swap every sprite between its normal and shiny file. / Cambia cada sprite entre su versión normal y variocolor.
-  function applyShiny(scope) {
-    const on = html.getAttribute('data-shiny') === 'on';
-    (scope || document).querySelectorAll('img[data-shiny-src]').forEach(function (img) {
-      if (!img.hasAttribute('data-normal-src')) img.setAttribute('data-normal-src', img.getAttribute('src') || '');
-      const wanted = img.getAttribute(on ? 'data-shiny-src' : 'data-normal-src');
-      if (wanted && img.getAttribute('src') !== wanted) img.setAttribute('src', wanted);
-    });
-  }
-
-  // Check a box; a switch that carries aria-checked keeps it in step. / Marca una casilla; aria-checked sigue al estado.
-  function setChecked(input, on) {
-    input.checked = on;
-    if (input.hasAttribute('aria-checked')) input.setAttribute('aria-checked', on ? 'true' : 'false');
-  }
-
-  // Every switch with aria-checked in the markup updates it when toggled. / Cada interruptor con aria-checked lo actualiza.
-  function initSwitches() {
-    document.querySelectorAll('input[type="checkbox"][role="switch"][aria-checked]').forEach(function (input) {
-      input.addEventListener('change', function () { setChecked(input, input.checked); });
-      setChecked(input, input.checked);
-    });
-  }
-
-  // The settings page: three live switches and the restore button. / Página de ajustes: tres interruptores y el botón de restaurar.
-  function initSettingsPage() {
-    const form = document.getElementById('settings-form');
-    const dark = document.getElementById('setting-dark');
-    const motion = document.getElementById('setting-motion');
-    const shiny = document.getElementById('setting-shiny');
-    if (form) form.addEventListener('submit', function (event) { event.preventDefault(); });
-
-    function syncSwitches() {
-      const settings = getSettings();
-      const systemDark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
-      if (dark) setChecked(dark, settings.theme === 'dark' || (settings.theme === 'system' && systemDark));
-      if (motion) setChecked(motion, settings.reducedMotion);
-      if (shiny) setChecked(shiny, settings.shiny);
-    }
-    if (dark || motion || shiny) {
-      syncSwitches();
-      refreshers.push(syncSwitches);
-    }
-    if (dark) dark.addEventListener('change', function () { setSettings({ theme: dark.checked ? 'dark' : 'light' }); });
-    if (motion) motion.addEventListener('change', function () { setSettings({ reducedMotion: motion.checked }); });
-    if (shiny) shiny.addEventListener('change', function () { setSettings({ shiny: shiny.checked }); });
-
-    const restore = document.getElementById('restore-removed');
-    const status = document.getElementById('restore-status');
-    if (restore) {
-      restore.addEventListener('click', function () {
-        const count = storeList('removed').length;
-        storeRemove('removed');
-        announce(status, t('restore_done', { n: count }));
-      });
-    }
   }
 
   /* ================================================================
@@ -472,7 +407,7 @@
   }
 
   /* ================================================================
-     Favourites: toggles and the favourites page / Favoritos: botones y página de favoritos
+     Favourites: the toggle buttons / Favoritos: los botones
      ================================================================ */
 
   // Stored favourites, well-formed only. / Favoritos guardados, solo los bien formados.
@@ -532,64 +467,6 @@
     refreshers.push(sync);
   }
 
-  // One card of the favourites page. A link or image that is not a path inside the site (kept in storage by an old version,
-  // another script or a hand) is left out: the card still shows its title and its remove button, without a link.
-  // Una tarjeta de la página de favoritos. Un enlace o imagen que no es una ruta del sitio se omite: la tarjeta sigue
-  // mostrando su título y su botón de quitar, sin enlace.
-  function favouriteCard(item) {
-    const kind = item.id.split(':')[0].replace(/[^a-z0-9-]/gi, '') || 'item';
-    const source = url(item.image);
-    const image = source ? el('img', { src: source, width: 300, height: 300, alt: '', loading: 'lazy', decoding: 'async' }) : null;
-    const link = el('a', { href: url(item.href) }, [image, el('span', { class: 'card-title' }, [item.title || item.id])]);
-    const meta = item.kind ? el('p', { class: 'card-meta' }, [item.kind]) : null;
-    const remove = el('button', { type: 'button', class: 'favourite-remove', 'data-favourite-id': item.id }, [
-      t('favourite_remove'),
-      el('span', { class: 'visually-hidden' }, [': ' + (item.title || item.id)])
-    ]);
-    return el('li', { class: 'card favourite-card favourite-' + kind, 'data-favourite-id': item.id }, [link, meta, remove]);
-  }
-
-  // The favourites page: list, empty state, count, remove buttons. / Página de favoritos: lista, vacío, recuento, quitar.
-  function initFavouritesPage() {
-    const list = document.getElementById('favourites-list');
-    if (!list) return;
-    const empty = document.getElementById('favourites-empty');
-    const count = document.getElementById('favourites-count');
-
-    function render() {
-      const items = favouriteList();
-      list.replaceChildren.apply(list, items.map(favouriteCard));
-      list.hidden = items.length === 0;
-      if (empty) {
-        empty.hidden = items.length > 0;
-        if (!empty.textContent.trim()) empty.textContent = t('favourites_empty');
-      }
-      if (count) {
-        const template = hasString('favourites_count') ? 'favourites_count' : 'results_count';
-        count.textContent = t(template, { n: items.length });
-      }
-      return items;
-    }
-
-    list.addEventListener('click', function (event) {
-      const button = event.target.closest('.favourite-remove');
-      if (!button) return;
-      const buttons = Array.from(list.querySelectorAll('.favourite-remove'));
-      const index = buttons.indexOf(button);
-      setFavourite({ id: button.getAttribute('data-favourite-id') }, false);
-      const items = render();
-      // Focus the next remove button, or the empty state. / Foco al siguiente botón, o al estado vacío.
-      const next = list.querySelectorAll('.favourite-remove')[Math.min(index, items.length - 1)];
-      if (next) next.focus();
-      else if (empty) {
-        empty.setAttribute('tabindex', '-1');
-        empty.focus();
-      }
-    });
-    render();
-    refreshers.push(render);
-  }
-
   /* ================================================================
      URL query state / Estado en la consulta de la URL
      ================================================================ */
@@ -640,7 +517,6 @@
   V.reducedMotion = reducedMotion;
   V.store = store;
   V.settings = { get: getSettings, set: setSettings, apply: applySettings };
-  V.applyShiny = applyShiny;
   V.dialog = { open: openDialog, close: closeDialog };
   V.favourites = {
     list: favouriteList,
@@ -654,7 +530,7 @@
     announce: announce, canFocus: canFocus, closeOnClick: closeOnClick, el: el, focusablesIn: focusablesIn, hasString: hasString,
     normalize: normalize, openDialog: openDialog, readQuery: readQuery, reducedMotion: reducedMotion, setSelectValue: setSelectValue,
     storeList: storeList, storeObject: storeObject, storeRemove: storeRemove, storeSet: storeSet, strings: strings, t: t, url: url,
-    writeQuery: writeQuery, storedId: storedId,
+    writeQuery: writeQuery, storedId: storedId, fallbacks: addFallbacks,
     onRefresh: function (fn) { refreshers.push(fn); },
     run: function (feature) { runFeature(feature); }
   };
@@ -687,6 +563,6 @@
 
   ready(function () {
     runFeature(function () { applySettings(getSettings()); });
-    [initSwitches, initSettingsPage, initFavouriteToggles, initFavouritesPage, listenForOutsideChanges].forEach(runFeature);
+    [initFavouriteToggles, listenForOutsideChanges].forEach(runFeature);
   });
 })();
