@@ -13,7 +13,7 @@ extension BuildPipeline {
         return state
     }
 
-    /// The fingerprint of the whole media catalogue, for pages that show pictures without naming which (the diary).
+    /// The fingerprint of the whole media catalogue, for pages that show pictures without naming which.
     /// Pages of API data record what they show of each item instead, never one fingerprint of a whole source.
     static func mediaInput(of media: MediaCatalog) -> BuildInput {
         let files = media.outputs.map { "\($0.path) \($0.width)x\($0.height) \($0.hash)" }.sorted()

@@ -259,8 +259,7 @@ public struct BuildPipeline: Sendable {
         try await fetchSources(session.context, session.features)
     }
 
-    /// Content: every feature that reads no API (the diary, the folders of Markdown, the app's screens) and the files
-    /// beside the Markdown.
+    /// Content: every feature that reads no API (Markdown, local settings) and the files beside the Markdown.
     /// Contenido: el Markdown de cada función que no lee APIs, el perfil y los ficheros junto al Markdown.
     func loadContent(_ context: FeatureContext, _ features: [any Feature], _ data: SiteData) async throws -> SiteData {
         var data = data
@@ -293,7 +292,7 @@ public struct BuildPipeline: Sendable {
         let origins = Dictionary(data.mediaSources.map { ($0.value, "Content/\($0.key)") }, uniquingKeysWith: min)
         let stage = PictureStage(settings: settings, cache: PictureCache(directory: options.pictureCacheDirectory))
         let made = stage.run(data.media, origins: origins)
-        // The files beside the Markdown the catalogue does not already publish (a diary photo is both).
+        // The files beside the Markdown the catalogue does not already publish (a feature's local picture is both).
         let beside = stage.runBeside(data.files.filter { data.mediaSources[$0.path] == nil }, contentDirectory: options.contentDirectory)
         for warning in made.warnings + beside.warnings + stage.save() { diagnostics.warn(.image, warning) }
         data.media = made.media

@@ -28,7 +28,7 @@ struct PictureStage: Sendable {
         var warnings: [String] = []
     }
 
-    /// `origins` names the file a picture at an output path came from, for warnings (`Content/diary/photos/a.jpg`);
+    /// `origins` names the file a picture at an output path came from, for warnings (`Content/<folder>/photos/a.jpg`);
     /// a picture not named there is named by its URL.
     func run(_ media: MediaCatalog, origins: [String: String] = [:]) -> Result {
         let sources = media.sources
