@@ -20,6 +20,8 @@ public final class ReplayServer: Sendable {
 
     private let router: ReplayRouter
     private let state = Locked(State())
+    /// How many requests arrived, for tests to await rather than sleep.
+    private let received = AwaitableCount()
 
     /// Serves `root`, a folder laid out like the recordings (`HOST/PATH/index.json`).
     public init(root: URL) {
@@ -39,6 +41,12 @@ public final class ReplayServer: Sendable {
     /// Every request received so far, oldest first.
     public var requests: [RecordedRequest] {
         state.withLock { $0.requests }
+    }
+
+    /// Waits until `count` requests have arrived in all (at once when they have); false when `limit` passed first.
+    /// Espera hasta que hayan llegado `count` peticiones; falso si antes pasó `limit`.
+    public func waitForRequests(_ count: Int, within limit: Duration = .seconds(30)) async -> Bool {
+        await received.wait(until: count, within: limit)
     }
 
     /// Binds 127.0.0.1 on an ephemeral port and returns once the server listens.
@@ -116,6 +124,7 @@ public final class ReplayServer: Sendable {
             state.requests.append(RecordedRequest(request))
             return state.faults.take(forPath: request.uri.path)
         }
+        received.increment()
         if let scripted = state.withLock({ $0.scripted[request.uri.path] }) { return scripted.response }
         guard let fault else {
             return routed(request).validated(ifNoneMatch: request.headers[.ifNoneMatch]).response
