@@ -76,7 +76,7 @@ struct ScenarioTests {
             }
             let report = try await Self.build(site)
             let after = try site.snapshotOfOutput()
-            let pages = Set(site.state()?.records.keys.map { $0 } ?? [])
+            let pages = Set((site.state()?.records ?? [:]).keys)
             let drawn = site.drawn(since: records)
             // Files that are no pages (feeds, sitemap, data scripts) count as made anew when their bytes are new; the
             // manifest, which names the build, is new after every build.
