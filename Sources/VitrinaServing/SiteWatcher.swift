@@ -25,10 +25,15 @@ public struct SiteWatcher: Sendable {
     static let roots = ["Content", "Templates"]
 
     /// Starts watching: every change made from now on is reported by the watch's `next()`, even one made while the
-    /// caller was busy building.
-    public func start() -> SiteWatch {
-        if usesEvents, let events = FolderEvents(siteDirectory: siteDirectory, roots: Self.roots) { return SiteWatch(events: events) }
-        return SiteWatch(polling: self)
+    /// caller was busy building. `whenWaiting` is called each time `next()` begins to wait for a change (tests edit once
+    /// the watch waits, rather than after a sleep).
+    public func start() -> SiteWatch { start(whenWaiting: nil) }
+
+    func start(whenWaiting: (@Sendable () -> Void)?) -> SiteWatch {
+        if usesEvents, let events = FolderEvents(siteDirectory: siteDirectory, roots: Self.roots) {
+            return SiteWatch(events: events, whenWaiting: whenWaiting)
+        }
+        return SiteWatch(polling: self, whenWaiting: whenWaiting)
     }
 
     /// Every watched file with its stamp; a new, removed or touched file changes the snapshot.
@@ -50,17 +55,21 @@ public final class SiteWatch: Sendable {
     private let events: FolderEvents?
     private let polling: SiteWatcher?
     private let last: Mutex<[String: FileStamp]>
+    /// Called each time `next()` begins to wait for a change.
+    private let whenWaiting: (@Sendable () -> Void)?
 
-    init(events: FolderEvents) {
+    init(events: FolderEvents, whenWaiting: (@Sendable () -> Void)? = nil) {
         self.events = events
         polling = nil
         last = Mutex([:])
+        self.whenWaiting = whenWaiting
     }
 
-    init(polling watcher: SiteWatcher) {
+    init(polling watcher: SiteWatcher, whenWaiting: (@Sendable () -> Void)? = nil) {
         events = nil
         polling = watcher
         last = Mutex(watcher.snapshot())
+        self.whenWaiting = whenWaiting
     }
 
     /// Whether inotify wakes this watch (else it polls).
@@ -74,6 +83,7 @@ public final class SiteWatch: Sendable {
         while changed.isEmpty {
             try Task.checkCancellation()
             guard events.isOpen else { throw CancellationError() }
+            whenWaiting?()
             _ = await events.wait(milliseconds: 250)
             changed.formUnion(events.read())
         }
@@ -93,6 +103,7 @@ public final class SiteWatch: Sendable {
                 last.withLock { $0 = current }
                 return Set(current.keys).union(previous.keys).filter { current[$0] != previous[$0] }.sorted()
             }
+            whenWaiting?()
             try await Task.sleep(for: watcher.interval)
         }
     }

@@ -12,7 +12,6 @@ public final class ReplayServer: Sendable {
     private struct State {
         var port: Int?
         var runTask: Task<Void, Never>?
-        var isStopped = false
         var faults = FaultQueue()
         var requests: [RecordedRequest] = []
         var scripted: [String: Reply] = [:]
@@ -20,6 +19,8 @@ public final class ReplayServer: Sendable {
 
     private let router: ReplayRouter
     private let state = Locked(State())
+    /// How many requests arrived, for tests to await rather than sleep.
+    private let received = AwaitableCount()
 
     /// Serves `root`, a folder laid out like the recordings (`HOST/PATH/index.json`).
     public init(root: URL) {
@@ -39,6 +40,12 @@ public final class ReplayServer: Sendable {
     /// Every request received so far, oldest first.
     public var requests: [RecordedRequest] {
         state.withLock { $0.requests }
+    }
+
+    /// Waits until `count` requests have arrived in all (at once when they have); false when `limit` passed first.
+    /// Espera hasta que hayan llegado `count` peticiones; falso si antes pasó `limit`.
+    public func waitForRequests(_ count: Int, within limit: Duration = .seconds(30)) async -> Bool {
+        await received.wait(until: count, within: limit)
     }
 
     /// Binds 127.0.0.1 on an ephemeral port and returns once the server listens.
@@ -69,10 +76,7 @@ public final class ReplayServer: Sendable {
                     startup.fail(error)
                 }
             }
-            state.withLock {
-                $0.runTask = task
-                $0.isStopped = false
-            }
+            state.withLock { $0.runTask = task }
         }
         state.withLock { $0.port = port }
     }
@@ -80,7 +84,6 @@ public final class ReplayServer: Sendable {
     /// Stops listening, closes connections and ends pending `noAnswer` requests.
     public func stop() async {
         let task = state.withLock { state -> Task<Void, Never>? in
-            state.isStopped = true
             defer { state.runTask = nil }
             return state.runTask
         }
@@ -116,6 +119,7 @@ public final class ReplayServer: Sendable {
             state.requests.append(RecordedRequest(request))
             return state.faults.take(forPath: request.uri.path)
         }
+        received.increment()
         if let scripted = state.withLock({ $0.scripted[request.uri.path] }) { return scripted.response }
         guard let fault else {
             return routed(request).validated(ifNoneMatch: request.headers[.ifNoneMatch]).response
@@ -155,13 +159,11 @@ public final class ReplayServer: Sendable {
         return reply.response
     }
 
-    /// Waits until the server stops; then past its graceful second, so the request ends with the connection when the
-    /// server is cancelled, not with an error response.
+    /// Waits until the server's teardown cancels the request (a second after `stop()`), so it ends with the connection,
+    /// not with an error response. (Sleeping five seconds past the stop, as it did, let a loaded machine wake the request
+    /// before the teardown came, and answer it.) An hour at most, the bound of a wait no test reaches.
     private func waitUntilStopped() async throws {
-        while !state.withLock({ $0.isStopped }) {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        try await Task.sleep(for: .seconds(5))
+        try await Task.sleep(for: .seconds(3_600))
     }
 }
 

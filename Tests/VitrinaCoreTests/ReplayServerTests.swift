@@ -272,10 +272,26 @@ struct ReplayServerTests {
         defer { client.close() }
         server.inject(.noAnswer, times: 1)
         async let pending = try? client.get("/products/1")
-        try await Task.sleep(for: .milliseconds(200))
+        // Stopped once the request is there, left without answer: not before it arrives.
+        #expect(await server.waitForRequests(1), "the request reached the server")
         await server.stop()
         #expect(await pending == nil, "a request left without answer ends with the connection, not a response")
         await #expect(throws: (any Error).self) { try await client.get("/products/1") }
+    }
+
+    /// Waiting for requests ends once they have arrived, or says false at its limit: tests wait on this, not on sleeps.
+    /// Esperar peticiones acaba cuando han llegado, y da falso si no llegan a tiempo: las pruebas esperan esto, no pausas.
+    @Test func waitingForRequestsEndsWhenTheyHaveArrived() async throws {
+        try await withServer { server, client in
+            #expect(await server.waitForRequests(0, within: .zero))
+            #expect(!(await server.waitForRequests(1, within: .milliseconds(50))), "no request has come")
+            async let first = client.get("/products/1")
+            #expect(await server.waitForRequests(1))
+            #expect(try await first.status == 200)
+            _ = try await client.get("/products/2")
+            #expect(await server.waitForRequests(2, within: .zero), "both are there already")
+            #expect(server.requests.count == 2)
+        }
     }
 
     // MARK: Logging

@@ -117,8 +117,18 @@ struct UnchangedBuildTests {
         defer { site.remove() }
         let options = BuildOptions(siteDirectory: site.root, offline: true)
         let start = SourceStamp.clock()
-        try await Task.sleep(for: .milliseconds(20))
+        // File times follow the kernel's coarse clock, up to a tick behind `start`: the file is written until its stamp
+        // says it changed after `start` (the event the test is about), within a bound. Each look at the stamp follows a
+        // write, so a task held back past the bound still writes once more before giving up.
+        let path = site.root + "/Content/linux/tar.md"
+        let changedAfterStart = { (FileStamp(path: path)?.latestChange ?? 0) >= start }
+        let deadline = ContinuousClock.now + .seconds(30)
         try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nOtro texto.\n")
+        while !changedAfterStart() && ContinuousClock.now < deadline {
+            await Task.yield()
+            try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nOtro texto.\n")
+        }
+        #expect(changedAfterStart(), "the file's stamp counts from after the start")
         #expect(SourceStamp.take(options, binary: "test", settleTime: .zero, start: start).settling)
         #expect(!SourceStamp.take(options, binary: "test", settleTime: .zero).settling, "counted from now, the change is settled")
         // A first build has no record to compare with: it takes the stamp beside itself, and the next build is skipped.
