@@ -1,8 +1,6 @@
 import CAllocator
 import VitrinaKit
 import VitrinaBuild
-import VitrinaServing
-import VitrinaFeatures
 
 /// What the program's allocator (jemalloc, see CAllocator) is told about the build's threads.
 /// Lo que se le dice al asignador de memoria del programa sobre los hilos de la construcción.

@@ -3,8 +3,6 @@ import Foundation
 import Synchronization
 import VitrinaKit
 import VitrinaBuild
-import VitrinaServing
-import VitrinaFeatures
 
 /// `vitrina build`: the pipeline into the output folder, its report, and annotations under GitHub Actions.
 /// `vitrina build`: la construcción en la carpeta de salida, su informe y anotaciones en GitHub Actions.

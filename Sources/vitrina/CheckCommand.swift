@@ -3,8 +3,6 @@ import Foundation
 import Synchronization
 import VitrinaKit
 import VitrinaBuild
-import VitrinaServing
-import VitrinaFeatures
 
 /// `vitrina check`: only the problems of a build (or of a folder already built), exit 1 when there are some.
 /// `vitrina check`: solo los problemas de una construcción (o de una carpeta ya construida).

@@ -3,8 +3,6 @@ import Foundation
 import Synchronization
 import VitrinaKit
 import VitrinaBuild
-import VitrinaServing
-import VitrinaFeatures
 
 /// `vitrina clean`: what the manifest lists removed from the output, and the working cache.
 /// `vitrina clean`: se borra de la salida lo que lista el manifiesto, y la caché de trabajo.

@@ -3,8 +3,6 @@ import Foundation
 import Synchronization
 import VitrinaKit
 import VitrinaBuild
-import VitrinaServing
-import VitrinaFeatures
 
 /// Printing errors without stack noise.
 /// Errores impresos sin ruido de pila.

@@ -3,8 +3,6 @@ import Foundation
 import Synchronization
 import VitrinaKit
 import VitrinaBuild
-import VitrinaServing
-import VitrinaFeatures
 
 /// `vitrina fetch`: the working cache filled from the live APIs, or the snapshot rewritten.
 /// `vitrina fetch`: la caché de trabajo llenada desde las API, o la instantánea reescrita.

@@ -3,8 +3,6 @@ import Foundation
 import Synchronization
 import VitrinaKit
 import VitrinaBuild
-import VitrinaServing
-import VitrinaFeatures
 
 /// `vitrina new`: a minimal site (`vitrina new DIR`), or a diary entry (`vitrina new entry "Title"`).
 /// `vitrina new`: un sitio mínimo o una entrada del diario.

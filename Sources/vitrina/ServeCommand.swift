@@ -4,7 +4,6 @@ import Synchronization
 import VitrinaKit
 import VitrinaBuild
 import VitrinaServing
-import VitrinaFeatures
 
 /// `vitrina serve`: a build, the dev server on it, and a rebuild with live reload on every edit.
 /// `vitrina serve`: una construcción, el servidor de desarrollo y una reconstrucción con recarga en cada edición.

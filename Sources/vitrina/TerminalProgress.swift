@@ -3,8 +3,6 @@ import Foundation
 import Synchronization
 import VitrinaKit
 import VitrinaBuild
-import VitrinaServing
-import VitrinaFeatures
 
 /// A progress line redrawn in place on a terminal; plain lines, one per stage, when stdout is a file or a pipe (CI).
 /// Una línea de progreso redibujada en un terminal; líneas simples, una por etapa, si la salida es un fichero (CI).

@@ -3,7 +3,6 @@ import Foundation
 import Synchronization
 import VitrinaKit
 import VitrinaBuild
-import VitrinaServing
 import VitrinaFeatures
 
 /// The features every command builds with: the registry's set, composed here with the build and the server.

@@ -54,7 +54,9 @@ struct TextPoolTests {
             let alone = PageLinks.extract(file: "p\(index).html", html: html)
             #expect(shared.links == alone.links)
             #expect(shared.ids == alone.ids)
-            #expect(shared.links.capacity == shared.links.count || shared.links.capacity < shared.links.count * 2)
+            // The allocator may round a block up by less than 48 bytes (two texts); the extractor's growing scratch would
+            // hand back far more. / El asignador redondea menos de 48 bytes; el borrador del extractor daría mucho más.
+            #expect(shared.links.capacity - shared.links.count <= 2, "\(shared.links.count) links in room for \(shared.links.capacity)")
         }
     }
 

@@ -1,5 +1,5 @@
 /// One feature of the site: the sources and folders it reads, how it loads, and what it adds to the site.
-/// The pipeline and the planner only ever iterate over a list of these (`FeatureRegistry.standard`).
+/// The pipeline and the planner only ever iterate over a list of these (a `FeatureSet`, the registry's).
 /// Una función del sitio: las fuentes y carpetas que lee, cómo se carga y lo que añade al sitio.
 public protocol Feature: Sendable {
     /// Its key: navigation entry, home card and strings (`nav_<key>`, `card_<key>_title`).
