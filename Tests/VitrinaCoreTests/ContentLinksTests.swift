@@ -16,7 +16,7 @@ struct ContentLinksTests {
         links.addFolder("guide", files: ["Content/guide/README.md"], routes: ["en": .page("guide")], bodies: [:], sources: [])
         links.addPage(files: ["Content/guide/setup.md"], routes: ["en": .page("guide", "setup")], bodies: ["en": setup], sources: [])
         let stamp = FileStamp(path: "/")!
-        _ = links.addFiles([ContentFile(path: "guide/img/a b.png", stamp: stamp, width: 4, height: 3)],
+        _ = links.addFiles([ContentFile(path: "guide/img/a b.png", stamp: stamp, width: 4, height: 3, kind: .png)],
                            outputFolders: ["": "", "guide": "guide"], taken: [])
         return links
     }

@@ -87,6 +87,27 @@ struct DocsFolderTests {
         }
     }
 
+    /// A picture beside the Markdown is published with the extension its bytes say, links following; one that is no
+    /// picture is a warning naming it and is not published; the author's own SVG is published as it is.
+    /// Una imagen junto al Markdown se publica con la extensión de sus bytes; una que no es imagen, no.
+    @Test func picturesBesideTheMarkdownAreNamedByTheirBytes() async throws {
+        let ownSVG = #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><script>console.log(1)</script></svg>"#
+        let content = ["notes.md": "# Notes\n\n![shot](img/shot.jpg) ![page](img/page.jpg) ![own](img/own.svg)\n",
+                       "img/page.jpg": "<!doctype html><p>not a picture</p>", "img/own.svg": ownSVG]
+        try await withDocsSite(config: Self.config, content: content) { site in
+            try Files.write(Self.png, to: "\(site.root)/Content/img/shot.jpg")
+            let report = try await site.build(site.options(server: nil, offline: true))
+            let warnings = report.warnings.map(\.message)
+            #expect(warnings.contains { $0.contains("Content/img/page.jpg") && $0.contains("not published") }, "\(warnings)")
+            #expect(!site.exists("img/page.jpg"))
+            #expect(try Files.read("\(site.output)/img/shot.png") == Self.png)
+            #expect(!site.exists("img/shot.jpg"))
+            let notes = try site.read("notes/index.html")
+            #expect(notes.contains("<img src=\"../img/shot.png\" width=\"3\" height=\"2\""), "\(notes)")
+            #expect(try site.read("img/own.svg") == ownSVG, "the author's SVG is published as it is")
+        }
+    }
+
     @Test func filesBesideTheMarkdownArePublishedAndHiddenOnesAreNot() async throws {
         try await build { site, _ in
             let logo = try Files.read("\(site.output)/img/logo.png")

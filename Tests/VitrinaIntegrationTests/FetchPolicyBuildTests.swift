@@ -135,6 +135,49 @@ struct FetchPolicyBuildTests {
         }
     }
 
+    /// Issue 49's case: an SVG with script, the same SVG served as `image/png`, an HTML page named `.jpg` and a benign SVG
+    /// at an extensionless URL. / Un SVG con código, el mismo como PNG, HTML llamado `.jpg` y un SVG benigno sin extensión.
+    @Test func picturesFromAnAPICarryNoScriptAndAreNamedByTheirBytes() async throws {
+        try await withReplayServer { a in
+            let hostile = ##"<svg xmlns="http://www.w3.org/2000/svg" width="30" height="20" onload="alert(1)"><script>alert(2)</script><rect width="30" height="20" fill="#c33"/></svg>"##
+            let benign = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#36c"/></svg>"##
+            a.script("/products", body: Self.products(["/img/drawing.svg", "/img/page.jpg", "/img/drawing-as.png", "/img/art"]))
+            a.script("/img/drawing.svg", contentType: "image/svg+xml", body: Array(hostile.utf8))
+            a.script("/img/page.jpg", contentType: "image/jpeg", body: Array("<!doctype html><p><svg onload=alert(1)></svg>".utf8))
+            a.script("/img/drawing-as.png", contentType: "image/png", body: Array(hostile.utf8))
+            a.script("/img/art", contentType: "application/octet-stream", body: Array(benign.utf8))
+            let site = try DeclaredPagesTests.site(config: DeclaredPagesTests.config)
+            defer { site.remove() }
+            let report = try await build(site, DeclaredPagesTests.options(site, a))
+            let warnings = report.warnings.map(\.message)
+            for name in ["/img/drawing.svg", "/img/drawing-as.png"] {
+                #expect(warnings.contains { $0.contains(name) && $0.contains("script element") && $0.contains("onload attribute") }, "\(warnings)")
+            }
+            #expect(warnings.contains { $0.contains("/img/page.jpg") && $0.contains("is not a picture") }, "\(warnings)")
+            #expect(warnings.count == 3, "\(warnings)")
+
+            try Self.expectSafePictures(in: site)
+        }
+    }
+
+    /// The published media: no HTML, three SVGs named `NAME.FINGERPRINT.svg` holding no script, the one served as PNG
+    /// among them, and the product's page showing its SVG.
+    static func expectSafePictures(in site: TestSite) throws {
+        let folder = site.output + "/media"
+        let media = try FileManager.default.subpathsOfDirectory(atPath: folder).filter { !Files.isDirectory(folder + "/" + $0) }
+        #expect(!media.contains { $0.contains("page") }, "the HTML named .jpg was published: \(media)")
+        let svgs = media.filter { $0.hasSuffix(".svg") }
+        #expect(svgs.count == 3, "\(media)")
+        for path in svgs {
+            let name = (path.split(separator: "/").last ?? "").split(separator: ".")
+            #expect(name.count == 3 && name[1].count == 8, "\(path): not NAME.FINGERPRINT.svg")
+            let text = try site.read("media/" + path)
+            #expect(!text.contains("script") && !text.contains("onload"), "\(path): \(text)")
+        }
+        #expect(svgs.contains { $0.contains("drawing-as.") }, "the SVG served as PNG is published as SVG: \(media)")
+        #expect(try site.read("tienda/electronics/producto-1/index.html").contains(".svg\""))
+    }
+
     @Test func answersAreBoundedAndPicturesAreKnownByTheirBytes() async throws {
         try await withReplayServer { a in
             let big = Self.tinyPNG + Array(repeating: 0, count: 4_096)
@@ -148,7 +191,7 @@ struct FetchPolicyBuildTests {
             let report = try await build(site, DeclaredPagesTests.options(site, a))
             let warnings = report.warnings.map(\.message)
             #expect(warnings.contains { $0.contains("/img/big.png") && $0.contains("larger than fetch.max_image_size, 2 KB") }, "\(warnings)")
-            #expect(warnings.contains { $0.contains("/img/html.png") && $0.contains("is not an image Vitrina can read") }, "\(warnings)")
+            #expect(warnings.contains { $0.contains("/img/html.png") && $0.contains("is not a picture Vitrina can publish") }, "\(warnings)")
             #expect(warnings.count == 2, "\(warnings)")
             #expect(try site.read("tienda/electronics/producto-3/index.html").contains(#"width="12" height="7""#))
 

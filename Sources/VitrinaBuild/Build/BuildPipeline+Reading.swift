@@ -143,8 +143,8 @@ extension BuildPipeline {
             diagnostics.warn(.image, "\(owner): photo \(path) is missing or not an image; a placeholder is shown")
             return
         }
-        let output = (["media", folder.isEmpty ? "content" : folder] + path.pathSegments.map(MediaPath.safeSegment))
-            .joined(separator: "/")
+        let output = ContentLinks.named((["media", folder.isEmpty ? "content" : folder] + path.pathSegments.map(MediaPath.safeSegment))
+            .joined(separator: "/"), kind: PictureKind.of(bytes))
         media.add(MediaFile(path: output, width: size.width, height: size.height, bytes: bytes), for: key)
         mediaSources[Files.join(folder, path)] = output
     }

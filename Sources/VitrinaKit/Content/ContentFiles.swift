@@ -10,6 +10,8 @@ public struct ContentFile: Sendable, Hashable {
     /// Pixel size of PNG, JPEG, GIF and SVG images, read from their first bytes.
     public let width: Int?
     public let height: Int?
+    /// What the bytes of a file named as a picture say it is; nil for one that is no picture (or not named as one).
+    public var kind: PictureKind? = nil
 
     public var size: Int { stamp.size }
 }
@@ -28,8 +30,10 @@ public enum ContentFiles {
             ?? Files.scan(contentDirectory, skippingFolders: skipped).refusingLoops(in: "Content", stage: .content).files
         return files.compactMap { path -> ContentFile? in
             guard isPublished(path), let stamp = listing?.stamp(of: path) ?? FileStamp(path: Files.join(contentDirectory, path)) else { return nil }
-            let size = isImage(path) ? imageSize(Files.join(contentDirectory, path)) : nil
-            return ContentFile(path: path, stamp: stamp, width: size?.width, height: size?.height)
+            guard isImage(path) else { return ContentFile(path: path, stamp: stamp, width: nil, height: nil) }
+            let head = try? Files.readPrefix(Files.join(contentDirectory, path), count: headerBytes)
+            let size = head.flatMap(ImageSize.of)
+            return ContentFile(path: path, stamp: stamp, width: size?.width, height: size?.height, kind: head.flatMap(PictureKind.of))
         }
     }
 
@@ -41,12 +45,6 @@ public enum ContentFiles {
 
     static func isImage(_ path: String) -> Bool {
         let lower = path.lowercased()
-        return [".png", ".jpg", ".jpeg", ".gif", ".svg"].contains { lower.hasSuffix($0) }
-    }
-
-    /// The size in an image's first bytes, or nil when they do not say it.
-    static func imageSize(_ path: String) -> (width: Int, height: Int)? {
-        guard let bytes = try? Files.readPrefix(path, count: headerBytes) else { return nil }
-        return ImageSize.of(bytes)
+        return [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"].contains { lower.hasSuffix($0) }
     }
 }

@@ -17,6 +17,12 @@ public struct LazyBody: Sendable {
         load = { bytes }
     }
 
+    /// The body `transform` makes of this one when read (nil: it cannot be had).
+    package func map(_ transform: @escaping @Sendable ([UInt8]) -> [UInt8]?) -> LazyBody {
+        let load = self.load
+        return LazyBody(url: url ?? "a response") { load().flatMap(transform) }
+    }
+
     public func bytes() throws -> [UInt8] {
         guard let bytes = load() else {
             throw VitrinaError(.fetch, "\(url ?? "a response"): its stored copy could no longer be read; run `vitrina clean` and build again")

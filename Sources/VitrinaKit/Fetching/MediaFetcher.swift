@@ -31,13 +31,26 @@ public struct MediaFetcher: Sendable {
     private func fetchOne(_ url: String, namedAt: String) async -> MediaFile? {
         do {
             // Known from an earlier build when the stored copy is unchanged: the bytes are read only to be written.
-            // Checked by its bytes (magic numbers), whatever type the server said it sent.
-            let (facts, body) = try await fetcher.derived("ImageFacts \(url)", from: url, required: false, kind: .image) { ImageFacts($0.body) }
-            guard let facts else {
-                warn(url, namedAt, "is not an image Vitrina can read (PNG, JPEG, GIF, SVG)")
-                return nil
+            // Checked by its bytes (magic numbers), whatever type the server said it sent; SVG made safe first.
+            let (picture, body) = try await fetcher.derived("Picture \(url)", from: url, required: false, kind: .image) {
+                FetchedPicture($0.body)
             }
-            return MediaFile(path: outputPath(for: url), facts: facts, content: body)
+            switch picture.outcome {
+            case .notPicture:
+                warn(url, namedAt, "is not a picture Vitrina can publish (PNG, JPEG, GIF, WebP, SVG)")
+                return nil
+            case .unsafe(let reason):
+                warn(url, namedAt, "is an SVG that cannot be made safe: \(Printable.short(reason, limit: 120))")
+                return nil
+            case .picture(let facts, let kind, let removed):
+                if !removed.isEmpty {
+                    let named = removed.prefix(5).map { Printable.short($0, limit: 80) }.joined(separator: ", ")
+                    diagnostics.warn(.image, "picture \(Printable.short(url)), named by \(Printable.short(namedAt, limit: 240)), is an SVG "
+                                     + "holding what could run script or reach another site (\(named)); published without it")
+                }
+                let content = kind == .svg ? body.map { SafeSVG.clean($0).cleanedBytes } : body
+                return MediaFile(path: Self.named(outputPath(for: url), kind: kind, hash: facts.hash), facts: facts, content: content)
+            }
         } catch FetchError.absent {
             return nil // settled: its source said it does not exist / resuelto: su fuente dijo que no existe
         } catch FetchError.hostDown {
@@ -70,6 +83,15 @@ public struct MediaFetcher: Sendable {
         }
     }
 
+    /// The path with the extension the bytes say; an SVG's name also carries its bytes' fingerprint (`a.1f2e3d4c.svg`).
+    static func named(_ path: String, kind: PictureKind, hash: String) -> String {
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let last = segments.popLast() else { return path }
+        guard kind == .svg else { return (segments + [kind.name(last)]).joined(separator: "/") }
+        let named = PictureKind.svg.name(last)
+        return (segments + [named.dropLast(4) + "." + hash.prefix(8) + ".svg"]).joined(separator: "/")
+    }
+
     /// `media/<source>/<path after the source's base URL>`, every segment made safe.
     func outputPath(for url: String) -> String { Self.outputPath(for: url, sources: sources) }
 
@@ -82,6 +104,38 @@ public struct MediaFetcher: Sendable {
             ?? ("web", URLParts.host(of: url) + "/" + Fingerprint.hex(url))
         return (["media", prefix] + rest.pathSegments.map(MediaPath.safeSegment)).joined(separator: "/")
     }
+}
+
+/// What a fetched picture's bytes came to, as the memo keeps it (read back from disk, so checked as it decodes): a
+/// picture with its published bytes' facts and, for SVG, what was removed; no picture; or an SVG that cannot be made safe.
+/// En qué quedaron los bytes de una imagen descargada, tal como los guarda la memoria.
+struct FetchedPicture: Codable, Sendable {
+    enum Outcome: Codable, Sendable {
+        case picture(ImageFacts, PictureKind, removed: [String])
+        case notPicture
+        case unsafe(String)
+    }
+
+    let outcome: Outcome
+
+    init(_ bytes: [UInt8]) {
+        guard let kind = PictureKind.of(bytes) else { outcome = .notPicture; return }
+        guard kind == .svg else {
+            outcome = ImageFacts(bytes).map { .picture($0, kind, removed: []) } ?? .notPicture
+            return
+        }
+        switch SafeSVG.clean(bytes) {
+        case .success(let cleaned):
+            outcome = ImageFacts(cleaned.bytes).map { .picture($0, .svg, removed: cleaned.removed) } ?? .unsafe("it declares no size Vitrina can read")
+        case .failure(let refusal):
+            outcome = .unsafe(refusal.reason)
+        }
+    }
+}
+
+extension Result<SafeSVG.Cleaned, SafeSVG.Refusal> {
+    /// The safe bytes, or nil when the document could not be made safe.
+    var cleanedBytes: [UInt8]? { (try? get())?.bytes }
 }
 
 /// File-name safety for media paths: ASCII letters, digits, `.`, `_` and `-` only, never `..`, and at most

@@ -130,7 +130,12 @@ public struct ContentLinks: Sendable {
                 files[file.path] = Published(file: file, output: published, copied: false)
                 continue
             }
-            let output = outputPath(forMissing: file.path)
+            if ContentFiles.isImage(file.path), file.kind == nil {
+                notes.append("Content/\(file.path) is named as a picture, but its bytes are none Vitrina knows (PNG, JPEG, GIF, WebP, SVG); "
+                             + "it is not published: replace it or rename it")
+                continue
+            }
+            let output = Self.named(outputPath(forMissing: file.path), kind: file.kind)
             guard used.insert(output).inserted else {
                 notes.append("Content/\(file.path) would be published as \(output), which another page or file already is; rename it")
                 continue
@@ -138,6 +143,13 @@ public struct ContentLinks: Sendable {
             files[file.path] = Published(file: file, output: output, picture: pictures[file.path].map { PictureMaker.rehomed($0, at: output) })
         }
         return notes
+    }
+
+    /// A picture's published name ends in the extension its bytes say (`shot.jpg` holding a PNG is `shot.png`).
+    package static func named(_ output: String, kind: PictureKind?) -> String {
+        guard let kind else { return output }
+        let slash = output.utf8.lastIndex(of: UInt8(ascii: "/")).map { output.utf8.index(after: $0) } ?? output.startIndex
+        return String(output[..<slash]) + kind.name(String(output[slash...]))
     }
 
     /// Where a file at `path` below `Content/` is (or would be) published: in the output folder of the nearest folder

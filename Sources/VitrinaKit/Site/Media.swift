@@ -136,17 +136,14 @@ public struct MediaCatalog: Sendable {
 /// Lee ancho y alto de las cabeceras PNG, GIF, JPEG, WebP y SVG.
 public enum ImageSize {
     public static func of(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), bytes.count >= 24 {
-            return (be32(bytes, 16), be32(bytes, 20))
+        switch PictureKind.of(bytes) {
+        case .png where bytes.count >= 24: (be32(bytes, 16), be32(bytes, 20))
+        case .gif where bytes.count >= 10: (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
+        case .jpeg: jpeg(bytes)
+        case .webp where bytes.count >= 30: webp(bytes)
+        case .svg: XMLProlog.rootStart(bytes).flatMap { svg(String(decoding: bytes[$0...].prefix(4096), as: UTF8.self)) }
+        default: nil
         }
-        if bytes.starts(with: Array("GIF".utf8)), bytes.count >= 10 {
-            return (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
-        }
-        if bytes.starts(with: [0xFF, 0xD8]) { return jpeg(bytes) }
-        if bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) { return webp(bytes) }
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        if head.contains("<svg") { return svg(head) }
-        return nil
     }
 
     private static func be32(_ b: [UInt8], _ i: Int) -> Int {
