@@ -1,7 +1,7 @@
 # Vitrina — the two set-up commands are `make site` and `make test`; both install what is missing first.
 SHELL := /bin/bash
 APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config golang-github-alecthomas-chroma-v2-dev \
-	libjpeg62-turbo-dev libpng-dev libwebp-dev libjemalloc-dev
+	libjpeg62-turbo-dev libpng-dev libwebp-dev libjemalloc-dev libxml2
 RECORDINGS ?= ../shared/recordings
 VITRINA := .build/debug/vitrina
 ## The version, read from the one place it is written (VitrinaVersion.number); the release tag is v$(VERSION).
