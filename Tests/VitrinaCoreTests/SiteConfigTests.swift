@@ -77,6 +77,7 @@ struct SiteConfigTests {
         #expect(config.orderedLanguages == ["es", "en"])
         #expect(config.source("pokeapi")?.limit == 151)
         #expect(config.source("sprites") != nil)
+        #expect(config.appScreens, "the sample site asks for the app's screens itself")
     }
 
     @Test func loadFromATemporaryFile() throws {
@@ -114,6 +115,14 @@ struct SiteConfigTests {
         #expect(source.maxAge == .seconds(86_400))
         #expect(source.concurrency == 4)
         #expect(try SiteConfig.parse("description: x\n", file: "s.yml").title == "Vitrina")
+    }
+
+    /// The app's screens are drawn only when asked for: a site with sources (the guide's shop on a new site) has none.
+    @Test func appScreensAreOffUnlessTurnedOn() throws {
+        let sources = "sources:\n  shop:\n    base_url: https://fakestoreapi.com\n    items: {list: /products, id: id, title: title}\n"
+        #expect(try !SiteConfig.parse(sources, file: "s.yml").appScreens)
+        #expect(try SiteConfig.parse("app_screens: true\n" + sources, file: "s.yml").appScreens)
+        #expect(try SiteConfig.parse("app_screens: true\n", file: "s.yml").appScreens)
     }
 
     @Test func orderedLanguagesPutsTheDefaultFirst() throws {

@@ -91,6 +91,20 @@ struct StringsTests {
         }
     }
 
+    /// A feature's defaults never hide the theme's own: a route folder goes into each language that lacks it (so no
+    /// language gets another's), any other string into the default language, which the others fall back to as usual.
+    @Test func defaultsFillOnlyWhatTheThemeLacks() throws {
+        try withI18n(["es.yml": Self.spanish + "\nroute_store: tienda\n", "en.yml": Self.english]) { directory in
+            let strings = try Strings.load(directory: directory, languages: ["es", "en"], defaultLanguage: "es", diagnostics: Diagnostics())
+                .filling(["route_store": "store", "nav_store": "Store!", "store_title": "Store", "route_shop": "shop"])
+            #expect(strings.text("route_store", "es") == "tienda" && strings.text("route_store", "en") == "store")
+            #expect(strings.text("route_shop", "es") == "shop" && strings.text("route_shop", "en") == "shop")
+            #expect(strings.text("nav_store", "es") == "Tienda" && strings.text("nav_store", "en") == "Store")
+            #expect(strings.tables["en"]?["store_title"] == nil && strings.text("store_title", "en") == "Store")
+            try strings.checkRouteSegments(["route_store", "route_shop"], origin: "Templates")
+        }
+    }
+
     @Test func missingLanguageFileIsAWarningAndFallsBack() throws {
         try withI18n(["es.yml": Self.spanish]) { directory in
             let diagnostics = Diagnostics()

@@ -15,6 +15,7 @@ struct DeclaredPagesTests {
         default_language: es
         languages: [es, en]
         page_size: 8
+        app_screens: true
         sources:
           shop:
             base_url: https://fakestoreapi.com

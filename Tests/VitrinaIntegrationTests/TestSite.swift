@@ -19,6 +19,7 @@ struct TestSite {
         default_language: es
         languages: [es, en]
         pictures: false
+        app_screens: true
         sources:
           pokeapi:
             base_url: https://pokeapi.co

@@ -47,6 +47,7 @@ SITE_YML = """title: Vitrina hostil
 description: Datos hostiles.
 default_language: es
 languages: [es, en]
+app_screens: true
 sources:
 """ + _store_source()
 

@@ -306,8 +306,8 @@ public struct BuildPipeline: Sendable {
     /// strings file is the first thing a build says.
     /// Tema: las plantillas y los textos, cargados y compilados antes de descargar nada.
     func loadTheme(_ config: SiteConfig) throws -> LoadedTheme {
-        // A theme without the taxonomies' templates draws them with the default theme's, inside its own layout.
-        let theme = try Theme.load(templatesDirectory: options.templatesDirectory).adding(DefaultTheme.taxonomyTemplates)
+        // A theme without the taxonomies' templates or the picture partial draws them with the default theme's, inside its own layout.
+        let theme = try Theme.load(templatesDirectory: options.templatesDirectory).adding(DefaultTheme.sharedTemplates)
         let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
                                        diagnostics: diagnostics)
         let templates = try TemplateLibrary.load(theme: theme)
@@ -319,11 +319,16 @@ public struct BuildPipeline: Sendable {
     /// page with its route, view model and inputs, and the renderer that draws them.
     /// Plan: lo cargado, comprobado contra el tema, y cada página con su ruta, modelo de vista y entradas.
     func plan(_ config: SiteConfig, _ look: LoadedTheme, _ data: SiteData, features: [any Feature]) throws -> PlannedSite {
-        let (theme, strings, templates) = (look.theme, look.strings, look.templates)
+        let loaded = data.loaded.keys.sorted().map { features[$0] }
+        // What the theme does not name, the features do (a declared source's folder is its name): every stage after
+        // this one reads the same strings.
+        // Lo que el tema no nombra lo nombran las funciones; todas las etapas siguientes leen los mismos textos.
+        let strings = look.strings.filling(loaded.reduce(into: [:]) { defaults, feature in defaults.merge(feature.defaultStrings) { first, _ in first } })
+        let (theme, templates) = (look.theme, look.templates)
         for content in data.features {
             for warning in try content.check(theme, strings: strings) { diagnostics.warn(.i18n, warning) }
         }
-        let routeKeys = data.loaded.keys.sorted().flatMap { features[$0].routeKeys }
+        let routeKeys = loaded.flatMap(\.routeKeys)
         try strings.checkRouteSegments(routeKeys, origin: theme.origin)
         let plan = try SitePlanner(pageContext: PageContext(config: config, strings: strings, media: data.media)).plan(data)
         let pageContext = plan.pageContext

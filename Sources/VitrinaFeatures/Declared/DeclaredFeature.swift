@@ -21,6 +21,16 @@ public struct DeclaredFeature: Feature {
     public var sources: [String: [String]] { [name: []] }
     public var routeKeys: [String] { ["route_\(name)", "route_page"] + (declaration.album ? ["route_album"] : []) }
 
+    /// A source the strings do not name is named after itself: its folder is its name in every language (`shop/`), and
+    /// its menu entry, list heading and home card read it capitalised (`Shop`), so a new site's theme draws it as it is.
+    /// Una fuente que los textos no nombran se llama como ella misma: su carpeta es su nombre, y su menú y su título, `Shop`.
+    public var defaultStrings: [String: String] {
+        func shown(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
+        let kind = declaration.kind ?? name
+        return ["route_\(name)": Slug.make(name, fallback: "items"), "nav_\(name)": shown(name), "\(name)_title": shown(name),
+                "card_\(name)_title": shown(name), "card_\(name)_text": "", "kind_\(kind)": shown(kind)]
+    }
+
     /// Every source of `config` that declares its items.
     public static func all(in config: SiteConfig) -> [DeclaredFeature] {
         config.sources.keys.sorted().compactMap { name in

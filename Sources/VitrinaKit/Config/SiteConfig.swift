@@ -19,7 +19,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// Pages listed per section index page.
     public var pageSize: Int = 20
     /// The app's screens: feature cards on the home page, album, map, favourites, settings, components, profile, search.
-    /// On by default when the site has API sources.
+    /// Off unless site.yml says `app_screens: true`, sources or not: they are drawn with templates a new site's theme lacks.
+    /// Apagadas salvo `app_screens: true`, con fuentes o sin ellas: se dibujan con plantillas que el tema de un sitio nuevo no tiene.
     public var appScreens: Bool = false
     /// The sections the header lists, by folder name, in order; nil lists the first `menuLimit`, then "More".
     public var menu: [String]?
@@ -184,6 +185,7 @@ extension SiteConfig {
         config.highlight = try reader.highlight(root)
         config.pictures = try reader.pictures(root)
         config.fingerprints = try reader.bool(root, "fingerprints") ?? true
+        config.appScreens = try reader.bool(root, "app_screens") ?? false
         config.taxonomies = try reader.taxonomies(root)
         if !config.languages.contains(config.defaultLanguage) {
             throw VitrinaError(.config, "\(file): default_language \(config.defaultLanguage) is not in languages \(config.languages)")
@@ -208,7 +210,6 @@ extension SiteConfig {
                     + "add it to taxonomies: (\(declared.sorted().joined(separator: ", ")))")
             }
         }
-        config.appScreens = try reader.bool(root, "app_screens") ?? !config.sources.isEmpty
         return config
     }
 }

@@ -75,6 +75,19 @@ public struct Strings: Sendable {
         }
     }
 
+    /// The same strings with `defaults` where the theme has none: a route folder (`route_…`) in each language whose file
+    /// lacks it, as no language's folder is another's; any other string in the default language's, which the others
+    /// fall back to as they do for any string.
+    /// Los mismos textos con `defaults` donde el tema no los tiene: una carpeta de ruta en cada idioma, el resto en el idioma por defecto.
+    public func filling(_ defaults: [String: String]) -> Strings {
+        var tables = tables
+        for (key, value) in defaults {
+            let languages = key.hasPrefix("route_") ? Array(tables.keys) : [defaultLanguage]
+            for language in languages where tables[language] != nil && tables[language]?[key] == nil { tables[language]?[key] = value }
+        }
+        return Strings(tables: tables, defaultLanguage: defaultLanguage)
+    }
+
     public func text(_ key: String, _ language: String) -> String { optionalText(key, language) ?? key }
 
     /// The string in `language` or the default language; nil when the theme has none.

@@ -10,6 +10,9 @@ public protocol Feature: Sendable {
     var folders: [String] { get }
     /// The strings naming its route segments (`route_store`), which every language must have.
     var routeKeys: [String] { get }
+    /// Values of strings it reads, for a theme that has none: see `Strings.filling`.
+    /// Valores de textos que lee, para un tema que no los tiene.
+    var defaultStrings: [String: String] { get }
     /// Fetches and maps, or reads Markdown; nil when the site has nothing for it.
     func load(_ context: FeatureContext) async throws -> (any LoadedFeature)?
 }
@@ -18,6 +21,7 @@ extension Feature {
     public var sources: [String: [String]] { [:] }
     public var folders: [String] { [] }
     public var routeKeys: [String] { [] }
+    public var defaultStrings: [String: String] { [:] }
     /// Loaded in the fetch stage (it reads API sources) or in the content stage (Markdown only).
     package var readsSources: Bool { !sources.isEmpty }
 }

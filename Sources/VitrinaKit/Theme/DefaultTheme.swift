@@ -1,13 +1,17 @@
 /// The default theme's files, compiled into Vitrina so a folder of Markdown builds with no `Templates/`.
 /// Los ficheros del tema por defecto, compilados en Vitrina para que una carpeta de Markdown se construya sin `Templates/`.
 package enum DefaultTheme {
-    /// The theme's files, the taxonomy templates among them.
-    static let files: [String: String] = ownFiles.merging(taxonomyTemplates) { own, _ in own }
+    /// The theme's files, the templates every theme gets among them.
+    static let files: [String: String] = ownFiles.merging(sharedTemplates) { own, _ in own }
 
-    /// The pages of taxonomies and the block a tagged page shows, which any theme without its own gets
-    /// (`BuildPipeline.loadTheme`): they draw inside the theme's own `layouts/base`.
-    /// Las páginas de las taxonomías y el bloque de una página con términos, para cualquier tema que no los tenga.
-    package static let taxonomyTemplates: [String: String] = [
+    /// What any theme without its own gets (`BuildPipeline.loadTheme`), drawn inside the theme's own `layouts/base`: the
+    /// pages of taxonomies and the block a tagged page shows, and the picture partial the guide's templates include
+    /// (`{{> partials/image}}`), so a theme copied by an older `vitrina new` draws them too.
+    /// Lo que recibe cualquier tema que no lo tenga: las páginas de las taxonomías y el parcial de imagen que usa la guía.
+    package static let sharedTemplates: [String: String] = [
+        "partials/image.mustache": #"""
+        {{#webp}}<picture><source type="image/webp" srcset="{{webp}}" sizes="{{sizes}}">{{/webp}}<img src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}" loading="lazy" decoding="async">{{#webp}}</picture>{{/webp}}
+        """#,
         "taxonomy/list.mustache": #"""
         {{<base}}
         {{$main}}
@@ -86,7 +90,8 @@ package enum DefaultTheme {
         {{/jsonLD}}
         <link rel="stylesheet" href="{{stylesheet}}">
         {{#codeStylesheet}}<link rel="stylesheet" href="{{codeStylesheet}}">
-        {{/codeStylesheet}}{{#codeScript}}<script defer src="{{codeScript}}"></script>
+        {{/codeStylesheet}}{{#styles}}<link rel="stylesheet" href="{{.}}">
+        {{/styles}}{{#codeScript}}<script defer src="{{codeScript}}"></script>
         {{/codeScript}}<link rel="icon" href="{{icon}}" type="image/svg+xml">
         </head>
         <body>
