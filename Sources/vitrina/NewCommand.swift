@@ -35,7 +35,9 @@ struct NewEntryCommand: AsyncParsableCommand {
             + "several places or none by that name, or a file that exists (nothing is ever overwritten).")
 
     @Argument(help: "The entry's title.") var title: String
-    @Option(help: "A city, looked up offline: accents, case and other names match (valparaiso, Valparaíso).") var place: String?
+    @Option(help: ArgumentHelp("A city, looked up offline as City or City, Country, the country in English or Spanish or by "
+                               + "its code (Valparaíso, Chile; valparaiso, cl; Sevilla, España); accents and case do not matter."))
+    var place: String?
     @Option(help: "Which of several places called so, by its number in the list.") var pick: Int?
     // Unconditional: a negative coordinate (-33.04) is a value, not an option.
     @Option(parsing: .unconditional, help: "The place's latitude (-90 to 90), with --lon, instead of --place.") var lat: Double?
@@ -68,24 +70,23 @@ struct NewEntryCommand: AsyncParsableCommand {
 /// `vitrina places QUERY`: the offline gazetteer's answer, as the diary app's place search suggests.
 struct Places: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the places called QUERY (or starting so), most populous first, with country and coordinates.",
+        abstract: "List the places called QUERY (or starting so), most populous first, each as --place takes it back.",
         discussion: "Cities over 15,000 people from GeoNames (https://www.geonames.org, CC BY 4.0). Exit codes: 0 places found, 1 none.")
 
-    @Argument(help: "A place's name: accents and case do not matter.") var query: String
+    @Argument(help: ArgumentHelp("A place as City, City, Country or City, Region, Country (the country in English or Spanish, "
+                                 + "or its ISO code); accents and case do not matter."))
+    var query: String
     @Option(help: "How many to list (1 to 100).") var limit: Int = 10
 
     func run() async throws {
         guard (1...100).contains(limit) else { throw ValidationError("--limit must be from 1 to 100") }
-        let gazetteer: Gazetteer
+        let gazetteer: Gazetteer, found: [Gazetteer.City]
         do { gazetteer = try Gazetteer.bundled() } catch let error as VitrinaError { throw BuildFailure(error: error, warnings: []) }
-        switch gazetteer.search(query) {
-        case .named(let cities), .starting(let cities):
-            for (index, city) in cities.prefix(limit).enumerated() { print("\(index + 1). \(city.summary)") }
-            if cities.count > limit { print("… and \(cities.count - limit) more (--limit)") }
-        case .nothing(let closest):
-            let hint = closest.isEmpty ? "" : "; closest: " + closest.joined(separator: "; ")
-            FileHandle.standardError.write(Data("No place called \"\(query)\"\(hint)\n".utf8))
+        do { found = try PlaceChoice.candidates(query, in: gazetteer).cities } catch let error as VitrinaError {
+            FileHandle.standardError.write(Data((error.message.prefix(1).uppercased() + error.message.dropFirst() + "\n").utf8))
             throw ExitCode(1)
         }
+        for (index, city) in found.prefix(limit).enumerated() { print("\(index + 1). \(gazetteer.line(for: city))") }
+        if found.count > limit { print("… and \(found.count - limit) more (--limit)") }
     }
 }

@@ -70,6 +70,9 @@ struct NewEntryTests {
             #expect(several.status == 2 && several.error.contains("add --pick N") && several.error.contains("2. Valparaiso, United States"))
             let none = try await run(["new", "entry", "T", "--place", "Valparaisso", "--site", site.root])
             #expect(none.status == 2 && none.error.contains("Closest: Valparaíso, Chile"))
+            let country = try await run(["new", "entry", "T", "--place", "Valparaíso, Chilee", "--site", site.root])
+            #expect(country.status == 2 && country.error.contains("no country called \"Chilee\""))
+            #expect(country.error.contains("Closest: Chile."))
             for arguments in [["--place", "Lima", "--lat", "1", "--lon", "2"], ["--lat", "95", "--lon", "0"], ["--lat", "1"], ["--date", "2026-02-30"],
                               ["--lang", "fr"], ["--photo", site.root + "/missing.jpg"], ["--photo", site.root + "/Content/site.yml"], ["--pick", "1"]] {
                 let result = try await run(["new", "entry", "T", "--site", site.root] + arguments)
@@ -104,6 +107,117 @@ struct NewEntryTests {
         #expect(none.status == 1 && none.error.contains("No place called \"Xyzzyqq\""))
         #expect(try await run(["places", "x", "--limit", "0"]).status == 2)
         #expect(try await run(["places", "--help"]).output.contains("GeoNames"))
+    }
+
+    @Test(arguments: ["Valparaíso, Chile", "valparaiso, cl"])
+    func theIssueExamplesWriteAnEntryInValparaisoChile(place: String) async throws {
+        try await withSite { site in
+            let result = try await run(["new", "entry", "Ascensores", "--place", place, "--date", "2026-11-23", "--site", site.root])
+            #expect(result.status == 0, "\(result.error)")
+            let text = try Files.readText(site.root + "/Content/diary/2026-11-23-ascensores.md")
+            #expect(text.contains("name: \"Valparaíso, Chile\"") && text.contains("latitude: -33.036"))
+        }
+    }
+
+    @Test func whatAnAmbiguousNameListsWritesAnEntryWhenGivenBack() async throws {
+        try await withSite { site in
+            let several = try await run(["new", "entry", "T", "--place", "valparaiso", "--site", site.root])
+            #expect(several.status == 2 && several.error.contains("--place \"Valparaíso, Chile\""))
+            let listed = several.error.split(separator: "\n").first { $0.contains("2. ") }.map(String.init) ?? ""
+            let place = String(listed.drop { $0 != "." }.dropFirst(2).prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
+            #expect(place == "Valparaiso, United States")
+            let given = try await run(["new", "entry", "T", "--place", place, "--date", "2026-11-24", "--site", site.root])
+            #expect(given.status == 0, "\(given.error)")
+            #expect(try Files.readText(site.root + "/Content/diary/2026-11-24-t.md").contains("name: \"Valparaiso, United States\""))
+        }
+    }
+
+    @Test func placesUnderstandsCountriesInSpanishAndEnglish() async throws {
+        let spanish = try await run(["places", "Sevilla, España"])
+        #expect(spanish.status == 0 && spanish.output == "1. Sevilla, Spain (37.38283, -5.97317), 686,741 people\n", "\(spanish.error)")
+        #expect(try await run(["places", "seville, spain"]).output == spanish.output)
+        let namesakes = try await run(["places", "portland, usa", "--limit", "2"])
+        #expect(namesakes.output.hasPrefix("1. Portland, United States --pick 1 ("))
+        #expect(namesakes.output.contains("\n2. Portland, United States --pick 2 ("))
+        let unknown = try await run(["places", "Sevilla, Españia"])
+        #expect(unknown.status == 1 && unknown.error.hasPrefix("No country called \"Españia\"") && unknown.error.contains("España"))
+    }
+
+    /// Each `vitrina new entry` and `vitrina places` command the README and the guide show, as they show it: in inline
+    /// code (README) or after `$ ` in a console block, with the lines it prints below it.
+    static func shownCommands(in text: String) -> [(arguments: [String], printed: [String])] {
+        var commands: [(arguments: [String], printed: [String])] = []
+        var inConsole = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("```") { inConsole = line == "```console"; continue }
+            if inConsole, line.hasPrefix("$ vitrina ") {
+                commands.append((shellWords(String(line.dropFirst(2))), []))
+            } else if inConsole, !commands.isEmpty, !line.isEmpty {
+                commands[commands.count - 1].printed.append(line)
+            } else if !inConsole {
+                for piece in line.split(separator: "`", omittingEmptySubsequences: false).enumerated() where piece.offset % 2 == 1
+                    && (piece.element.hasPrefix("vitrina new entry ") || piece.element.hasPrefix("vitrina places ")) {
+                    commands.append((shellWords(String(piece.element)), []))
+                }
+            }
+        }
+        return commands.filter { $0.arguments.count > 2 && ($0.arguments[1] == "places" || $0.arguments[1...2] == ["new", "entry"]) }
+    }
+
+    /// Words as a POSIX shell splits them: spaces apart, except within single or double quotes.
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = [], word = "", quote: Character?, started = false
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { word.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character; started = true
+            } else if character == " " {
+                if started || !word.isEmpty { words.append(word) }
+                word = ""; started = false
+            } else {
+                word.append(character)
+            }
+        }
+        if started || !word.isEmpty { words.append(word) }
+        return words
+    }
+
+    @Test func theShellWordsAreTheShells() {
+        #expect(Self.shellWords(#"vitrina new entry "Valparaíso's lifts" --place 'a, b' x"#)
+                == ["vitrina", "new", "entry", "Valparaíso's lifts", "--place", "a, b", "x"])
+    }
+
+    /// The README's and the guide's examples work as written: each entry is written (the photo a real one, the date today's),
+    /// and `vitrina places` prints what the page shows.
+    @Test(arguments: ["README.md", "Content/docs/diary-terminal.md", "Content/docs/diary-terminal.en.md"])
+    func theExamplesShownWorkAsWritten(path: String) async throws {
+        let commands = Self.shownCommands(in: try Files.readText(TestSite.repository + "/" + path))
+        #expect(commands.contains { $0.arguments.contains("--place") }, "\(path) shows an entry with a place")
+        try await withSite { site in
+            let photo = site.root + "/photo.jpg"
+            try Files.write(try TestPictures.gradient(width: 30, height: 20).encoded(as: .jpeg, quality: 80), to: photo)
+            for command in commands {
+                var arguments = Array(command.arguments.dropFirst())
+                if let index = arguments.firstIndex(of: "--photo"), index + 1 < arguments.count { arguments[index + 1] = photo }
+                let isEntry = arguments.first == "new"
+                let result = try await run(arguments + (isEntry ? ["--site", site.root] : []), in: site.root)
+                #expect(result.status == 0, "\(path): \(command.arguments): \(result.error)")
+                let printed = result.output.split(separator: "\n").map(String.init)
+                if isEntry {
+                    let written = printed.first.map { $0.hasPrefix("/") ? $0 : site.root + "/" + $0 } ?? ""
+                    #expect(try Files.readText(written).contains("place:"), "\(path): \(command.arguments)")
+                    let undated = { (line: String) in
+                        line.replacingOccurrences(of: #"\d{4}-\d{2}-\d{2}-"#, with: "", options: .regularExpression)
+                    }
+                    #expect(command.printed.isEmpty || command.printed.map(undated) == printed.map { undated($0.replacingOccurrences(of: site.root + "/", with: "")) })
+                    try? FileManager.default.removeItem(atPath: written)
+                    try? FileManager.default.removeItem(atPath: site.root + "/Content/diary/photos")
+                } else {
+                    #expect(command.printed.isEmpty || printed == command.printed, "\(path): \(command.arguments)")
+                }
+            }
+        }
     }
 
     @Test func newWithAFolderStillWritesASite() async throws {
