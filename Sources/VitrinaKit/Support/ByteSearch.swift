@@ -34,7 +34,8 @@ extension StringProtocol {
     /// The parts between `/` bytes, empty ones left out, cut on bytes: a `Character` may hold a `/` with a mark after it
     /// (`/` + U+0301) or a prepended one before it (U+0600 + `/`), and a cut on characters would not see that `/`.
     /// Las partes entre bytes `/`, cortadas sobre bytes: un `Character` puede contener una `/`.
-    package var pathSegments: [String] { utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) } }
+    /// Inlinable: called from the other targets with `String` and `Substring`, a generic copy costs a witness call a byte.
+    @inlinable package var pathSegments: [String] { utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) } }
 }
 
 extension String {

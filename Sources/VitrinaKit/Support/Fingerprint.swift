@@ -1,10 +1,11 @@
 /// FNV-1a, 64 bit: a stable, fast fingerprint for cache keys and ETags (not for security).
 /// FNV-1a de 64 bits: huella estable y rápida para claves de caché (no para seguridad).
 public enum Fingerprint {
-    public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 { hex(number(bytes)) }
+    /// Inlinable, as `number`: called from the other targets, a generic copy would read each byte through a witness table.
+    @inlinable public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 { hex(number(bytes)) }
 
     /// The same fingerprint as a number (to pick a shard by).
-    package static func number<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+    @inlinable package static func number<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
         var stream = FingerprintStream()
         for byte in bytes { stream.add(byte: byte) }
         return stream.number
@@ -50,7 +51,7 @@ public enum Fingerprint {
     }
 
     /// Sixteen hexadecimal digits.
-    static func hex(_ hash: UInt64) -> String {
+    @usableFromInline static func hex(_ hash: UInt64) -> String {
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
@@ -59,22 +60,22 @@ public enum Fingerprint {
 /// `Fingerprint.hex` of texts fed one after another, without joining them first: the same digits as the fingerprint
 /// of their concatenation.
 /// La huella de textos dados uno tras otro, sin unirlos antes: la misma que la de su concatenación.
-package struct FingerprintStream {
-    private(set) var number: UInt64 = 0xcbf2_9ce4_8422_2325
+@usableFromInline package struct FingerprintStream {
+    @usableFromInline package private(set) var number: UInt64 = 0xcbf2_9ce4_8422_2325
 
     package mutating func add(_ text: String) {
         var text = text
         text.withUTF8 { for byte in $0 { add(byte: byte) } }
     }
 
-    package mutating func add(byte: UInt8) {
+    @inlinable package mutating func add(byte: UInt8) {
         number ^= UInt64(byte)
         number &*= 0x0000_0100_0000_01B3
     }
 
     package var hex: String { Fingerprint.hex(number) }
 
-    package init() {}
+    @inlinable package init() {}
 }
 
 extension Fingerprint {
