@@ -165,6 +165,24 @@ struct SafeSVGTests {
         #expect(MediaFetcher.named("media/store/img/a.jpg", kind: .png, hash: "x") == "media/store/img/a.png")
     }
 
+    @Test("a fetched picture's memo read back from disk: facts out of range or an unknown kind are refused, no bytes come from it")
+    func memoReadBackIsChecked() throws {
+        let made = FetchedPicture(Array((Self.open + "<script>alert(1)</script></svg>").utf8))
+        #expect(made.cleaned != nil)
+        let stored = try JSONEncoder().encode(made)
+        let read = try JSONDecoder().decode(FetchedPicture.self, from: stored)
+        #expect(read.cleaned == nil, "the safe bytes are never taken from the memo")
+        guard case .picture(_, .svg, let removed) = read.outcome else { Issue.record("\(read.outcome)"); return }
+        #expect(removed == ["script element"])
+        let text = String(decoding: stored, as: UTF8.self)
+        for hostile in [text.replacingOccurrences(of: "\"svg\"", with: "\"exe\""),
+                        text.replacingOccurrences(of: "\"width\":40", with: "\"width\":-1"),
+                        text.replacingOccurrences(of: "\"width\":40", with: "\"width\":1e300")] {
+            #expect(hostile != text)
+            #expect(throws: (any Error).self) { try JSONDecoder().decode(FetchedPicture.self, from: Data(hostile.utf8)) }
+        }
+    }
+
     // MARK: The oracle: libxml2, through Foundation's XMLParser
 
     /// What a browser could run or fetch in `bytes`, as libxml2 reads them; an empty list when nothing.

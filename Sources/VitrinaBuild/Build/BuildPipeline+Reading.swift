@@ -139,12 +139,12 @@ extension BuildPipeline {
     private func addLocalImage(_ path: String, folder: String, key: String, owner: String, into media: inout MediaCatalog,
                                mediaSources: inout [String: String]) {
         let source = Files.join(options.contentDirectory, folder, path)
-        guard SafePath.isPlainRelative(path), let bytes = try? Files.read(source), let size = ImageSize.of(bytes) else {
+        guard SafePath.isPlainRelative(path), let bytes = try? Files.read(source), let kind = PictureKind.of(bytes), let size = ImageSize.of(bytes) else {
             diagnostics.warn(.image, "\(owner): photo \(path) is missing or not an image; a placeholder is shown")
             return
         }
-        let output = ContentLinks.named((["media", folder.isEmpty ? "content" : folder] + path.pathSegments.map(MediaPath.safeSegment))
-            .joined(separator: "/"), kind: PictureKind.of(bytes))
+        let output = kind.path((["media", folder.isEmpty ? "content" : folder]
+            + path.pathSegments.map(MediaPath.safeSegment)).joined(separator: "/"))
         media.add(MediaFile(path: output, width: size.width, height: size.height, bytes: bytes), for: key)
         mediaSources[Files.join(folder, path)] = output
     }

@@ -7,7 +7,7 @@ public struct ContentFile: Sendable, Hashable {
     public let path: String
     /// Size, times and inode: the file is copied again only when these change.
     public let stamp: FileStamp
-    /// Pixel size of PNG, JPEG, GIF and SVG images, read from their first bytes.
+    /// Pixel size of PNG, JPEG, GIF, WebP and SVG images, read from their first bytes.
     public let width: Int?
     public let height: Int?
     /// What the bytes of a file named as a picture say it is; nil for one that is no picture (or not named as one).

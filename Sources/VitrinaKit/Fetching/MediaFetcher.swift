@@ -48,7 +48,8 @@ public struct MediaFetcher: Sendable {
                     diagnostics.warn(.image, "picture \(Printable.short(url)), named by \(Printable.short(namedAt, limit: 240)), is an SVG "
                                      + "holding what could run script or reach another site (\(named)); published without it")
                 }
-                let content = kind == .svg ? body.map { SafeSVG.clean($0).cleanedBytes } : body
+                // Made safe once: now, when the memo knew the picture, else already while it was read.
+                let content = kind != .svg ? body : picture.cleaned.map(LazyBody.init) ?? body.map { SafeSVG.clean($0).cleanedBytes }
                 return MediaFile(path: Self.named(outputPath(for: url), kind: kind, hash: facts.hash), facts: facts, content: content)
             }
         } catch FetchError.absent {
@@ -85,11 +86,8 @@ public struct MediaFetcher: Sendable {
 
     /// The path with the extension the bytes say; an SVG's name also carries its bytes' fingerprint (`a.1f2e3d4c.svg`).
     static func named(_ path: String, kind: PictureKind, hash: String) -> String {
-        var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard let last = segments.popLast() else { return path }
-        guard kind == .svg else { return (segments + [kind.name(last)]).joined(separator: "/") }
-        let named = PictureKind.svg.name(last)
-        return (segments + [named.dropLast(4) + "." + hash.prefix(8) + ".svg"]).joined(separator: "/")
+        let named = kind.path(path)
+        return kind == .svg ? named.dropLast(4) + "." + hash.prefix(8) + ".svg" : named
     }
 
     /// `media/<source>/<path after the source's base URL>`, every segment made safe.
@@ -117,6 +115,10 @@ struct FetchedPicture: Codable, Sendable {
     }
 
     let outcome: Outcome
+    /// An SVG's safe bytes when made in this build (never kept in the memo): written as they are, not made again.
+    private(set) var cleaned: [UInt8]?
+
+    private enum CodingKeys: String, CodingKey { case outcome }
 
     init(_ bytes: [UInt8]) {
         guard let kind = PictureKind.of(bytes) else { outcome = .notPicture; return }
@@ -125,8 +127,9 @@ struct FetchedPicture: Codable, Sendable {
             return
         }
         switch SafeSVG.clean(bytes) {
-        case .success(let cleaned):
-            outcome = ImageFacts(cleaned.bytes).map { .picture($0, .svg, removed: cleaned.removed) } ?? .unsafe("it declares no size Vitrina can read")
+        case .success(let made):
+            outcome = ImageFacts(made.bytes).map { .picture($0, .svg, removed: made.removed) } ?? .unsafe("it declares no size Vitrina can read")
+            cleaned = made.bytes
         case .failure(let refusal):
             outcome = .unsafe(refusal.reason)
         }

@@ -21,16 +21,24 @@ public enum PictureKind: String, Sendable, Codable, CaseIterable {
     /// The extensions, lowercased, a name of this kind may already end in and keep (`.JPEG` names a JPEG well).
     var acceptedExtensions: Set<String> { self == .jpeg ? ["jpg", "jpeg"] : [rawValue] }
 
+    /// Every extension a picture's name may end in, lowercased.
+    static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
+
     /// `name` when it already ends in one of this kind's extensions; else with a picture's extension replaced by this
     /// kind's (`a.jpg` holding a PNG is `a.png`), or this kind's added (`a.min` holding a PNG is `a.min.png`).
     public func name(_ name: String) -> String {
-        let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg"]
         if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex {
             let current = String(decoding: name.utf8[name.utf8.index(after: dot)...], as: UTF8.self).lowercased()
             if acceptedExtensions.contains(current) { return name }
-            if pictureExtensions.contains(current) { return String(decoding: name.utf8[..<dot], as: UTF8.self) + "." + fileExtension }
+            if Self.pictureExtensions.contains(current) { return String(decoding: name.utf8[..<dot], as: UTF8.self) + "." + fileExtension }
         }
         return name + "." + fileExtension
+    }
+
+    /// `path` with its last segment named by `name(_:)` (`guide/img/shot.jpg` holding a PNG is `guide/img/shot.png`).
+    public func path(_ path: String) -> String {
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex
+        return String(path[..<slash]) + name(String(path[slash...]))
     }
 }
 

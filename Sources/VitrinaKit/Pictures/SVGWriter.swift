@@ -51,7 +51,7 @@ struct SVGWriter {
                     continue
                 }
                 guard Self.elements.contains(inner.name) else {
-                    if Self.activeNames.contains(inner.name.lowercased()) || inner.name.hasPrefix("animate") { note("\(inner.name) element") }
+                    if Self.activeNames.contains(inner.name.lowercased()) { note("\(inner.name) element") }
                     continue
                 }
                 write(inner)

@@ -135,7 +135,7 @@ public struct ContentLinks: Sendable {
                              + "it is not published: replace it or rename it")
                 continue
             }
-            let output = Self.named(outputPath(forMissing: file.path), kind: file.kind)
+            let output = file.kind.map { $0.path(outputPath(forMissing: file.path)) } ?? outputPath(forMissing: file.path)
             guard used.insert(output).inserted else {
                 notes.append("Content/\(file.path) would be published as \(output), which another page or file already is; rename it")
                 continue
@@ -143,13 +143,6 @@ public struct ContentLinks: Sendable {
             files[file.path] = Published(file: file, output: output, picture: pictures[file.path].map { PictureMaker.rehomed($0, at: output) })
         }
         return notes
-    }
-
-    /// A picture's published name ends in the extension its bytes say (`shot.jpg` holding a PNG is `shot.png`).
-    package static func named(_ output: String, kind: PictureKind?) -> String {
-        guard let kind else { return output }
-        let slash = output.utf8.lastIndex(of: UInt8(ascii: "/")).map { output.utf8.index(after: $0) } ?? output.startIndex
-        return String(output[..<slash]) + kind.name(String(output[slash...]))
     }
 
     /// Where a file at `path` below `Content/` is (or would be) published: in the output folder of the nearest folder
