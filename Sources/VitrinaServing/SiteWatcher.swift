@@ -22,7 +22,8 @@ public struct SiteWatcher: Sendable {
         self.usesEvents = usesEvents
     }
 
-    static let roots = ["Content", "Templates"]
+    /// The folders watched: the pages' (`Content`, or a docs folder's own) and `Templates`.
+    var roots: [String] { [DocsProject.contentFolder(in: siteDirectory), "Templates"] }
 
     /// Starts watching: every change made from now on is reported by the watch's `next()`, even one made while the
     /// caller was busy building. `whenWaiting` is called each time `next()` begins to wait for a change (tests edit once
@@ -30,7 +31,7 @@ public struct SiteWatcher: Sendable {
     public func start() -> SiteWatch { start(whenWaiting: nil) }
 
     func start(whenWaiting: (@Sendable () -> Void)?) -> SiteWatch {
-        if usesEvents, let events = FolderEvents(siteDirectory: siteDirectory, roots: Self.roots) {
+        if usesEvents, let events = FolderEvents(siteDirectory: siteDirectory, roots: roots) {
             return SiteWatch(events: events, whenWaiting: whenWaiting)
         }
         return SiteWatch(polling: self, whenWaiting: whenWaiting)
@@ -39,7 +40,7 @@ public struct SiteWatcher: Sendable {
     /// Every watched file with its stamp; a new, removed or touched file changes the snapshot.
     func snapshot() -> [String: FileStamp] {
         var stamps: [String: FileStamp] = [:]
-        for folder in Self.roots {
+        for folder in roots {
             let root = Files.join(siteDirectory, folder)
             for path in Files.list(root) where !FolderEvents.isHidden("\(folder)/\(path)") {
                 if let stamp = FileStamp(path: "\(root)/\(path)") { stamps["\(folder)/\(path)"] = stamp }

@@ -16,6 +16,14 @@ struct Check: AsyncParsableCommand {
     @Flag(help: "Also check pages marked draft: true.") var drafts = false
     @Option(help: "A built output folder to check as it is, instead of building.") var built: String?
 
+    /// What a docs folder's `mkdocs.yml` or `book.toml` sets that Vitrina does not read, named once; it builds without it.
+    /// Lo que la configuración de una carpeta de documentación fija y Vitrina no lee, nombrado una vez.
+    static func docsConfigNotes(_ siteDirectory: String) -> [String] {
+        guard let file = DocsProject.configFile(in: siteDirectory),
+              let project = try? DocsProject.load(siteDirectory: siteDirectory, file: file) else { return [] }
+        return project.unusedKeys.map { "note: \($0) is not read by Vitrina (the site builds without it)" }
+    }
+
     func run() async throws {
         if let built {
             let problems = LinkChecker().check(folder: Console.absolute(built))
@@ -34,6 +42,7 @@ struct Check: AsyncParsableCommand {
         do { result = .success(try await BuildPipeline(options: options, client: client, features: siteFeatures).build()) } catch { result = .failure(error) }
         await client.shutdown()
         let warnings = try result.get().warnings
+        for note in Self.docsConfigNotes(options.siteDirectory) { Console.line(note) }
         for warning in warnings { Console.line(warning.message) }
         Console.annotate(warnings, site: options.siteDirectory, error: false)
         if !warnings.isEmpty { throw ExitCode(1) }

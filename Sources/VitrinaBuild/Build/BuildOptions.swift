@@ -4,6 +4,8 @@ import VitrinaKit
 /// Lo que pide una invocación: carpetas, red, rigor y sustituciones.
 public struct BuildOptions: Sendable {
     public var siteDirectory: String
+    /// The folder of the site's pages, relative to `siteDirectory`: `Content`, or a docs folder's (`docs`, `src`).
+    public var contentFolder: String
     public var outputDirectory: String
     public var offline: Bool
     public var strict: Bool
@@ -32,6 +34,7 @@ public struct BuildOptions: Sendable {
         retry: RetryPolicy = .standard, requestTimeout: Duration = WebRequest.standardTimeout
     ) {
         self.siteDirectory = siteDirectory
+        self.contentFolder = DocsProject.contentFolder(in: siteDirectory)
         self.outputDirectory = outputDirectory ?? Files.join(siteDirectory, "Output")
         self.offline = offline
         self.strict = strict
@@ -42,7 +45,7 @@ public struct BuildOptions: Sendable {
         self.requestTimeout = requestTimeout
     }
 
-    public var contentDirectory: String { Files.join(siteDirectory, "Content") }
+    public var contentDirectory: String { Files.join(siteDirectory, contentFolder) }
     public var templatesDirectory: String { Files.join(siteDirectory, "Templates") }
     public var cacheDirectory: String { Files.join(siteDirectory, ".vitrina", "cache") }
     /// Parsed Markdown kept between builds (`DocumentMemo`), a folder of shards.

@@ -112,6 +112,7 @@ extension DocumentLoader {
                                     defaultLanguage: config.defaultLanguage,
                                     renderer: MarkdownRenderer(allowRawHTML: config.unsafeHTML, highlighter: highlighter), memo: memo)
         loader.taxonomies = config.taxonomies.map(\.name)
+        loader.contentFolder = config.contentFolder
         loader.listing = listing
         let kept = options.memo != nil || !remembering
         return (loader, {

@@ -223,7 +223,7 @@ public struct BuildPipeline: Sendable {
     /// Config: `site.yml`, its sources checked against what the features read, and `--base-url`.
     /// Configuración: `site.yml`, con sus fuentes comprobadas contra lo que leen las funciones.
     func loadConfig() throws -> SiteConfig {
-        var config = try SiteConfig.load(path: options.contentDirectory + "/site.yml")
+        var config = try SiteConfig.load(siteDirectory: options.siteDirectory, contentFolder: options.contentFolder)
         try FeatureSet.check(config, against: features(for: config))
         if let baseURL = options.baseURL { config.baseURL = baseURL }
         return config
@@ -289,7 +289,7 @@ public struct BuildPipeline: Sendable {
     func pictures(_ settings: PictureSettings, _ data: SiteData) -> SiteData {
         var data = data
         guard settings.enabled else { return data }
-        let origins = Dictionary(data.mediaSources.map { ($0.value, "Content/\($0.key)") }, uniquingKeysWith: min)
+        let origins = Dictionary(data.mediaSources.map { ($0.value, "\(options.contentFolder)/\($0.key)") }, uniquingKeysWith: min)
         let stage = PictureStage(settings: settings, cache: PictureCache(directory: options.pictureCacheDirectory))
         let made = stage.run(data.media, origins: origins)
         // The files beside the Markdown the catalogue does not already publish (a feature's local picture is both).

@@ -114,7 +114,7 @@ struct KeptPlan: Sendable, Equatable {
         for part in parts.indices {
             for page in parts[part].pages.indices {
                 for (index, file) in parts[part].pages[page].enumerated() {
-                    places[Fingerprint.number(file.path.utf8.dropFirst(Self.contentPrefix))] = (Place(part: part, page: page), index)
+                    places[Fingerprint.number(Self.belowContent(file.path))] = (Place(part: part, page: page), index)
                     count += 1
                 }
             }
@@ -123,14 +123,19 @@ struct KeptPlan: Sendable, Equatable {
         var matched = 0
         for (path, stamp) in stamps {
             guard let (place, index) = places[Fingerprint.number(path.utf8)],
-                  parts[place.part].pages[place.page][index].path.utf8.dropFirst(Self.contentPrefix).elementsEqual(path.utf8) else { continue }
+                  Self.belowContent(parts[place.part].pages[place.page][index].path).elementsEqual(path.utf8) else { continue }
             found(place, index, path, stamp)
             matched += 1
         }
         return matched == count
     }
 
-    private static let contentPrefix = "Content/".utf8.count
+    /// A page file's path below the folder of the pages: `Content/linux/tar.md` → `linux/tar.md`.
+    private static func belowContent(_ path: String) -> Substring.UTF8View {
+        let bytes = path.utf8
+        guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else { return path[...].utf8 }
+        return path[bytes.index(after: slash)...].utf8
+    }
 
     /// The header's entries again, for a renderer.
     var navigationEntries: [PageRenderer.NavigationEntry] {
@@ -215,7 +220,7 @@ struct KeptPlan: Sendable, Equatable {
                 guard let fileCount = reader.count(atMost: maxCount), fileCount > 0 else { return nil }
                 var files: [File] = []
                 for _ in 0..<fileCount {
-                    guard let path = reader.string(), path.hasPrefix("Content/"), SafePath.isPlainRelative(path) else { return nil }
+                    guard let path = reader.string(), path.utf8.contains(UInt8(ascii: "/")), SafePath.isPlainRelative(path) else { return nil }
                     var numbers: [Int] = []
                     for _ in 0..<6 {
                         guard let number = reader.int() else { return nil }

@@ -1,3 +1,4 @@
+import Foundation
 import VitrinaKit
 
 /// Pictures: every raster picture of the media catalogue made for the web — WebP variants at the configured widths and an
@@ -76,7 +77,7 @@ struct PictureStage: Sendable {
             switch outcome {
             case .made(let picture) where !picture.webp.isEmpty: pictures[file.path] = picture
             case .made: break
-            case .failed(let reason): warnings.append("Content/\(file.path): the picture cannot be made for the web (\(reason)); it is published as it is")
+            case .failed(let reason): warnings.append("\((contentDirectory as NSString).lastPathComponent)/\(file.path): the picture cannot be made for the web (\(reason)); it is published as it is")
             }
         }
         return (pictures, made, warnings)

@@ -18,7 +18,7 @@ struct QuickEdit {
         var lookup = live.prepared()
         live.lookup = nil
         var pageContext = live.pageContext
-        live.pageContext.links = ContentLinks(defaultLanguage: live.config.defaultLanguage)
+        live.pageContext.links = ContentLinks(defaultLanguage: live.config.defaultLanguage, contentFolder: live.config.contentFolder)
         let loader = DocumentLoader.forBuild(options, config: live.config).loader
         guard let (place, edit) = try timer.run("content", { () throws -> (Int, QuickEdited)? in
             for (place, content) in live.contents.enumerated() {

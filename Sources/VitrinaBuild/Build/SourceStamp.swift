@@ -55,6 +55,22 @@ struct SourceStamp: Sendable {
             }
             if name == "Content" { frame.contentCount = scan.stamps.count }
         }
+        // A docs folder's config and what its pages include from beside it (mdBook's `listings/`): every other file of the
+        // site folder, but what builds write.
+        // La configuración de una carpeta de documentación y lo que sus páginas incluyen de al lado.
+        if options.contentFolder != "Content" {
+            let outputName = (options.outputDirectory as NSString).lastPathComponent
+            let scan = Files.scan(options.siteDirectory, skippingFolders: [options.contentFolder, "Templates", ".vitrina", ".git", "Output", outputName],
+                                  stamping: true)
+            head += Array("Beside \(scan.stamps.count)\n".utf8)
+            for (path, stamp) in scan.stamps {
+                head.append(contentsOf: path.utf8)
+                head.append(0)
+                withUnsafeBytes(of: stamp) { head.append(contentsOf: $0) }
+                settling = settling || stamp.latestChange >= settled
+            }
+            text = head + text
+        }
         let value = text.withUnsafeBytes { Fingerprint.content($0) }
         frame.head = head.withUnsafeBytes { Fingerprint.content($0) }
         return SourceStamp(value: value, settling: settling, contentScan: contentScan, frame: frame)

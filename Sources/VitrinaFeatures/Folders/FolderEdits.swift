@@ -145,7 +145,7 @@ extension MarkdownFolders {
             part.compactMap { section, index -> (FolderEditRecord.Page, [String])? in
                 let page = all[section].pages[index]
                 let listed = FolderPage.Listed(page)
-                guard listed.allowsTextEdits, page.versions.values.allSatisfy({ $0.file.hasPrefix("Content/") }) else { return nil }
+                guard listed.allowsTextEdits, page.versions.values.allSatisfy({ $0.file.hasPrefix(root.contentFolder + "/") }) else { return nil }
                 return (FolderEditRecord.Page(section: section, name: page.name, listed: listed), page.versions.values.map(\.file).sorted())
             }
         }.flatMap { $0 }

@@ -9,6 +9,10 @@ public struct FolderLoader: Sendable {
     /// Top-level folders owned by other features (`diary`, `data`).
     public let reserved: Set<String>
     public let drafts: Bool
+    /// The root's layout when its index does not say: `docs` for a docs folder (MkDocs, mdBook, no site.yml).
+    public var rootLayout = FolderLayout.section
+    /// Files of the root that are no page (mdBook's `SUMMARY.md`).
+    public var skippedFiles: Set<String> = []
 
     public init(loader: DocumentLoader, reserved: Set<String>, drafts: Bool) {
         self.loader = loader
@@ -18,9 +22,9 @@ public struct FolderLoader: Sendable {
 
     /// The root section (`Content/` itself), or nil when there is no Markdown outside the features' folders.
     public func load() async throws -> MarkdownFolder? {
-        let files = try loader.markdownFiles(in: "", skippingFolders: reserved)
+        let files = try loader.markdownFiles(in: "", skippingFolders: reserved).filter { !skippedFiles.contains($0) }
         guard !files.isEmpty else { return nil }
-        let documents = try await loader.documents(paths: files, in: "Content")
+        let documents = try await loader.documents(paths: files, in: loader.contentFolder)
         // Each folder's files by page name and language, as places in `documents` (grouping copies no document); each
         // document's folders are cut from its path on every core.
         // Los ficheros de cada carpeta por nombre e idioma; las carpetas de cada documento se cortan en todos los núcleos.
@@ -39,7 +43,7 @@ public struct FolderLoader: Sendable {
         var childFolders: [[String]: [[String]]] = [:]
         for folders in byFolder.keys where !folders.isEmpty { childFolders[Array(folders.dropLast()), default: []].append(folders) }
         let pages = try mappedPages(byFolder, documents)
-        return try section([], documents: documents, byFolder: byFolder, pages: pages, childFolders: childFolders, parentSlugs: [], parentLayout: .section)
+        return try section([], documents: documents, byFolder: byFolder, pages: pages, childFolders: childFolders, parentSlugs: [], parentLayout: rootLayout)
     }
 
     /// Every page made from its documents, on every core, by folder and name (in the order of folders and names, so a
@@ -84,7 +88,7 @@ public struct FolderLoader: Sendable {
         let layout = try Self.layout(of: indexDocuments, defaultLanguage: loader.defaultLanguage)
             ?? (folders == ["docs"] ? .docs : parentLayout)
         let titles = (indexDocuments ?? [:]).compactMapValues { $0.fields.string("title") ?? $0.body.firstHeading }
-        let display = (["Content"] + folders).joined(separator: "/")
+        let display = ([loader.contentFolder] + folders).joined(separator: "/")
         let index = indexName.flatMap { groups.removeValue(forKey: $0) }
         let pages = try FolderPageMapper.uniqueSlugs(groups.values.filter { drafts || !$0.draft }, folder: display)
         let slugs = folders.isEmpty ? [] : parentSlugs + [Slug.make(folders.last!, fallback: "section")]
@@ -101,7 +105,7 @@ public struct FolderLoader: Sendable {
             }.joined()
                 .filter { $0.totalPages > 0 }
                 .sorted { ($0.weight, $0.title(language, defaultLanguage: language).lowercased()) < ($1.weight, $1.title(language, defaultLanguage: language).lowercased()) },
-            titles: titles)
+            titles: titles, contentFolder: loader.contentFolder)
     }
 
     /// The file that is a folder's index page, as GitHub and Hugo read folders: `_index.md`, else `index.md`, else

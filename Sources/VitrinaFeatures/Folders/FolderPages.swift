@@ -28,19 +28,46 @@ public struct FolderPages: Sendable {
     let rootIsHome: Bool
     let pageSize: Int
 
-    public init(root: MarkdownFolder, pageContext: PageContext) {
+    /// Each page file's last change from git, by its path below the site folder.
+    let changes: [String: SimpleDate]
+
+    public init(root: MarkdownFolder, pageContext: PageContext, changes: [String: SimpleDate] = [:]) {
         self.root = root
         self.pageContext = pageContext
         self.routes = FolderRoutes(site: pageContext.routes)
         self.rootIsHome = !pageContext.config.appScreens
         self.pageSize = max(1, pageContext.config.pageSize)
+        self.changes = changes
+    }
+
+    /// The folders drawn as books (`BookPages`): the whole site when it is a docs folder (MkDocs, mdBook, or a folder
+    /// with no site.yml) or its root says `layout: docs`; else each folder whose `layout: docs` its parent does not share.
+    /// Las carpetas que se dibujan como libros: todo el sitio si es una carpeta de documentación; si no, cada carpeta `docs`.
+    func books() -> [MarkdownFolder] {
+        let config = pageContext.config
+        if config.docs != nil || !config.siteFile || root.layout == .docs { return rootIsHome ? [root] : [] }
+        var found: [MarkdownFolder] = []
+        func walk(_ section: MarkdownFolder) {
+            for child in section.subsections { if child.layout == .docs { found.append(child) } else { walk(child) } }
+        }
+        walk(root)
+        return found
+    }
+
+    /// The book drawn from `book`: its order from the docs folder's nav when it is the whole site.
+    func bookPages(_ book: MarkdownFolder) -> BookPages {
+        let outline = book.folders.isEmpty ? pageContext.config.docs?.outline : nil
+        return BookPages(order: ReadingOrder(root: book, outline: outline), folders: self, project: pageContext.config.docs, changes: changes)
     }
 
     /// Each section's index pages in each language are one job and its content pages jobs of a few hundred; the jobs
     /// run on every core and their pages keep this order.
     public func pages() -> [Page] {
         var jobs: [@Sendable () -> [Page]] = []
-        for section in root.all {
+        let books = books()
+        let inBooks = Set(books.flatMap { $0.all.map(\.folders) })
+        for book in books { jobs += bookPages(book).jobs() }
+        for section in root.all where !inBooks.contains(section.folders) {
             // A folder's listing is fingerprinted by its index pages' job, unless its content pages show it too.
             // La lista de una carpeta se calcula en el trabajo de su índice, salvo si sus páginas también la muestran.
             let sidebar = sidebarListing(section, listing(section))

@@ -8,9 +8,18 @@ public struct FoldersFeature: Feature {
     public var key: String { "folders" }
 
     public func load(_ context: FeatureContext) async throws -> (any LoadedFeature)? {
-        let root = try await FolderLoader(loader: context.documents, reserved: context.reserved, drafts: context.drafts).load() ?? .empty
+        var loader = FolderLoader(loader: context.documents, reserved: context.reserved, drafts: context.drafts)
+        if context.config.docs != nil || !context.config.siteFile { loader.rootLayout = .docs }
+        if context.config.docs?.generator == .mdbook { loader.skippedFiles = ["SUMMARY.md"] }
+        let root = try await loader.load() ?? .empty
         let menu = try Self.menu(root.subsections, names: context.config.menu)
-        return MarkdownFolders(root: root, menu: menu.shown, more: menu.more)
+        var folders = MarkdownFolders(root: root, menu: menu.shown, more: menu.more)
+        if let project = context.config.docs { folders.oldAddresses = OldAddresses(root: root, project: project) }
+        // The pages' last changes, from git, when some folder is drawn as a book (its pages show them).
+        if root.all.contains(where: { $0.layout == .docs }) || context.config.docs != nil || !context.config.siteFile {
+            folders.changes = GitChanges.read(siteDirectory: context.documents.siteDirectory, folder: context.documents.contentFolder)
+        }
+        return folders
     }
 
     /// The folders the header lists: those `menu:` names, or the first few; `more` when some are left out, for a
@@ -38,6 +47,10 @@ public struct MarkdownFolders: LoadedFeature {
     let more: Bool
     /// Where each file's page lives, once a quick edit needed it.
     var fileIndex: FolderFileIndex?
+    /// Each page file's last change from git (`GitChanges`).
+    var changes: [String: SimpleDate] = [:]
+    /// A docs folder's old addresses and redirects.
+    var oldAddresses: OldAddresses?
 
     init(root: MarkdownFolder, menu: [MarkdownFolder], more: Bool) {
         self.root = root
@@ -57,6 +70,8 @@ public struct MarkdownFolders: LoadedFeature {
             part.map { Self.prepared(sections[$0.section], page: $0.page, routes: routes, pageContext: pageContext) }
         }
         for part in prepared { for page in part { if let page { links.add(page) } } }
+        // Links written to a redirect's old address lead where it sends the reader.
+        for alias in oldAddresses?.aliases ?? [] { links.addAlias(alias.address, to: alias.path) }
     }
 
     /// What the link resolver registers of a section's page at `page`, or of its index page (-1): a folder without
@@ -81,7 +96,13 @@ public struct MarkdownFolders: LoadedFeature {
     public func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
         let routes = FolderRoutes(site: pageContext.routes)
         let defaultLanguage = pageContext.routes.defaultLanguage
-        var part = FeatureContribution(pages: { [root] in FolderPages(root: root, pageContext: pageContext).pages() })
+        var part = FeatureContribution(pages: { [root, changes] in FolderPages(root: root, pageContext: pageContext, changes: changes).pages() })
+        if let oldAddresses {
+            let taken = Set(root.all.flatMap { section in
+                [routes.index(section, defaultLanguage).file] + section.pages.map { routes.page($0, in: section, defaultLanguage).file }
+            })
+            part.dataFiles = oldAddresses.files(links: pageContext.links, language: defaultLanguage, taken: taken)
+        }
         for section in menu {
             part.navigation.append(.init(key: section.slugs.first ?? "", labelKey: "", route: { routes.index(section, $0) },
                                          label: { section.title($0, defaultLanguage: defaultLanguage) }))

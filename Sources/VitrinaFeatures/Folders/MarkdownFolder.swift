@@ -22,10 +22,12 @@ public struct MarkdownFolder: Sendable {
     public var pages: [FolderPage]
     public var subsections: [MarkdownFolder]
 
-    public var folder: String { (["Content"] + folders).joined(separator: "/") }
+    public var folder: String { ([contentFolder] + folders).joined(separator: "/") }
 
     /// Titles by language from `_index.md` (its `title:` or first heading), when it gives one.
     public let titles: [String: String]
+    /// The folder of the site's pages this one is in: `Content`, `docs`, `src`.
+    public var contentFolder = "Content"
 
     /// The section's title in `language`: its own, the default language's, or the folder name.
     public func title(_ language: String, defaultLanguage: String) -> String {

@@ -39,6 +39,14 @@ public struct SiteConfig: Sendable, Equatable {
     public var fingerprints = true
     /// The ways pages are sorted by subject (`taxonomies:`): tags and categories unless site.yml says otherwise.
     public var taxonomies = Taxonomy.defaults
+    /// The folder of the site's pages, relative to the site folder: `Content`, or a docs folder's own (`docs`, `src`).
+    public var contentFolder = "Content"
+    /// The MkDocs or mdBook config the site was read from, if any.
+    public var docs: DocsProject?
+    /// Whether the settings name the language (site.yml, `theme.language`, `book.language`); else it was guessed from the text.
+    public var languageGiven = true
+    /// Whether the site has a settings file (`Content/site.yml`); a folder without one is read as a docs folder.
+    public var siteFile = true
 
     /// The author's name as feeds and JSON-LD give it.
     public var authorName: String { author ?? title }
@@ -119,11 +127,59 @@ extension SiteConfig {
             }
             var config = try parse("title: Vitrina", file: path)
             config.title = ((content as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            config.languageGiven = false
+            config.siteFile = false
             return config
         }
         return try parse(try Files.readText(path), file: path) { config in
             try config.addFolderSources(contentDirectory: (path as NSString).deletingLastPathComponent)
         }
+    }
+
+    /// The settings of the site in `siteDirectory` whose pages are in `contentFolder`: `Content/site.yml`, or a docs
+    /// folder's `mkdocs.yml` or `book.toml` with a `site.yml` beside it overriding; with no language named, the
+    /// language the pages are written in.
+    /// Los ajustes del sitio: `Content/site.yml`, o el `mkdocs.yml`/`book.toml` de una carpeta de documentación.
+    public static func load(siteDirectory: String, contentFolder: String) throws -> SiteConfig {
+        let contentDirectory = Files.join(siteDirectory, contentFolder)
+        guard let file = DocsProject.configFile(in: siteDirectory) else {
+            var config = try load(path: Files.join(contentDirectory, "site.yml"))
+            if !config.languageGiven { config.guessLanguage(contentDirectory: contentDirectory) }
+            return config
+        }
+        var project = try DocsProject.load(siteDirectory: siteDirectory, file: file)
+        guard Files.isDirectory(Files.join(siteDirectory, project.contentFolder)) else {
+            throw VitrinaError(.config, "\(file): its pages' folder \(project.contentFolder)/ is not there; write the pages there or name their folder "
+                + (project.generator == .mdbook ? "in [book] src =" : "in docs_dir:"))
+        }
+        var text = try Files.readText(Files.join(siteDirectory, file))
+        if project.generator == .mdbook {
+            let summary = Files.join(project.contentFolder, "SUMMARY.md")
+            if SafePath.kind(Files.join(siteDirectory, summary)) == .file {
+                let summaryText = try Files.readText(Files.join(siteDirectory, summary))
+                project.outline = try MdBookSummary.read(summaryText, file: summary)
+                text += summaryText
+            }
+        }
+        let language = (project.language?.isEmpty ?? true) ? nil : project.language!.lowercased()
+        var config = SiteConfig(title: project.title ?? (siteDirectory as NSString).standardizingPath.split(separator: "/").last.map(String.init) ?? "Docs",
+                                description: project.description ?? "", baseURL: project.siteURL ?? "",
+                                defaultLanguage: language ?? "en", languages: [language ?? "en"])
+        config.contentFolder = project.contentFolder
+        config.languageGiven = language != nil
+        config.textFingerprint = Fingerprint.hex(Array(text.utf8))
+        config.docs = project
+        if !config.languageGiven { config.guessLanguage(contentDirectory: Files.join(siteDirectory, project.contentFolder)) }
+        let beside = Files.join(siteDirectory, "site.yml")
+        guard SafePath.kind(beside) == .file else { return config }
+        return try parse(try Files.readText(beside), file: "site.yml", base: config)
+    }
+
+    /// One language, the one the pages are written in (`LanguageGuess`).
+    mutating func guessLanguage(contentDirectory: String) {
+        let language = LanguageGuess.language(ofFolder: contentDirectory)
+        defaultLanguage = language
+        languages = [language]
     }
 
     /// The most folders of `Content/` looked into for a `source.yml`.
@@ -163,19 +219,22 @@ extension SiteConfig {
 
     /// `more` adds what site.yml does not hold (the sources of `Content/<folder>/source.yml`) before the defaults that
     /// depend on the sources are set.
-    public static func parse(_ yaml: String, file: String, more: (inout SiteConfig) throws -> Void = { _ in }) throws -> SiteConfig {
+    public static func parse(_ yaml: String, file: String, base: SiteConfig = SiteConfig(),
+                             more: (inout SiteConfig) throws -> Void = { _ in }) throws -> SiteConfig {
         let node = try SafeYAML.compose(yaml, file: file, stage: .config)
         guard let root = node?.mapping else {
             throw VitrinaError(.config, "\(file): expected a mapping of settings (title:, languages:, sources: ...)")
         }
         let reader = YAMLReader(file: file)
-        var config = SiteConfig()
-        config.textFingerprint = Fingerprint.hex(Array(yaml.utf8))
+        var config = base
+        config.textFingerprint = Fingerprint.hex(Array(yaml.utf8)) + base.textFingerprint
         config.title = try reader.string(root, "title") ?? config.title
-        config.description = try reader.string(root, "description") ?? ""
-        config.baseURL = try reader.string(root, "base_url") ?? ""
-        config.defaultLanguage = try reader.string(root, "default_language") ?? "es"
+        config.description = try reader.string(root, "description") ?? config.description
+        config.baseURL = try reader.string(root, "base_url") ?? config.baseURL
+        let language = try reader.string(root, "default_language")
+        config.defaultLanguage = language ?? config.defaultLanguage
         config.languages = try reader.strings(root, "languages") ?? [config.defaultLanguage]
+        if language != nil || root["languages"] != nil { config.languageGiven = true }
         config.unsafeHTML = try reader.bool(root, "unsafe_html") ?? false
         config.pageSize = try reader.int(root, "page_size", maximum: 1_000) ?? config.pageSize
         config.menu = try reader.strings(root, "menu")

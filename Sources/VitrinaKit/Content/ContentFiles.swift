@@ -27,7 +27,7 @@ public enum ContentFiles {
     public static func scan(contentDirectory: String, skippingFolders skipped: Set<String> = ["data"],
                             listing: ContentListing? = nil) throws -> [ContentFile] {
         let files = try listing?.files(in: "", skippingFolders: skipped)
-            ?? Files.scan(contentDirectory, skippingFolders: skipped).refusingLoops(in: "Content", stage: .content).files
+            ?? Files.scan(contentDirectory, skippingFolders: skipped).refusingLoops(in: (contentDirectory as NSString).lastPathComponent, stage: .content).files
         return files.compactMap { path -> ContentFile? in
             guard isPublished(path), let stamp = listing?.stamp(of: path) ?? FileStamp(path: Files.join(contentDirectory, path)) else { return nil }
             guard isImage(path) else { return ContentFile(path: path, stamp: stamp, width: nil, height: nil) }

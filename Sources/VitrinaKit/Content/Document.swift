@@ -46,6 +46,8 @@ public struct DocumentLoader: Sendable {
     let memo: DocumentMemo?
     /// The front matter keys pages list their terms under (`tags`, `categories`).
     public var taxonomies = Taxonomy.defaults.map(\.name)
+    /// The folder of the pages, relative to the site folder: `Content`, `docs`, `src`.
+    public var contentFolder = "Content"
     /// What the build's stamp found in `Content/`, when it took one: listed and stamped from it, not walked again.
     package var listing: ContentListing?
 
@@ -61,7 +63,7 @@ public struct DocumentLoader: Sendable {
     public func load(folder: String) async throws -> [String: [String: Document]] {
         let paths = try markdownFiles(in: folder).filter { !$0.contains("/") }
         var grouped: [String: [String: Document]] = [:]
-        for document in try await documents(paths: paths, in: "Content/\(folder)") { grouped[document.name, default: [:]][document.language] = document }
+        for document in try await documents(paths: paths, in: Files.join(contentFolder, folder)) { grouped[document.name, default: [:]][document.language] = document }
         return grouped
     }
 
@@ -69,8 +71,8 @@ public struct DocumentLoader: Sendable {
     /// it is in is an error naming it.
     public func markdownFiles(in folder: String, skippingFolders skipped: Set<String> = []) throws -> [String] {
         if let listing { return listing.files(in: folder, skippingFolders: skipped).filter { $0.hasSuffix(".md") } }
-        return try Files.scan(Files.join(siteDirectory, "Content", folder), skippingFolders: skipped)
-            .refusingLoops(in: Files.join("Content", folder), stage: .content)
+        return try Files.scan(Files.join(siteDirectory, contentFolder, folder), skippingFolders: skipped)
+            .refusingLoops(in: Files.join(contentFolder, folder), stage: .content)
             .files.filter { $0.hasSuffix(".md") }
     }
 
@@ -115,7 +117,7 @@ public struct DocumentLoader: Sendable {
 
     /// The stamp the build's walk took of `Content/…`, if it took one.
     private func listedStamp(_ display: String) -> FileStamp? {
-        let content = "Content/".utf8
+        let content = (contentFolder + "/").utf8
         guard let listing, display.utf8.starts(with: content) else { return nil }
         return listing.stamp(of: String(decoding: display.utf8.dropFirst(content.count), as: UTF8.self))
     }

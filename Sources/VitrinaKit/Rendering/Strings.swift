@@ -26,20 +26,23 @@ public struct Strings: Sendable {
     public static func load(theme: Theme, languages: [String], defaultLanguage: String, diagnostics: Diagnostics) throws -> Strings {
         var tables: [String: [String: String]] = [:]
         for language in languages {
-            let file = "\(theme.origin)/i18n/\(language).yml"
+            var file = "\(theme.origin)/i18n/\(language).yml"
+            // A language the theme has no words for reads English, the built-in theme's without a warning (a docs
+            // folder in French gets English buttons, not none).
+            // Un idioma sin textos en el tema lee los ingleses; el tema incorporado, sin aviso.
             guard let text = theme.text("i18n/\(language).yml") else {
-                diagnostics.warn(.i18n, "\(file) is missing: UI strings for \(language) fall back to \(defaultLanguage)")
+                guard let english = theme.text("i18n/en.yml") else {
+                    diagnostics.warn(.i18n, "\(file) is missing: UI strings for \(language) fall back to \(defaultLanguage)")
+                    continue
+                }
+                if theme.origin != Theme.builtIn.origin {
+                    diagnostics.warn(.i18n, "\(file) is missing: UI strings for \(language) are the English ones")
+                }
+                file = "\(theme.origin)/i18n/en.yml"
+                tables[language] = try table(english, file: file)
                 continue
             }
-            do {
-                // Scalars as written: `Yes` stays "Yes", an empty value stays "".
-                let mapping = try Yams.compose(yaml: text)?.mapping ?? [:]
-                tables[language] = mapping.reduce(into: [:]) { table, pair in
-                    if let key = pair.key.string { table[key] = pair.value.scalar?.string ?? "" }
-                }
-            } catch {
-                throw VitrinaError(.render, "\(file): \(YAMLErrorText.describe(error))")
-            }
+            tables[language] = try table(text, file: file)
         }
         let allKeys = Set(tables.values.flatMap(\.keys))
         for language in languages.sorted() {
@@ -49,6 +52,18 @@ public struct Strings: Sendable {
             }
         }
         return Strings(tables: tables, defaultLanguage: defaultLanguage)
+    }
+
+    /// One `<lang>.yml`'s keys and texts: scalars as written (`Yes` stays "Yes", an empty value stays "").
+    static func table(_ text: String, file: String) throws -> [String: String] {
+        do {
+            let mapping = try Yams.compose(yaml: text)?.mapping ?? [:]
+            return mapping.reduce(into: [:]) { table, pair in
+                if let key = pair.key.string { table[key] = pair.value.scalar?.string ?? "" }
+            }
+        } catch {
+            throw VitrinaError(.render, "\(file): \(YAMLErrorText.describe(error))")
+        }
     }
 
     /// The full table for a language, with the default language filling its gaps.

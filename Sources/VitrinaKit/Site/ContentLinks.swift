@@ -67,7 +67,13 @@ public struct ContentLinks: Sendable {
     public private(set) var sources: [String: Source] = [:]
     let defaultLanguage: String
 
-    public init(defaultLanguage: String) { self.defaultLanguage = defaultLanguage }
+    /// The folder of the site's pages, as messages name it: `Content`, `docs`, `src`.
+    public var contentFolder = "Content"
+
+    public init(defaultLanguage: String, contentFolder: String = "Content") {
+        self.defaultLanguage = defaultLanguage
+        self.contentFolder = contentFolder
+    }
 
     // MARK: Registering what the site has
     // Registro de lo que tiene el sitio
@@ -99,7 +105,7 @@ public struct ContentLinks: Sendable {
     /// A folder's index page (a section's list, the docs index); its `README.md`/`index.md`/`_index.md` files lead to it.
     package static func prepareFolder(_ folder: String, files: [String], routes: [String: Route], bodies: [String: RenderedMarkdown],
                               sources: [Source]) -> Prepared {
-        Prepared(target: Target(display: files.min() ?? "Content/\(folder)", routes: routes, bodies: bodies), paths: files.map(contentPath),
+        Prepared(target: Target(display: files.min() ?? folder, routes: routes, bodies: bodies), paths: files.map(contentPath),
                  sources: sources, folder: folder)
     }
 
@@ -107,6 +113,19 @@ public struct ContentLinks: Sendable {
         if let folder = prepared.folder { folders[folder] = prepared.target }
         for path in prepared.paths { pages[path] = prepared.target }
         for source in prepared.sources { sources[source.display] = source }
+    }
+
+    /// Links to `address` (an old address of a page, a redirect) lead where links to `path` do; true when `path` is a page.
+    @discardableResult
+    package mutating func addAlias(_ address: String, to path: String) -> Bool {
+        guard pages[address] == nil, let target = pages[path] ?? folders[path] else { return false }
+        pages[address] = target
+        return true
+    }
+
+    /// The route in `language` of the page at `path` (below the pages' folder), if it is one.
+    package func route(ofPage path: String, _ language: String) -> Route? {
+        (pages[path] ?? folders[path]).flatMap { $0.routes[language] ?? $0.routes[defaultLanguage] }
     }
 
     package mutating func addPage(files: [String], routes: [String: Route], bodies: [String: RenderedMarkdown], sources: [Source]) {
@@ -131,13 +150,13 @@ public struct ContentLinks: Sendable {
                 continue
             }
             if ContentFiles.isImage(file.path), file.kind == nil {
-                notes.append("Content/\(file.path) is named as a picture, but its bytes are none Vitrina knows (PNG, JPEG, GIF, WebP, SVG); "
+                notes.append("\(contentFolder)/\(file.path) is named as a picture, but its bytes are none Vitrina knows (PNG, JPEG, GIF, WebP, SVG); "
                              + "it is not published: replace it or rename it")
                 continue
             }
             let output = file.kind.map { $0.path(outputPath(forMissing: file.path)) } ?? outputPath(forMissing: file.path)
             guard used.insert(output).inserted else {
-                notes.append("Content/\(file.path) would be published as \(output), which another page or file already is; rename it")
+                notes.append("\(contentFolder)/\(file.path) would be published as \(output), which another page or file already is; rename it")
                 continue
             }
             files[file.path] = Published(file: file, output: output, picture: pictures[file.path].map { PictureMaker.rehomed($0, at: output) })
@@ -189,9 +208,10 @@ public struct ContentLinks: Sendable {
         return String(path[path.utf8.index(after: slash)...])
     }
 
-    /// `Content/docs/setup.en.md` → `docs/setup.en.md`.
+    /// `Content/docs/setup.en.md` → `docs/setup.en.md`: a page's file below the folder of the pages (one folder).
     static func contentPath(_ display: String) -> String {
-        display.hasPrefix("Content/") ? String(display.dropFirst("Content/".count)) : display
+        guard let slash = display.utf8.firstIndex(of: UInt8(ascii: "/")) else { return display }
+        return String(display[display.utf8.index(after: slash)...])
     }
 
     // MARK: Resolving one link
@@ -234,7 +254,7 @@ public struct ContentLinks: Sendable {
             case ".": continue
             case "..":
                 // Left as written: from the published page it would lead off the site.
-                guard !parts.isEmpty else { return .problem("it leads outside Content/, where the site has nothing") }
+                guard !parts.isEmpty else { return .problem("it leads outside \(contentFolder)/, where the site has nothing") }
                 parts.removeLast()
             default: parts.append(String(segment))
             }
@@ -254,7 +274,7 @@ public struct ContentLinks: Sendable {
         let name = Self.name(of: key)
         let neighbours = (Array(pages.keys) + Array(folders.keys) + Array(files.keys)).filter { Self.folder(of: $0) == folder }
             .map { Self.name(of: $0) }.sorted()
-        var text = "there is no Content/\(key)"
+        var text = "there is no \(contentFolder)/\(key)"
         if key.pathSegments.contains(where: { $0.utf8.first == UInt8(ascii: ".") }) { text += " in the site (hidden files are not published)" }
         if let best = Closest.match(name, among: neighbours) {
             let shown = written.hasSuffix(name) ? String(written.dropLast(name.utf8.count)) + best : best

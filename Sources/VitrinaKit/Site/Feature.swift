@@ -38,7 +38,7 @@ public struct FeatureContext: Sendable {
     public var reserved: Set<String> = []
 
     /// The site's `Content/` folder.
-    public var contentDirectory: String { Files.join(documents.siteDirectory, "Content") }
+    public var contentDirectory: String { Files.join(documents.siteDirectory, documents.contentFolder) }
 
     package init(config: SiteConfig, fetcher: Fetcher, documents: DocumentLoader, drafts: Bool, reserved: Set<String> = []) {
         self.config = config

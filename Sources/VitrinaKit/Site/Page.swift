@@ -170,7 +170,7 @@ public struct PageContext: Sendable {
         self.strings = strings
         routes = SiteRoutes(config: config, strings: strings)
         pictures = PictureViews(media: media)
-        links = ContentLinks(defaultLanguage: config.defaultLanguage)
+        links = ContentLinks(defaultLanguage: config.defaultLanguage, contentFolder: config.contentFolder)
     }
 }
 

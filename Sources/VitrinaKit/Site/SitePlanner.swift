@@ -88,7 +88,7 @@ public struct SitePlanner: Sendable {
         var published: [ContentLinks.Published] = []
         for file in pageContext.links.files.values.sorted(by: { $0.output < $1.output }) where file.copied {
             if taken.contains(file.output) {
-                notes.append("Content/\(file.file.path) would be published as \(file.output), which a page already is; rename it")
+                notes.append("\(pageContext.config.contentFolder)/\(file.file.path) would be published as \(file.output), which a page already is; rename it")
             } else {
                 published.append(file)
             }
@@ -99,7 +99,7 @@ public struct SitePlanner: Sendable {
         var feeds: [Feed] = []
         for feed in pageContext.config.outputs.feeds ? Feed.collect(pages, config: pageContext.config) : [] {
             if let path = [feed.atomPath, feed.jsonPath].first(where: occupied.contains) {
-                notes.append("the feed \(path) is not written: a page or a file of Content/ is published there")
+                notes.append("the feed \(path) is not written: a page or a file of \(pageContext.config.contentFolder)/ is published there")
             } else {
                 feeds.append(feed)
             }
@@ -110,7 +110,7 @@ public struct SitePlanner: Sendable {
 
     /// Every Markdown page, folder index and file beside them, registered with the link resolver in each language.
     static func links(_ data: SiteData, pageContext: PageContext) -> (ContentLinks, [String]) {
-        var links = ContentLinks(defaultLanguage: pageContext.routes.defaultLanguage)
+        var links = ContentLinks(defaultLanguage: pageContext.routes.defaultLanguage, contentFolder: pageContext.config.contentFolder)
         links.addFolder("", files: [], routes: pageContext.routes.alternates { pageContext.routes.route($0) }, bodies: [:], sources: [])
         for content in data.features { content.register(&links, pageContext: pageContext) }
         let folders = links.folderOutputs(pageContext.routes.defaultLanguage)

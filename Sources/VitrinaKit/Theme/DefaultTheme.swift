@@ -12,6 +12,30 @@ package enum DefaultTheme {
         "partials/image.mustache": #"""
         {{#webp}}<picture><source type="image/webp" srcset="{{webp}}" sizes="{{sizes}}">{{/webp}}<img src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}" loading="lazy" decoding="async">{{#webp}}</picture>{{/webp}}
         """#,
+        "docs/book.mustache": #"""
+        {{<base}}
+        {{$main}}
+        {{#content}}
+        <div class="docs-book">
+        {{{sidebar}}}
+        <article class="prose doc"{{#contentLanguage}} lang="{{contentLanguage}}"{{/contentLanguage}}>
+        {{#hasBreadcrumbs}}<nav class="breadcrumbs" aria-label="{{t.breadcrumbs_label}}"><ol>{{#breadcrumbs}}<li>{{#hasHref}}<a href="{{href}}">{{label}}</a>{{/hasHref}}{{^hasHref}}{{label}}{{/hasHref}}</li>{{/breadcrumbs}}</ol></nav>{{/hasBreadcrumbs}}
+        {{#showTitle}}<h1>{{title}}{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}</h1>{{/showTitle}}
+        {{#hasToc}}<nav class="toc" aria-label="{{t.toc_label}}"><ul>{{#toc}}<li{{#sub}} class="toc-sub"{{/sub}}><a href="{{href}}">{{label}}</a></li>{{/toc}}</ul></nav>{{/hasToc}}
+        {{{html}}}
+        <nav class="prev-next" aria-label="{{t.prev_next_label}}">
+        {{#previous}}<a rel="prev" href="{{href}}">← {{label}}</a>{{/previous}}
+        {{#next}}<a rel="next" href="{{href}}">{{label}} →</a>{{/next}}
+        </nav>
+        {{#editURL}}<p class="edit-page"><a href="{{editURL}}">{{t.edit_page}}</a></p>{{/editURL}}
+        {{#lastChange}}<p class="last-change">{{t.last_change}} <time datetime="{{lastChange}}">{{lastChange}}</time></p>{{/lastChange}}
+        </article>
+        </div>
+        {{/content}}
+        {{/main}}
+        {{/base}}
+
+        """#,
         "taxonomy/list.mustache": #"""
         {{<base}}
         {{$main}}
@@ -329,6 +353,10 @@ package enum DefaultTheme {
         prev_next_label: Anterior y siguiente
         draft_badge: Borrador
         toc_label: En esta página
+        docs_nav_label: Navegación de la documentación
+        edit_page: Editar esta página
+        last_change: Último cambio
+        menu_button: Menú
         not_found_title: Página no encontrada
         not_found_text: La página que buscas no existe o ha cambiado de sitio.
         months: enero, febrero, marzo, abril, mayo, junio, julio, agosto, septiembre, octubre, noviembre, diciembre
@@ -365,6 +393,10 @@ package enum DefaultTheme {
         prev_next_label: Previous and next
         draft_badge: Draft
         toc_label: On this page
+        docs_nav_label: Documentation navigation
+        edit_page: Edit this page
+        last_change: Last change
+        menu_button: Menu
         not_found_title: Page not found
         not_found_text: The page you are looking for does not exist or has moved.
         months: January, February, March, April, May, June, July, August, September, October, November, December

@@ -1,0 +1,190 @@
+import VitrinaKit
+
+/// A book's pages in the docs layout, as Material's and mdBook's readers know it: the nav as a sidebar, the page's
+/// table of contents, previous and next in reading order, breadcrumbs, an edit link and the page's last change.
+/// Las páginas de un libro con el diseño de documentación: barra lateral, índice, anterior y siguiente, migas.
+struct BookPages: Sendable {
+    let order: ReadingOrder
+    let folders: FolderPages
+    /// The book's own settings (edit links), when it is a MkDocs or mdBook folder.
+    let project: DocsProject?
+    /// Each file's last change from git, by its path below the site folder.
+    let changes: [String: SimpleDate]
+
+    var pageContext: PageContext { folders.pageContext }
+    var defaultLanguage: String { pageContext.routes.defaultLanguage }
+
+    /// Up to this many nodes the whole tree is written into each page; beyond, the top level and the path.
+    static let inlineTreeLimit = 400
+
+    /// Every page of the book in every language: each section's page and index, and the home page.
+    func jobs() -> [@Sendable () -> [Page]] {
+        var jobs: [@Sendable () -> [Page]] = []
+        for language in pageContext.routes.languages {
+            for (place, section) in order.sections.enumerated() {
+                let indexJob: @Sendable () -> [Page] = { [self] in indexPages(place, language) }
+                jobs.append(indexJob)
+                for start in stride(from: 0, to: section.pages.count, by: 256) {
+                    let chunk = start..<min(start + 256, section.pages.count)
+                    jobs.append { [self] in chunk.map { page(.page(section: place, page: $0), language) } }
+                }
+            }
+        }
+        return jobs
+    }
+
+    /// A section's index page: its own text in the layout when it has an index file, else the list of its pages; the
+    /// book's root without an index shows its first page.
+    func indexPages(_ place: Int, _ language: String) -> [Page] {
+        let section = order.sections[place]
+        if section.index != nil { return [page(.index(section: place), language)] }
+        if place == 0 {
+            guard let first = order.reading.first, let target = order.nodes[first].target else { return [] }
+            return [page(target, language, at: folders.routes.index(section, language))]
+        }
+        return [folders.guideIndex(section, listing: folders.listing(section), language)]
+    }
+
+    // MARK: One page
+
+    /// The page of `target` (a page, or an index file) in the docs layout, at its own route or at `place`.
+    func page(_ target: ReadingOrder.Target, _ language: String, at place: Route? = nil) -> Page {
+        let (section, folderPage) = resolve(target)
+        let own = route(of: target, language)
+        let route = place ?? own
+        let (version, resolved) = folders.text(of: folderPage, at: route, language)
+        let node = order.nodeOf[target]
+        let (previous, next) = node.map(order.neighbours) ?? (nil, nil)
+        let link = { (node: Int?) -> LinkView? in
+            guard let node, let target = order.nodes[node].target else { return nil }
+            return LinkView(href: route.link(to: self.route(of: target, language)), label: label(node, language))
+        }
+        let trail = breadcrumbs(node, from: route, language)
+        let sidebar = SidebarHTML(order: order, language: language, route: route, current: node, limit: Self.inlineTreeLimit,
+                                  label: { label($0, language) }, link: { route.link(to: self.route(of: $0, language)) },
+                                  strings: pageContext.strings.table(language)).html
+        let file = ReadingOrder.below(version.file)
+        let edit = project?.editLink(for: file)
+        let changed = changes[version.file]
+        let view = BookPageView(
+            title: version.title, showTitle: !Self.startsWithTitle(version.html), description: version.description, html: resolved.html,
+            contentLanguage: version.language == language ? nil : version.language, draft: folderPage.draft,
+            toc: version.headings.filter { $0.level == 2 || $0.level == 3 }.map { TOCEntry(href: "#" + $0.id, label: $0.text, level: $0.level) },
+            previous: link(previous), next: link(next), breadcrumbs: trail, sidebar: sidebar, editURL: edit,
+            lastChange: changed)
+        let navInput = BuildInput(key: "book:\(route.file)", fingerprint: Fingerprint.hex(
+            [sidebar, view.previous?.label ?? "", view.previous?.href ?? "", view.next?.label ?? "", view.next?.href ?? "", edit ?? "",
+             changed?.description ?? ""].joined(separator: "\n") + trail.map { $0.label + "|" + $0.href }.joined(separator: "\n")))
+        let isIndex: Bool = if case .index = target { true } else { false }
+        return Page(route: route, language: language, template: "docs/book", title: version.title, description: version.description,
+                    navigationKey: section.slugs.first ?? "home",
+                    alternates: pageContext.routes.alternates { place == nil ? self.route(of: target, $0) : folders.routes.index(order.sections[0], $0) },
+                    content: view)
+            .with(kind: "docs-page", scripts: [BookAssets.script], styles: [BookAssets.stylesheet], searchKind: "doc")
+            .with(inputs: [navInput] + folderPage.inputs)
+            .showing(resolved)
+            .with(terms: folderPage.terms)
+            .with { facts in
+                facts.breadcrumbs = trailCrumbs(node, language)
+                if !isIndex { FolderPages.date(folderPage, version, html: resolved.html, in: section, into: &facts) }
+            }
+    }
+
+    /// The section and the page (or the section's index page) of a target.
+    func resolve(_ target: ReadingOrder.Target) -> (MarkdownFolder, FolderPage) {
+        switch target {
+        case .page(let section, let page): (order.sections[section], order.sections[section].pages[page])
+        case .index(let section): (order.sections[section], order.sections[section].index!)
+        }
+    }
+
+    func route(of target: ReadingOrder.Target, _ language: String) -> Route {
+        switch target {
+        case .page(let section, let page): folders.routes.page(order.sections[section].pages[page], in: order.sections[section], language)
+        case .index(let section): folders.routes.index(order.sections[section], language)
+        }
+    }
+
+    /// A node's label: the nav's title, else its page's own, else its section's.
+    func label(_ node: Int, _ language: String) -> String {
+        let entry = order.nodes[node]
+        if let title = entry.title { return title }
+        guard let target = entry.target else { return "" }
+        let (section, page) = resolve(target)
+        return page.version(language, defaultLanguage: defaultLanguage)?.title ?? section.title(language, defaultLanguage: defaultLanguage)
+    }
+
+    /// Home, then each node above `node` that leads somewhere (a section without a page is shown as text).
+    func breadcrumbs(_ node: Int?, from route: Route, _ language: String) -> [CrumbView] {
+        var crumbs = [CrumbView(href: route.link(to: pageContext.routes.route(language)), label: pageContext.strings.text("nav_home", language))]
+        guard let node else { return crumbs }
+        for above in order.path(to: node).dropLast() {
+            let target = order.nodes[above].target
+            crumbs.append(CrumbView(href: target.map { route.link(to: self.route(of: $0, language)) } ?? "", label: label(above, language)))
+        }
+        return crumbs
+    }
+
+    /// The same trail as the page's facts (JSON-LD), for the nodes that lead somewhere.
+    func trailCrumbs(_ node: Int?, _ language: String) -> [Crumb] {
+        guard let node else { return [] }
+        return order.path(to: node).dropLast().compactMap { above in
+            order.nodes[above].target.map { Crumb(label: label(above, language), route: route(of: $0, language)) }
+        }
+    }
+
+    /// Whether the page's HTML opens with its own level-1 heading (GitHub, MkDocs and mdBook then show no other title).
+    static func startsWithTitle(_ html: String) -> Bool {
+        html.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }.starts(with: "<h1".utf8)
+    }
+}
+
+/// Where the docs layout's script and stylesheet are in every theme (the binary gives them to a theme without them).
+/// Dónde están el script y la hoja de estilo del diseño de documentación en cualquier tema.
+enum BookAssets {
+    static let script = "assets/docs/nav.js"
+    static let stylesheet = "assets/docs/book.css"
+}
+
+struct TOCEntry: Sendable { let href: String; let label: String; let level: Int }
+struct CrumbView: Sendable { let href: String; let label: String }
+
+struct BookPageView: Sendable {
+    let title: String
+    let showTitle: Bool
+    let description: String
+    let html: String
+    let contentLanguage: String?
+    let draft: Bool
+    let toc: [TOCEntry]
+    let previous: LinkView?
+    let next: LinkView?
+    let breadcrumbs: [CrumbView]
+    /// The nav as HTML (`SidebarHTML`), escaped as it is made.
+    let sidebar: String
+    let editURL: String?
+    let lastChange: SimpleDate?
+}
+
+extension TOCEntry: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["href": .string(href), "label": .string(label), "level": .int(level), "sub": .bool(level > 2)]) }
+}
+extension CrumbView: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["href": .string(href), "label": .string(label), "hasHref": .bool(!href.isEmpty)]) }
+}
+
+extension BookPageView: TemplateConvertible {
+    var templateValue: TemplateValue {
+        var fields: [String: TemplateValue] = [
+            "title": .string(title), "showTitle": .bool(showTitle), "description": .string(description), "hasDescription": .bool(!description.isEmpty),
+            "html": .string(html), "draft": .bool(draft), "toc": toc.templateValue, "hasToc": .bool(!toc.isEmpty),
+            "breadcrumbs": breadcrumbs.templateValue, "hasBreadcrumbs": .bool(breadcrumbs.count > 1), "sidebar": .string(sidebar),
+        ]
+        if let contentLanguage { fields["contentLanguage"] = .string(contentLanguage) }
+        if let previous { fields["previous"] = previous.templateValue }
+        if let next { fields["next"] = next.templateValue }
+        if let editURL { fields["editURL"] = .string(editURL) }
+        if let lastChange { fields["lastChange"] = .string(lastChange.description) }
+        return .object(fields)
+    }
+}

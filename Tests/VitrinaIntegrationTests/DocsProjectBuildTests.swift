@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VitrinaKit
+@testable import VitrinaFeatures
+@testable import VitrinaBuild
+
+/// Folders written for mdBook and MkDocs, built as they are (no `Content/`, no site.yml): their nav's order, titles and
+/// numbers, the site's name and language from their config, one title per page, the old addresses still reaching the
+/// pages, their redirects followed.
+/// Carpetas escritas para mdBook y MkDocs, construidas tal cual.
+struct DocsProjectBuildTests {
+    static let book: [String: String] = [
+        "book.toml": """
+            [book]
+            title = "Small Book"
+            [output.html]
+            git-repository-url = "https://github.com/example/book"
+            edit-url-template = "https://github.com/example/book/edit/main/src/{path}"
+            [output.html.redirect]
+            "old-chapter.html" = "ch02-second.html"
+            """,
+        "src/SUMMARY.md": """
+            # Summary
+
+            [Title page](title-page.md)
+
+            - [First steps](ch01-first.md)
+                - [Details](ch01-01-details.md)
+            - [Second](ch02-second.md)
+            - [Not yet]()
+            """,
+        "src/title-page.md": "# Small Book\n\nThe text of the title page, which is written for people who read it.\n",
+        "src/ch01-first.md": "# First steps\n\nSee [the details](ch01-01-details.md) and [the old one](old-chapter.html).\n\n## A section\n\nText of the section.\n",
+        "src/ch01-01-details.md": "# Details\n\nMore of the details that the reader wants to know about the book.\n",
+        "src/ch02-second.md": "# Second\n\nThe second chapter [back](ch01-first.html).\n",
+    ]
+
+    @Test func anMdBookBuildsAsItIsInItsOrder() async throws {
+        let site = try TestSite(files: Self.book)
+        defer { site.remove() }
+        let report = try await site.build()
+        #expect(report.warnings.filter { $0.kind == .link }.isEmpty, "\(report.warnings.map(\.message))")
+        // Its home is its first chapter, not a list; English, and the book's title.
+        let home = try site.read("index.html")
+        #expect(home.contains("<html lang=\"en\""))
+        #expect(home.contains("<title>Small Book"))
+        #expect(home.contains("The text of the title page"))
+        #expect(!home.contains("Inicio"))
+        // Previous and next follow SUMMARY.md, through the nested chapter.
+        let first = try site.read("ch01-first/index.html")
+        #expect(first.contains("rel=\"prev\" href=\"../title-page/index.html\""))
+        #expect(first.contains("rel=\"next\" href=\"../ch01-01-details/index.html\""))
+        let details = try site.read("ch01-01-details/index.html")
+        #expect(details.contains("rel=\"next\" href=\"../ch02-second/index.html\""))
+        // One title: the chapter's own heading, shown once.
+        #expect(first.components(separatedBy: "<h1").count == 2)
+        // The sidebar: numbers, the current page marked, a draft listed without a link.
+        #expect(first.contains("<span class=\"nav-number\">1.1.</span> Details"))
+        #expect(first.contains("aria-current=\"page\"><span class=\"nav-number\">1.</span> First steps"))
+        #expect(first.contains("<li class=\"nav-draft\"><span><span class=\"nav-number\">3.</span> Not yet</span></li>"))
+        #expect(first.contains("https://github.com/example/book/edit/main/src/ch01-first.md"))
+        // mdBook's addresses still reach the pages; the config's redirect too, and links to it resolve.
+        #expect(try site.read("ch01-first.html").contains("url=ch01-first/index.html"))
+        #expect(try site.read("old-chapter.html").contains("url=ch02-second/index.html"))
+        #expect(first.contains("href=\"../ch02-second/index.html\">the old one</a>"))
+        // SUMMARY.md is no page.
+        #expect(!site.exists("summary/index.html") && !site.exists("SUMMARY/index.html"))
+    }
+
+    static let mkdocs: [String: String] = [
+        "mkdocs.yml": """
+            site_name: Tool docs
+            repo_url: https://github.com/example/tool
+            theme:
+              name: material
+              language: en
+            nav:
+              - Home: index.md
+              - Guide:
+                - guide/index.md
+                - Install: guide/install.md
+              - Elsewhere: https://example.org/
+            plugins:
+              - redirects:
+                  redirect_maps:
+                    setup.md: guide/install.md
+            """,
+        "docs/index.md": "# Tool\n\nWelcome. Read the [install guide](guide/install.md).\n",
+        "docs/guide/index.md": "# The guide\n\nAll about the tool.\n",
+        "docs/guide/install.md": "# Installing\n\nRun it.\n\n## On Linux\n\nLike this.\n",
+        "docs/Extra_Page.md": "# Extra\n\nNot in the nav.\n",
+    ]
+
+    @Test func anMkDocsFolderBuildsAsItIsInItsNavOrder() async throws {
+        let site = try TestSite(files: Self.mkdocs)
+        defer { site.remove() }
+        let report = try await site.build()
+        #expect(report.warnings.filter { $0.kind == .link }.isEmpty, "\(report.warnings.map(\.message))")
+        let install = try site.read("guide/install/index.html")
+        #expect(install.contains("<html lang=\"en\""))
+        #expect(install.contains("rel=\"prev\" href=\"../index.html\""))
+        #expect(!install.contains("rel=\"next\""))
+        #expect(install.contains(">The guide<") || install.contains(">Guide<"))
+        #expect(install.contains("href=\"https://example.org/\""))
+        #expect(install.contains("https://github.com/example/tool/edit/master/docs/guide/install.md"))
+        // Breadcrumbs: home, then the section.
+        #expect(install.contains("<nav class=\"breadcrumbs\""))
+        // The redirect map and a page published under another name by MkDocs still lead to their pages.
+        #expect(try site.read("setup/index.html").contains("url=../guide/install/index.html"))
+        #expect(try site.read("Extra_Page/index.html").contains("url=../extra-page/index.html"))
+    }
+
+    @Test func aSiteYmlBesideTheConfigOverridesIt() async throws {
+        var files = Self.mkdocs
+        files["site.yml"] = "title: Overridden\n"
+        let site = try TestSite(files: files)
+        defer { site.remove() }
+        _ = try await site.build()
+        #expect(try site.read("index.html").contains("<title>Overridden"))
+    }
+
+    @Test func aFolderWithNoSettingsSpeaksItsOwnLanguage() async throws {
+        let site = try TestSite(files: [
+            "Content/README.md": "# Documentación\n\nEsta es la documentación de la herramienta, que se usa para leer los ficheros de una carpeta y hacer con ellos un sitio.\n",
+            "Content/uso.md": "# Uso\n\nPara usar la herramienta, se escribe el nombre de la carpeta en la línea de órdenes.\n",
+        ])
+        defer { site.remove() }
+        _ = try await site.build()
+        #expect(try site.read("index.html").contains("<html lang=\"es\""))
+        let english = try TestSite(files: [
+            "Content/README.md": "# Docs\n\nThis is the documentation of the tool, which reads the files of a folder and makes a site with them.\n",
+            "Content/usage.md": "# Usage\n\nTo use the tool, write the name of the folder on the command line.\n",
+        ])
+        defer { english.remove() }
+        _ = try await english.build()
+        let home = try english.read("index.html")
+        #expect(home.contains("<html lang=\"en\""))
+        #expect(try english.read("usage/index.html").contains("rel=\"prev\" href=\"../index.html\""))
+    }
+}
