@@ -368,6 +368,23 @@ struct MdBookMarkdownTests {
         #expect(wide.reason == .tooLarge(limit: 10_000))
     }
 
+    @Test("Unclosed links by the hundred thousand, on one line, cost one pass, not one pass each")
+    func unclosed() throws {
+        let clock = ContinuousClock()
+        for piece in ["{{#include x ", "\\{{#include x ", "{{#title a{{#title b"] {
+            // No `}` anywhere: no link, and the page comes back as it is.
+            let page = String(repeating: piece, count: 100_000) + "\nend"
+            var expanded: MdBookLinks.Expanded?
+            let elapsed = try clock.measure { expanded = try Self.expand(page, files: [:]) }
+            #expect(expanded?.markdown == page)
+            #expect(elapsed < .seconds(20), "\(piece): \(elapsed)")
+        }
+        // A long line of titles: the text before each link is not searched again for its line's start.
+        let titles = String(repeating: "{{#title t}}", count: 100_000)
+        let elapsed = try clock.measure { _ = try Self.expand(titles, files: [:]) }
+        #expect(elapsed < .seconds(20))
+    }
+
     @Test("A reader that throws is reported at the include with its message")
     func throwingReader() throws {
         struct Broken: Error, CustomStringConvertible { var description: String { "disk on fire" } }

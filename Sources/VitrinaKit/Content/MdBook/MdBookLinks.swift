@@ -231,10 +231,13 @@ extension MdBookLinks {
             // The output's current line (1-based) and the page line where the current output line started.
             var outputLine = 1
             var position = 0
+            // Where the output's current line starts, kept as it grows: the text before a link is repeated from there.
+            var lineStart = 0
+            var scanner = LinkScanner(text)
             let mapping = depth == 0
-            while let link = LinkScanner.next(in: text, from: position) {
+            while let link = scanner.next(from: position) {
                 // The text before the link, as it is.
-                let literalNewlines = appendLiteral(text[copied..<link.range.lowerBound], to: &out)
+                let literalNewlines = appendLiteral(text[copied..<link.range.lowerBound], to: &out, lineStart: &lineStart)
                 if mapping, literalNewlines > 0 {
                     lineMap.start(atOutputLine: outputLine + 1, sourceLine: lineIndex + 2, advances: true)
                 }
@@ -244,8 +247,8 @@ extension MdBookLinks {
                 let linkText = Array(text[link.range])
                 let content = try render(link.kind, linkText: linkText, at: place, in: source, depth: depth, chain: chain)
                 // What the link brings, less its last newline, each line after the first after the text before the link.
-                let prefix = out[(out.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0)...]
-                let addedLines = try appendPrefixed(content, prefix: Array(prefix), to: &out, at: place, chain: chain)
+                let prefix = Array(out[lineStart...])
+                let addedLines = try appendPrefixed(content, prefix: prefix, to: &out, lineStart: &lineStart, at: place, chain: chain)
                 if mapping, addedLines > 0 {
                     lineMap.start(atOutputLine: outputLine + 1, sourceLine: lineIndex + 1, advances: false)
                 }
@@ -261,28 +264,30 @@ extension MdBookLinks {
                 position = copied
                 try checkSize(out.count, at: place, chain: chain)
             }
-            _ = appendLiteral(text[copied...], to: &out)
+            _ = appendLiteral(text[copied...], to: &out, lineStart: &lineStart)
             let end = MdBookLocation(file: source.display, line: source.fileLine(ofLine: lineIndex))
             try checkSize(out.count, at: end, chain: chain)
             return out
         }
 
         /// Appends bytes as they are and counts their newlines.
-        private func appendLiteral(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) -> Int {
+        private func appendLiteral(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8], lineStart: inout Int) -> Int {
             out.append(contentsOf: bytes)
+            if let newline = bytes.lastIndex(of: UInt8(ascii: "\n")) { lineStart = out.count - (bytes.endIndex - newline - 1) }
             return bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         }
 
         /// Appends `content` cut as Rust's `str::lines` cuts (no last empty line, `\r\n` as `\n`), joined with
         /// a newline and `prefix`; returns how many newlines it added.
         private func appendPrefixed(
-            _ content: [UInt8], prefix: [UInt8], to out: inout [UInt8], at place: MdBookLocation, chain: [Frame]
+            _ content: [UInt8], prefix: [UInt8], to out: inout [UInt8], lineStart: inout Int, at place: MdBookLocation, chain: [Frame]
         ) throws -> Int {
             var added = 0
             var first = true
             for line in RustLines(content) {
                 if !first {
                     out.append(UInt8(ascii: "\n"))
+                    lineStart = out.count
                     out.append(contentsOf: prefix)
                     added += 1
                     // A long prefix repeated on many lines could grow without bound: checked as it grows.
@@ -473,7 +478,18 @@ extension MdBookLinks {
     /// mdBook's link pattern, on bytes:
     /// `\\\{\{\#.*\}\}` (escaped: up to the last `}}` of its line) or `\{\{\s*\#([a-zA-Z0-9_]+)\s+([^}]+)\}\}`.
     /// El patrón de enlaces de mdBook, sobre bytes.
-    enum LinkScanner {
+    struct LinkScanner {
+        let bytes: [UInt8]
+        /// The next `}` at or after `closeFrom` (or the end): kept, so that many `{{#x y` without a `}` cost one scan.
+        private var closeFrom = Int.max
+        private var close = 0
+        /// The line `escapedLineFrom..<escapedLineEnd` and the end of its last `}}` (nil: none), for the escaped form.
+        private var escapedLineFrom = Int.max
+        private var escapedLineEnd = 0
+        private var escapedLastClose: Int?
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
         /// Whether the text holds `{{` at all: every link, escaped or not, does.
         static func mayHoldLinks(_ bytes: [UInt8]) -> Bool {
             bytes.withUnsafeBufferPointer { buffer in
@@ -488,16 +504,16 @@ extension MdBookLinks {
 
         /// The next link at or after `start` that mdBook would expand; matches of the pattern that are no link
         /// (`{{#unknown x}}`, an unclosed quote) are stepped over whole, as mdBook's iterator does.
-        static func next(in bytes: [UInt8], from start: Int) -> Link? {
+        mutating func next(from start: Int) -> Link? {
             var index = start
             let count = bytes.count
             while index < count {
                 let byte = bytes[index]
-                if byte == UInt8(ascii: "\\"), let end = escapedEnd(in: bytes, at: index) {
+                if byte == UInt8(ascii: "\\"), let end = escapedEnd(at: index) {
                     return Link(range: index..<end, kind: .escaped)
                 }
-                if byte == UInt8(ascii: "{"), let (end, type, rest) = match(in: bytes, at: index) {
-                    if let kind = kind(type: type, rest: rest) { return Link(range: index..<end, kind: kind) }
+                if byte == UInt8(ascii: "{"), let (end, type, rest) = match(at: index) {
+                    if let kind = Self.kind(type: type, rest: rest) { return Link(range: index..<end, kind: kind) }
                     index = end
                     continue
                 }
@@ -507,21 +523,40 @@ extension MdBookLinks {
         }
 
         /// `\{{#` then anything on the line up to its last `}}`.
-        private static func escapedEnd(in bytes: [UInt8], at index: Int) -> Int? {
+        private mutating func escapedEnd(at index: Int) -> Int? {
             guard index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "{"), bytes[index + 2] == UInt8(ascii: "{"),
                   bytes[index + 3] == UInt8(ascii: "#") else { return nil }
-            var lineEnd = index + 4
-            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-            var end = lineEnd
-            while end - 2 >= index + 4 {
-                if bytes[end - 1] == UInt8(ascii: "}"), bytes[end - 2] == UInt8(ascii: "}") { return end }
-                end -= 1
+            if !(escapedLineFrom <= index && index < escapedLineEnd) {
+                var lineEnd = index + 4
+                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                var end = lineEnd
+                escapedLastClose = nil
+                while end - 2 >= index + 4 {
+                    if bytes[end - 1] == UInt8(ascii: "}"), bytes[end - 2] == UInt8(ascii: "}") {
+                        escapedLastClose = end
+                        break
+                    }
+                    end -= 1
+                }
+                escapedLineFrom = index
+                escapedLineEnd = lineEnd
             }
-            return nil
+            guard let end = escapedLastClose, end - 2 >= index + 4 else { return nil }
+            return end
+        }
+
+        /// The first `}` at or after `start`, or the end of the text.
+        private mutating func closingBrace(from start: Int) -> Int {
+            if closeFrom <= start, close >= start { return close }
+            var index = start
+            while index < bytes.count, bytes[index] != UInt8(ascii: "}") { index += 1 }
+            closeFrom = start
+            close = index
+            return index
         }
 
         /// `{{`, spaces, `#type`, spaces, the target (no `}`), `}}`: the end, the type and the target.
-        private static func match(in bytes: [UInt8], at index: Int) -> (Int, String, [UInt8])? {
+        private mutating func match(at index: Int) -> (Int, String, [UInt8])? {
             let count = bytes.count
             guard index + 1 < count, bytes[index + 1] == UInt8(ascii: "{") else { return nil }
             var cursor = index + 2
@@ -529,7 +564,7 @@ extension MdBookLinks {
             guard cursor < count, bytes[cursor] == UInt8(ascii: "#") else { return nil }
             cursor += 1
             let typeStart = cursor
-            while cursor < count, isTypeByte(bytes[cursor]) { cursor += 1 }
+            while cursor < count, Self.isTypeByte(bytes[cursor]) { cursor += 1 }
             guard cursor > typeStart else { return nil }
             let type = String(decoding: bytes[typeStart..<cursor], as: UTF8.self)
             // `\s+` then `[^}]+`: the spaces are greedy, but give one back when nothing else stands before the `}`.
@@ -540,7 +575,7 @@ extension MdBookLinks {
             }
             guard !spaceWidths.isEmpty else { return nil }
             var restStart = cursor
-            while cursor < count, bytes[cursor] != UInt8(ascii: "}") { cursor += 1 }
+            cursor = closingBrace(from: cursor)
             if cursor == restStart {
                 guard spaceWidths.count > 1, let last = spaceWidths.last else { return nil }
                 restStart -= last
