@@ -1,3 +1,4 @@
+import Foundation
 import VitrinaKit
 
 /// A book's pages in the docs layout, as Material's and mdBook's readers know it: the nav as a sidebar, the page's
@@ -14,9 +15,6 @@ struct BookPages: Sendable {
     var pageContext: PageContext { folders.pageContext }
     var defaultLanguage: String { pageContext.routes.defaultLanguage }
 
-    /// Up to this many nodes the whole tree is written into each page; beyond, the top level and the path.
-    static let inlineTreeLimit = 400
-
     /// Every page of the book in every language: each section's page and index, and the home page.
     func jobs() -> [@Sendable () -> [Page]] {
         var jobs: [@Sendable () -> [Page]] = []
@@ -31,6 +29,29 @@ struct BookPages: Sendable {
             }
         }
         return jobs
+    }
+
+    /// The book's nav in `language`.
+    func nav(_ language: String) -> DocsNav {
+        let book = order.sections.first?.slugs.joined(separator: "_") ?? ""
+        return DocsNav(order: order, book: book.isEmpty ? "root" : book, language: language, link: { [self] in route(of: $0, language) })
+    }
+
+    /// The shared nav scripts of every language, by key, and their files.
+    func navScripts() -> (index: [String: [String]], files: [DataFile]) {
+        var index: [String: [String]] = [:]
+        var files: [DataFile] = []
+        for language in pageContext.routes.languages {
+            let made = nav(language).scripts(label: { label($0, language) })
+            index.merge(made.index) { first, _ in first }
+            files += made.files
+        }
+        return (index, files)
+    }
+
+    /// The month names of `language`, for the last change's date.
+    func months(_ language: String) -> [String] {
+        pageContext.strings.text("months", language).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// A section's index page: its own text in the layout when it has an index file, else the list of its pages; the
@@ -60,27 +81,26 @@ struct BookPages: Sendable {
             return LinkView(href: route.link(to: self.route(of: target, language)), label: label(node, language))
         }
         let trail = breadcrumbs(node, from: route, language)
-        let sidebar = SidebarHTML(order: order, language: language, route: route, current: node, limit: Self.inlineTreeLimit,
-                                  label: { label($0, language) }, link: { route.link(to: self.route(of: $0, language)) },
-                                  strings: pageContext.strings.table(language)).html
+        let nav = self.nav(language).view(current: node, route: route, label: { label($0, language) })
         let file = ReadingOrder.below(version.file)
         let edit = project?.editLink(for: file)
         let changed = changes[version.file]
         let view = BookPageView(
-            title: version.title, showTitle: !Self.startsWithTitle(version.html), description: version.description, html: resolved.html,
+            title: version.title, showTitle: !Self.startsWithHeading(version.html), html: resolved.html,
             contentLanguage: version.language == language ? nil : version.language, draft: folderPage.draft,
             toc: version.headings.filter { $0.level == 2 || $0.level == 3 }.map { TOCEntry(href: "#" + $0.id, label: $0.text, level: $0.level) },
-            previous: link(previous), next: link(next), breadcrumbs: trail, sidebar: sidebar, editURL: edit,
-            lastChange: changed)
-        let navInput = BuildInput(key: "book:\(route.file)", fingerprint: Fingerprint.hex(
-            [sidebar, view.previous?.label ?? "", view.previous?.href ?? "", view.next?.label ?? "", view.next?.href ?? "", edit ?? "",
-             changed?.description ?? ""].joined(separator: "\n") + trail.map { $0.label + "|" + $0.href }.joined(separator: "\n")))
+            previous: link(previous), next: link(next), breadcrumbs: trail.filter { !$0.href.isEmpty }, docsNav: nav, editURL: edit,
+            lastChange: changed.map { (date: $0.description, text: Formatting.date($0, language: language, months: months(language))) })
+        var facts = [String(describing: nav), view.previous?.label ?? "", view.previous?.href ?? "", view.next?.label ?? "", view.next?.href ?? "",
+                     edit ?? "", changed?.description ?? ""]
+        facts += trail.map { $0.label + "|" + $0.href }
+        let navInput = BuildInput(key: "book:\(route.file)", fingerprint: Fingerprint.hex(facts.joined(separator: "\n")))
         let isIndex: Bool = if case .index = target { true } else { false }
-        return Page(route: route, language: language, template: "docs/book", title: version.title, description: version.description,
+        return Page(route: route, language: language, template: "docs/page", title: version.title, description: version.description,
                     navigationKey: section.slugs.first ?? "home",
                     alternates: pageContext.routes.alternates { place == nil ? self.route(of: target, $0) : folders.routes.index(order.sections[0], $0) },
                     content: view)
-            .with(kind: "docs-page", scripts: [BookAssets.script], styles: [BookAssets.stylesheet], searchKind: "doc")
+            .with(kind: "docs-page", scripts: BookAssets.scripts, searchKind: "doc")
             .with(inputs: [navInput] + folderPage.inputs)
             .showing(resolved)
             .with(terms: folderPage.terms)
@@ -133,17 +153,20 @@ struct BookPages: Sendable {
         }
     }
 
-    /// Whether the page's HTML opens with its own level-1 heading (GitHub, MkDocs and mdBook then show no other title).
-    static func startsWithTitle(_ html: String) -> Bool {
-        html.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }.starts(with: "<h1".utf8)
+    /// Whether the page's text opens with a heading of its own — its title, shown once (GitHub, MkDocs and mdBook add
+    /// none above it; mdBook's chapters often open with `##`).
+    static func startsWithHeading(_ html: String) -> Bool {
+        let bytes = html.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }
+        guard bytes.starts(with: "<h".utf8), let level = bytes.dropFirst(2).first else { return false }
+        return (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(level)
     }
 }
 
-/// Where the docs layout's script and stylesheet are in every theme (the binary gives them to a theme without them).
-/// Dónde están el script y la hoja de estilo del diseño de documentación en cualquier tema.
+/// The docs layout's scripts in every theme (the binary gives them to a theme without them); its stylesheets are the
+/// `docs/` folder's, which every page of that folder loads.
+/// Los scripts del diseño de documentación en cualquier tema; sus hojas de estilo son las de la carpeta `docs/`.
 enum BookAssets {
-    static let script = "assets/docs/nav.js"
-    static let stylesheet = "assets/docs/book.css"
+    static let scripts = ["assets/docs/nav.js", "assets/docs/hidden-lines.js"]
 }
 
 struct TOCEntry: Sendable { let href: String; let label: String; let level: Int }
@@ -152,7 +175,6 @@ struct CrumbView: Sendable { let href: String; let label: String }
 struct BookPageView: Sendable {
     let title: String
     let showTitle: Bool
-    let description: String
     let html: String
     let contentLanguage: String?
     let draft: Bool
@@ -160,31 +182,32 @@ struct BookPageView: Sendable {
     let previous: LinkView?
     let next: LinkView?
     let breadcrumbs: [CrumbView]
-    /// The nav as HTML (`SidebarHTML`), escaped as it is made.
-    let sidebar: String
+    /// The nav as the `docs/nav` partial draws it (`DocsNav`).
+    let docsNav: TemplateValue
     let editURL: String?
-    let lastChange: SimpleDate?
+    let lastChange: (date: String, text: String)?
 }
 
 extension TOCEntry: TemplateConvertible {
-    var templateValue: TemplateValue { .object(["href": .string(href), "label": .string(label), "level": .int(level), "sub": .bool(level > 2)]) }
+    var templateValue: TemplateValue { .object(["href": .string(href), "label": .string(label), "level": .int(level)]) }
 }
 extension CrumbView: TemplateConvertible {
-    var templateValue: TemplateValue { .object(["href": .string(href), "label": .string(label), "hasHref": .bool(!href.isEmpty)]) }
+    var templateValue: TemplateValue { .object(["href": .string(href), "label": .string(label)]) }
 }
 
 extension BookPageView: TemplateConvertible {
     var templateValue: TemplateValue {
         var fields: [String: TemplateValue] = [
-            "title": .string(title), "showTitle": .bool(showTitle), "description": .string(description), "hasDescription": .bool(!description.isEmpty),
-            "html": .string(html), "draft": .bool(draft), "toc": toc.templateValue, "hasToc": .bool(!toc.isEmpty),
-            "breadcrumbs": breadcrumbs.templateValue, "hasBreadcrumbs": .bool(breadcrumbs.count > 1), "sidebar": .string(sidebar),
+            "title": .string(title), "showTitle": .bool(showTitle), "html": .string(html), "draft": .bool(draft),
+            "toc": toc.templateValue, "hasToc": .bool(!toc.isEmpty), "breadcrumbs": breadcrumbs.templateValue,
+            "hasBreadcrumbs": .bool(breadcrumbs.count > 1), "docsNav": docsNav, "hasPager": .bool(previous != nil || next != nil),
+            "hasMeta": .bool(editURL != nil || lastChange != nil),
         ]
         if let contentLanguage { fields["contentLanguage"] = .string(contentLanguage) }
         if let previous { fields["previous"] = previous.templateValue }
         if let next { fields["next"] = next.templateValue }
         if let editURL { fields["editURL"] = .string(editURL) }
-        if let lastChange { fields["lastChange"] = .string(lastChange.description) }
+        if let lastChange { fields["lastChange"] = .object(["date": .string(lastChange.date), "text": .string(lastChange.text)]) }
         return .object(fields)
     }
 }

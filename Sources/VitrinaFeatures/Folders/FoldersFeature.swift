@@ -97,11 +97,24 @@ public struct MarkdownFolders: LoadedFeature {
         let routes = FolderRoutes(site: pageContext.routes)
         let defaultLanguage = pageContext.routes.defaultLanguage
         var part = FeatureContribution(pages: { [root, changes] in FolderPages(root: root, pageContext: pageContext, changes: changes).pages() })
+        // The books' shared nav scripts, and the index naming them.
+        // Los scripts de navegación compartidos de los libros y el índice que los nombra.
+        let folderPages = FolderPages(root: root, pageContext: pageContext, changes: changes)
+        var navIndex: [String: [String]] = [:]
+        for book in folderPages.books() {
+            let made = folderPages.bookPages(book).navScripts()
+            navIndex.merge(made.index) { first, _ in first }
+            part.dataFiles += made.files
+        }
+        if !navIndex.isEmpty {
+            part.dataFiles.append(DocsNav.indexScript(navIndex))
+            part.scriptStrings += ["docs_nav_more", "docs_nav_earlier", "docs_nav_failed", "docs_nav_external", "draft_badge"]
+        }
         if let oldAddresses {
             let taken = Set(root.all.flatMap { section in
                 [routes.index(section, defaultLanguage).file] + section.pages.map { routes.page($0, in: section, defaultLanguage).file }
             })
-            part.dataFiles = oldAddresses.files(links: pageContext.links, language: defaultLanguage, taken: taken)
+            part.dataFiles += oldAddresses.files(links: pageContext.links, language: defaultLanguage, taken: taken)
         }
         for section in menu {
             part.navigation.append(.init(key: section.slugs.first ?? "", labelKey: "", route: { routes.index(section, $0) },

@@ -48,6 +48,8 @@ public struct DocumentLoader: Sendable {
     public var taxonomies = Taxonomy.defaults.map(\.name)
     /// The folder of the pages, relative to the site folder: `Content`, `docs`, `src`.
     public var contentFolder = "Content"
+    /// mdBook's `{{#include}}` and its kin expanded before a page is parsed, files read from inside the site folder.
+    public var mdBookLinks = false
     /// What the build's stamp found in `Content/`, when it took one: listed and stamped from it, not walked again.
     package var listing: ContentListing?
 
@@ -111,7 +113,11 @@ public struct DocumentLoader: Sendable {
         if let stamp, let known = memo?.document(display, stamp: stamp) { return known }
         let (bytes, opened) = try Files.readStamped(path)
         let document = try parse(bytes, display: display)
-        memo?.remember(document, stamp: stamp ?? opened)
+        // A chapter that includes other files is parsed again each build: the memo knows only its own file's stamp.
+        // Un capítulo que incluye otros ficheros se vuelve a leer en cada construcción.
+        if !(mdBookLinks && bytes.withUnsafeBufferPointer { $0.firstIndex(of: Array("{{#".utf8), from: 0) != nil }) {
+            memo?.remember(document, stamp: stamp ?? opened)
+        }
         return document
     }
 
@@ -131,10 +137,62 @@ public struct DocumentLoader: Sendable {
             parts.count > 1 && languages.contains(parts.last!)
             ? (parts.dropLast().joined(separator: "."), parts.last!) : (stem, defaultLanguage)
         let front = try FrontMatter.parse(bytes, file: display)
-        return Document(file: display, name: name, language: language, fields: FieldReader(file: display, fields: front.fields),
-                        body: renderer.render(front.body).shifted(toBodyLine: front.bodyLine).withAlerts(language: language),
+        var fields = front.fields
+        var body = front.body
+        var lineMap: MdBookLinks.LineMap?
+        if mdBookLinks, body.utf8.contains(UInt8(ascii: "{")), body.contains("{{#") {
+            let expanded = try expandLinks(body, display: display)
+            body = expanded.markdown
+            lineMap = expanded.lineMap
+            if let title = expanded.title, fields["title"] == nil { fields["title"] = FieldValue(scalar: title, children: [:], items: [], line: 1) }
+        }
+        var rendered = renderer.render(body)
+        if let lineMap { rendered = rendered.mapped { lineMap.sourceLine(ofOutputLine: $0) } }
+        return Document(file: display, name: name, language: language, fields: FieldReader(file: display, fields: fields),
+                        body: rendered.shifted(toBodyLine: front.bodyLine).withAlerts(language: language),
                         fingerprint: Fingerprint.hex(bytes))
     }
+
+    /// A chapter's `{{#include}}`s expanded (`MdBookLinks`): each path read from the chapter's folder, and refused when it
+    /// leaves the site folder, even through a symbolic link; errors name the file and line.
+    /// Las inclusiones de un capítulo de mdBook, leídas solo de dentro de la carpeta del sitio.
+    func expandLinks(_ body: String, display: String) throws -> MdBookLinks.Expanded {
+        let folder = display.pathSegments.dropLast().joined(separator: "/")
+        let root = (siteDirectory as NSString).resolvingSymlinksInPath
+        do {
+            return try MdBookLinks.expand(body, file: display) { path in
+                guard let relative = Self.inside(folder, path) else { return .refused("it is outside the book's folder") }
+                let full = (Files.join(siteDirectory, relative) as NSString).resolvingSymlinksInPath
+                guard full.hasPrefix(root + "/") else { return .refused("it is outside the book's folder") }
+                guard SafePath.kind(full) == .file else { return .refused("there is no such file") }
+                guard let size = FileStamp(path: full)?.size, size <= Self.maxIncludedBytes else {
+                    return .refused("it is larger than \(Self.maxIncludedBytes >> 20) MB")
+                }
+                return .contents(try Files.read(full))
+            }
+        } catch let error as MdBookLinkError {
+            throw VitrinaError(.content, error.description + "; fix the path or the range, or write \\{{#… to show it as text")
+        }
+    }
+
+    /// `path` (with `..` and `.`) from `folder`, both relative to the site folder, if it stays inside it.
+    static func inside(_ folder: String, _ path: String) -> String? {
+        var parts = folder.pathSegments.map { String($0) }
+        for segment in path.pathSegments {
+            switch segment {
+            case "", ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(String(segment))
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return SafePath.isPlainRelative(joined) ? joined : nil
+    }
+
+    /// The largest file a chapter may include.
+    static let maxIncludedBytes = 8 << 20
 }
 
 /// Parsed documents by file and stamp, kept between builds: in memory by `vitrina serve`, on disk

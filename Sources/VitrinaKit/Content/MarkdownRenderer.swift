@@ -9,9 +9,13 @@ public struct MarkdownRenderer: Sendable {
     /// Highlights fenced code that names a language; nil leaves every block plain (`highlight: false`).
     public let highlighter: CodeHighlighter?
 
-    public init(allowRawHTML: Bool = false, highlighter: CodeHighlighter? = nil) {
+    /// mdBook's hidden lines by language (`[:]`: Rust's `# ` lines), for a book written for mdBook; nil shows every line.
+    public var hiddenLines: [String: String]?
+
+    public init(allowRawHTML: Bool = false, highlighter: CodeHighlighter? = nil, hiddenLines: [String: String]? = nil) {
         self.allowRawHTML = allowRawHTML
         self.highlighter = highlighter
+        self.hiddenLines = hiddenLines
         Self.setUp
     }
 
@@ -47,7 +51,7 @@ public struct MarkdownRenderer: Sendable {
         defer { cmark_node_free(document) }
         if !allowRawHTML { RawAnchors.keep(in: document) }
         let links = MarkdownLink.collect(in: document)
-        let notes = highlighter.map { FencedCode.highlight(in: document, with: $0) } ?? []
+        let notes = highlighter != nil || hiddenLines != nil ? FencedCode.highlight(in: document, with: highlighter, hiding: hiddenLines) : []
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
             return body(none, links, notes)
         }
@@ -127,6 +131,13 @@ public struct RenderedMarkdown: Sendable {
 
     func with(links: [MarkdownLink], codeNotes: [CodeBlockNote] = []) -> RenderedMarkdown {
         RenderedMarkdown(html: html, headings: headings, links: links, codeNotes: codeNotes, anchorIDs: anchorIDs)
+    }
+
+    /// The same document with its links' and code notes' lines mapped through `line` (expanded includes to their lines).
+    func mapped(_ line: (Int) -> Int) -> RenderedMarkdown {
+        guard !links.isEmpty || !codeNotes.isEmpty else { return self }
+        return RenderedMarkdown(html: html, headings: headings, links: links.map { var link = $0; link.line = line(link.line); return link },
+                                codeNotes: codeNotes.map { var note = $0; note.line = line(note.line); return note }, anchorIDs: anchorIDs)
     }
 
     /// The same document with its links' and code notes' lines counted from the top of the file (the body starts at `bodyLine`).

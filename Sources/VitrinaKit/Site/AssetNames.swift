@@ -25,7 +25,11 @@ public struct AssetNames: Sendable {
     /// What a set of links depends on: the published names of `paths`, for the pages' digests.
     package func fingerprint(of paths: [String]) -> String { Fingerprint.hex(paths.map { self[$0] }.joined(separator: "\n")) }
 
-    static func isFingerprinted(_ path: String) -> Bool { path.hasSuffix(".css") || path.hasSuffix(".js") }
+    /// Every stylesheet and script but the docs' nav scripts, which name themselves (`assets/nav/`: their index has one
+    /// name for every page to load, and names the others).
+    static func isFingerprinted(_ path: String) -> Bool {
+        (path.hasSuffix(".css") || path.hasSuffix(".js")) && !path.hasPrefix("assets/nav/")
+    }
 
     /// `assets/data/search.es.js` with hash `3f9a1c2b…` → `assets/data/search.es.3f9a1c2b.js`.
     static func name(_ path: String, hash: String) -> String {

@@ -8,33 +8,54 @@ package enum DefaultTheme {
     /// pages of taxonomies and the block a tagged page shows, and the picture partial the guide's templates include
     /// (`{{> partials/image}}`), so a theme copied by an older `vitrina new` draws them too.
     /// Lo que recibe cualquier tema que no lo tenga: las páginas de las taxonomías y el parcial de imagen que usa la guía.
-    package static let sharedTemplates: [String: String] = [
+    package static let sharedTemplates: [String: String] = DocsLayoutFiles.files.merging(sharedThemeTemplates) { docs, _ in docs }
+
+    private static let sharedThemeTemplates: [String: String] = [
+        // The kit the theme's feature scripts use (the docs layout's nav.js), for a theme without the sample site's app.js.
+        // El kit que usan los scripts del tema, para un tema sin el app.js del sitio de ejemplo.
+        "assets/js/app.js": #"""
+        /* Vitrina's small kit for themes without their own app.js: strings, elements, site links. / Kit mínimo de Vitrina. */
+        (() => {
+          'use strict';
+          const V = window.VITRINA = window.VITRINA || {};
+          if (V.kit) return;
+          const fallback = {};
+          let table = null;
+          const strings = () => {
+            if (table) return table;
+            try { table = JSON.parse((document.getElementById('vitrina-strings') || {}).textContent || '{}') || {}; } catch (e) { table = {}; }
+            return table;
+          };
+          // A plain relative path inside the site: no scheme, no leading / or \, no //, no .. above the root.
+          // Una ruta relativa dentro del sitio.
+          const isSitePath = p => {
+            if (typeof p !== 'string' || p === '' || p !== p.trim() || /[\u0000-\u001f\u007f-\u009f\\]/.test(p) || p.indexOf('//') !== -1 || /^[/?#]/.test(p)) return false;
+            const segments = p.split(/[?#]/)[0].split('/');
+            if (segments[0].indexOf(':') !== -1) return false;
+            let depth = 0;
+            return segments.every(s => { const n = s.toLowerCase().replace(/%2e/g, '.'); depth += n === '..' ? -1 : (n === '.' || n === '' ? 0 : 1); return depth >= 0; });
+          };
+          V.ready = fn => (document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', fn) : fn());
+          V.kit = {
+            el(tag, attributes, children) {
+              const node = document.createElement(tag);
+              Object.keys(attributes || {}).forEach(name => {
+                const value = attributes[name];
+                if (value !== null && value !== undefined && value !== false) node.setAttribute(name, value === true ? '' : String(value));
+              });
+              (children || []).forEach(child => { if (child !== null && child !== undefined) node.append(child); });
+              return node;
+            },
+            t: key => { const v = strings()[key]; return typeof v === 'string' && v !== '' && v !== key ? v : (fallback[key] || ''); },
+            url: p => (isSitePath(p) ? (document.documentElement.getAttribute('data-root') || '') + p : null),
+            fallbacks: more => Object.keys(more || {}).forEach(k => { if (!(k in fallback)) fallback[k] = more[k]; }),
+            run: fn => { try { fn(); } catch (error) { setTimeout(() => { throw error; }); } }
+          };
+        })();
+
+        """#,
         "partials/image.mustache": #"""
         {{#webp}}<picture><source type="image/webp" srcset="{{webp}}" sizes="{{sizes}}">{{/webp}}<img src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}" loading="lazy" decoding="async">{{#webp}}</picture>{{/webp}}
-        """#,
-        "docs/book.mustache": #"""
-        {{<base}}
-        {{$main}}
-        {{#content}}
-        <div class="docs-book">
-        {{{sidebar}}}
-        <article class="prose doc"{{#contentLanguage}} lang="{{contentLanguage}}"{{/contentLanguage}}>
-        {{#hasBreadcrumbs}}<nav class="breadcrumbs" aria-label="{{t.breadcrumbs_label}}"><ol>{{#breadcrumbs}}<li>{{#hasHref}}<a href="{{href}}">{{label}}</a>{{/hasHref}}{{^hasHref}}{{label}}{{/hasHref}}</li>{{/breadcrumbs}}</ol></nav>{{/hasBreadcrumbs}}
-        {{#showTitle}}<h1>{{title}}{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}</h1>{{/showTitle}}
-        {{#hasToc}}<nav class="toc" aria-label="{{t.toc_label}}"><ul>{{#toc}}<li{{#sub}} class="toc-sub"{{/sub}}><a href="{{href}}">{{label}}</a></li>{{/toc}}</ul></nav>{{/hasToc}}
-        {{{html}}}
-        <nav class="prev-next" aria-label="{{t.prev_next_label}}">
-        {{#previous}}<a rel="prev" href="{{href}}">← {{label}}</a>{{/previous}}
-        {{#next}}<a rel="next" href="{{href}}">{{label}} →</a>{{/next}}
-        </nav>
-        {{#editURL}}<p class="edit-page"><a href="{{editURL}}">{{t.edit_page}}</a></p>{{/editURL}}
-        {{#lastChange}}<p class="last-change">{{t.last_change}} <time datetime="{{lastChange}}">{{lastChange}}</time></p>{{/lastChange}}
-        </article>
-        </div>
-        {{/content}}
-        {{/main}}
-        {{/base}}
-
         """#,
         "taxonomy/list.mustache": #"""
         {{<base}}
@@ -83,7 +104,7 @@ package enum DefaultTheme {
     private static let ownFiles: [String: String] = [
         "layouts/base.mustache": #"""
         <!DOCTYPE html>
-        <html lang="{{lang}}" data-page="{{kind}}">
+        <html lang="{{lang}}" data-root="{{root}}" data-page="{{kind}}">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -115,7 +136,8 @@ package enum DefaultTheme {
         <link rel="stylesheet" href="{{stylesheet}}">
         {{#codeStylesheet}}<link rel="stylesheet" href="{{codeStylesheet}}">
         {{/codeStylesheet}}{{#styles}}<link rel="stylesheet" href="{{.}}">
-        {{/styles}}{{#codeScript}}<script defer src="{{codeScript}}"></script>
+        {{/styles}}{{#scripts}}<script defer src="{{.}}"></script>
+        {{/scripts}}{{#codeScript}}<script defer src="{{codeScript}}"></script>
         {{/codeScript}}<link rel="icon" href="{{icon}}" type="image/svg+xml">
         </head>
         <body>
@@ -141,6 +163,7 @@ package enum DefaultTheme {
         {{$main}}{{/main}}
         {{> partials/page-terms}}
         </main>
+        <script type="application/json" id="vitrina-strings">{{{stringsJSON}}}</script>
         <footer class="site-footer"><p>{{t.footer_made_with}} Vitrina.</p></footer>
         </body>
         </html>
@@ -226,44 +249,6 @@ package enum DefaultTheme {
         {{/pagination.isNeeded}}
 
         """#,
-        "docs/index.mustache": #"""
-        {{<base}}
-        {{$main}}
-        {{#content}}
-        <h1>{{heading}}</h1>
-        <p class="lead">{{intro}}</p>
-        {{#hasText}}
-        {{{html}}}
-        {{/hasText}}
-        {{> partials/subsections}}
-        <ol class="pages">
-        {{#pages}}<li><a href="{{href}}">{{title}}</a>{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}{{#hasDescription}} — <span class="muted">{{description}}</span>{{/hasDescription}}</li>
-        {{/pages}}
-        </ol>
-        {{/content}}
-        {{/main}}
-        {{/base}}
-
-        """#,
-        "docs/page.mustache": #"""
-        {{<base}}
-        {{$main}}
-        {{#content}}
-        <article class="prose"{{#contentLanguage}} lang="{{contentLanguage}}"{{/contentLanguage}}>
-        <h1>{{title}}{{#draft}} <span class="badge">{{t.draft_badge}}</span>{{/draft}}</h1>
-        <p class="lead">{{description}}</p>
-        <nav class="toc" aria-label="{{t.toc_label}}"><ul>{{#toc}}<li><a href="{{href}}">{{label}}</a></li>{{/toc}}</ul></nav>
-        {{{html}}}
-        <nav class="pagination" aria-label="{{t.prev_next_label}}"><ul>
-        {{#previous}}<li><a rel="prev" href="{{href}}">← {{label}}</a></li>{{/previous}}
-        {{#next}}<li><a rel="next" href="{{href}}">{{label}} →</a></li>{{/next}}
-        </ul></nav>
-        </article>
-        {{/content}}
-        {{/main}}
-        {{/base}}
-
-        """#,
         "404.mustache": #"""
         {{<base}}
         {{$main}}
@@ -279,6 +264,9 @@ package enum DefaultTheme {
         "assets/site.css": #"""
         /* Vitrina's default theme: readable text, light and dark. */
         :root { color-scheme: light dark; --fg: #1d2330; --muted: #5b6475; --bg: #fdfdfc; --line: #dde1e8; --accent: #2459c9;
+          --text: var(--fg); --border: var(--line); --surface: var(--bg); --surface-2: color-mix(in srgb, var(--line) 35%, var(--bg));
+          --accent-soft: color-mix(in srgb, var(--accent) 12%, var(--bg)); --accent-hover: var(--accent); --radius: 8px; --radius-sm: 4px;
+          --pill: 999px; --shadow-sm: 0 1px 2px rgb(0 0 0 / .12); --shadow: 0 4px 16px rgb(0 0 0 / .18);
           --alert-note: #0b5cc7; --alert-note-bg: #eaf2fe; --alert-tip: #17702f; --alert-tip-bg: #e8f6ec; --alert-important: #6d3fc8;
           --alert-important-bg: #f3eefd; --alert-warning: #8a5a00; --alert-warning-bg: #fdf4dc; --alert-caution: #b91c28; --alert-caution-bg: #fdeced; }
         @media (prefers-color-scheme: dark) { :root { --fg: #e6e9ef; --muted: #a3acbd; --bg: #14171d; --line: #2c323d; --accent: #8fb2ff;
@@ -290,6 +278,8 @@ package enum DefaultTheme {
         .skip-link { position: absolute; left: -999px; }
         .skip-link:focus { left: 1rem; top: 1rem; }
         .site-header, main, .site-footer { max-width: 50rem; margin: 0 auto; padding: 1rem; }
+        html[data-page="docs-page"] main, html[data-page="docs-page"] .site-header, html[data-page="docs-page"] .site-footer { max-width: 90rem; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
         .site-header { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: baseline; border-bottom: 1px solid var(--line); }
         .brand { font-weight: 700; text-decoration: none; color: var(--fg); }
         .site-header ul, .breadcrumbs ol, .pagination ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .25rem .75rem; }
@@ -321,7 +311,9 @@ package enum DefaultTheme {
         .prose .footnotes { font-size: .9rem; color: var(--muted); border-top: 1px solid var(--line); }
         .prose table { border-collapse: collapse; }
         .prose th, .prose td { border: 1px solid var(--line); padding: .25rem .5rem; }
-        .heading-anchor { margin-left: .3em; text-decoration: none; opacity: .5; }
+        .anchor { margin-left: .25em; padding: 0 .2em; color: var(--muted); font-weight: 400; text-decoration: none; opacity: 0; }
+        :is(h1, h2, h3, h4, h5, h6):hover > .anchor, .anchor:focus-visible { opacity: 1; }
+        @media (hover: none) { .anchor { opacity: .6; } }
         .pagination { margin-top: 1.5rem; }
         .pagination .gap { color: #6b6b6b; }
         .site-footer { border-top: 1px solid var(--line); color: var(--muted); font-size: .9rem; }
@@ -353,10 +345,15 @@ package enum DefaultTheme {
         prev_next_label: Anterior y siguiente
         draft_badge: Borrador
         toc_label: En esta página
-        docs_nav_label: Navegación de la documentación
-        edit_page: Editar esta página
-        last_change: Último cambio
-        menu_button: Menú
+        docs_title: Documentación
+        docs_menu: Menú
+        docs_menu_close: Cerrar menú
+        docs_nav_more: Mostrar más páginas
+        docs_nav_earlier: Mostrar páginas anteriores
+        docs_nav_failed: No se pudo cargar esta sección.
+        docs_nav_external: sitio externo
+        docs_edit_page: Editar esta página
+        docs_last_change: "Último cambio:"
         not_found_title: Página no encontrada
         not_found_text: La página que buscas no existe o ha cambiado de sitio.
         months: enero, febrero, marzo, abril, mayo, junio, julio, agosto, septiembre, octubre, noviembre, diciembre
@@ -393,10 +390,15 @@ package enum DefaultTheme {
         prev_next_label: Previous and next
         draft_badge: Draft
         toc_label: On this page
-        docs_nav_label: Documentation navigation
-        edit_page: Edit this page
-        last_change: Last change
-        menu_button: Menu
+        docs_title: Docs
+        docs_menu: Menu
+        docs_menu_close: Close menu
+        docs_nav_more: Show more pages
+        docs_nav_earlier: Show earlier pages
+        docs_nav_failed: This section could not be loaded.
+        docs_nav_external: external site
+        docs_edit_page: Edit this page
+        docs_last_change: "Last change:"
         not_found_title: Page not found
         not_found_text: The page you are looking for does not exist or has moved.
         months: January, February, March, April, May, June, July, August, September, October, November, December

@@ -27,34 +27,49 @@ public struct CodeBlockNote: Sendable, Equatable {
 /// El paso de resaltado del Markdown: cada bloque con lenguaje se vuelve el HTML resaltado de Hugo.
 enum FencedCode {
     /// Highlights the blocks of a parsed document in place and returns the notes on those left plain.
-    static func highlight(in document: OpaquePointer, with highlighter: CodeHighlighter) -> [CodeBlockNote] {
+    /// `hiding`: mdBook's hidden lines (`# ` in Rust blocks) by language, when the book is an mdBook; they are wrapped in
+    /// `<span class="boring">` for the reader's button to show.
+    static func highlight(in document: OpaquePointer, with highlighter: CodeHighlighter?, hiding: [String: String]? = nil) -> [CodeBlockNote] {
         var notes: [CodeBlockNote] = []
         for node in codeBlocks(in: document) {
             guard let infoPointer = cmark_node_get_fence_info(node) else { continue }
-            let fence = CodeFence(info: String(cString: infoPointer))
-            guard !fence.language.isEmpty else { continue }
+            let info = String(cString: infoPointer)
+            let fence = CodeFence(info: info)
+            guard !fence.language.isEmpty || hiding != nil else { continue }
             let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
             let line = Int(cmark_node_get_start_line(node))
-            switch highlighter.highlight(code, fence: fence) {
+            let hidden = hiding.flatMap { HiddenLines.rule(forInfo: info, configured: $0) }.map { HiddenLines.split(code, rule: $0) }
+            let plainHidden = { (hidden: HiddenLines.Split?) in
+                if let hidden, !hidden.hidden.isEmpty { replace(node, with: HiddenLines.plainHTML(hidden, language: fence.language)) }
+            }
+            guard let highlighter, !fence.language.isEmpty else { plainHidden(hidden); continue }
+            switch highlighter.highlight(hidden?.code ?? code, fence: fence) {
             case .highlighted(let html):
-                guard let replacement = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
-                cmark_node_set_on_enter(replacement, html)
-                if cmark_node_insert_before(node, replacement) == 1 {
-                    cmark_node_unlink(node)
-                    cmark_node_free(node)
-                } else {
-                    cmark_node_free(replacement)
-                }
+                replace(node, with: hidden.map { HiddenLines.wrap(highlightedHTML: html, hidden: $0.hidden) } ?? html)
             case .unknownLanguage:
                 cmark_node_set_fence_info(node, fence.language)
                 notes.append(CodeBlockNote(language: fence.language, line: line, kind: .unknownLanguage))
+                plainHidden(hidden)
             case .plain(let reason):
                 cmark_node_set_fence_info(node, fence.language)
                 notes.append(CodeBlockNote(language: fence.language, line: line, kind: .plain(reason)))
+                plainHidden(hidden)
             }
         }
         // cmark moves footnote definitions to the end of the tree: notes go by line, as a reader of the file meets them.
         return notes.sorted { $0.line < $1.line }
+    }
+
+    /// `node` replaced by a block cmark-gfm writes as it is (`html`, made and escaped here).
+    private static func replace(_ node: OpaquePointer, with html: String) {
+        guard let replacement = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        cmark_node_set_on_enter(replacement, html)
+        if cmark_node_insert_before(node, replacement) == 1 {
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        } else {
+            cmark_node_free(replacement)
+        }
     }
 
     /// The document's code blocks in the tree's order, collected before any is replaced. Only blocks that hold blocks are entered (a code
