@@ -53,6 +53,7 @@ public enum MkDocsHTML {
         static let quoteClose = Array("</blockquote>\n".utf8)
         static let definitionQuote = Array("<blockquote>\n<p>".utf8) + MkDocsMarker.block
         static let paragraphEnd = Array("</p>\n".utf8)
+        static let containers: Set<[UInt8]> = Set(["admonition", "details", "tab", "html"].map { Array($0.utf8) })
 
         /// Pairs blockquotes by nesting (iteratively), reads the marked ones and writes the edits.
         func drawn() -> [UInt8] {
@@ -63,7 +64,8 @@ public enum MkDocsHTML {
             while index < html.count {
                 guard html[index] == UInt8(ascii: "<") else { index += 1; continue }
                 if MkDocsBytes.hasPrefix(Self.heading, in: html, at: index), var block = header(at: index) {
-                    if MkDocsBytes.hasPrefix(Self.quoteOpen, in: html, at: block.header.upperBound) {
+                    // Terms, one-line definitions and captions have no body. / No tienen cuerpo.
+                    if Self.containers.contains(block.kind), MkDocsBytes.hasPrefix(Self.quoteOpen, in: html, at: block.header.upperBound) {
                         block.header = block.header.lowerBound..<(block.header.upperBound + Self.quoteOpen.count)
                         stack.append(blocks.count)
                     }
