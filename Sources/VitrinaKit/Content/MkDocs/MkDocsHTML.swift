@@ -17,6 +17,8 @@ public enum MkDocsHTML {
         var abbreviations: [[UInt8]: [UInt8]] = [:]
         if hasMarkers { output = collectAbbreviations(output, into: &abbreviations) }
         output = InlineText(extensions: extensions, abbreviations: abbreviations).drawn(output)
+        // No marker byte is ever shown, wherever it was left. / Ningún byte de marcador se muestra nunca.
+        if hasMarkers, output.contains(1) { output.removeAll { $0 == 1 } }
         return String(decoding: output, as: UTF8.self)
     }
 

@@ -73,7 +73,7 @@ public enum MkDocsPreprocessor {
         var pass = BlockPass(extensions: extensions, lines: lines, notes: notes)
         pass.run()
         let changed = pass.mapNeeded || snippetsChanged
-        let text = pass.joined(endsWithNewline: markdown.utf8.last == 10)
+        let text = pass.joined(endsWithNewline: markdown.utf8.last == 10 || markdown.utf8.last == 13)
         if !changed, text == markdown, pass.notes.items.isEmpty { return unchanged }
         return Prepared(markdown: text, lineMap: changed ? pass.sources : nil, notes: pass.notes.items)
     }
@@ -112,15 +112,19 @@ public enum MkDocsPreprocessor {
         var line: Int
     }
 
-    /// Lines without their `\n` (and `\r`), U+0001 turned into U+FFFD so no text can pose as a marker; each numbered
-    /// from 1, or all given `line` (a snippet's lines stand for the line that includes them).
+    /// Lines without their `\n`, `\r\n` or `\r` (cmark counts a lone `\r` as a line end too), U+0001 turned into
+    /// U+FFFD so no text can pose as a marker; each numbered from 1, or all given `line` (a snippet's lines stand for
+    /// the line that includes them).
     static func split(_ bytes: [UInt8], line: Int?) -> [SourceLine] {
         var lines: [SourceLine] = []
         var current: [UInt8] = []
         var number = 1
-        for byte in bytes {
-            if byte == 10 {
-                if current.last == 13 { current.removeLast() }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == 10 || byte == 13 {
+                if byte == 13, index < bytes.count, bytes[index] == 10 { index += 1 }
                 lines.append(SourceLine(text: current, line: line ?? number))
                 current.removeAll(keepingCapacity: true)
                 number += 1
@@ -130,8 +134,7 @@ public enum MkDocsPreprocessor {
                 current.append(byte)
             }
         }
-        if !current.isEmpty || bytes.last != 10 || bytes.isEmpty {
-            if current.last == 13 { current.removeLast() }
+        if !current.isEmpty || (bytes.last != 10 && bytes.last != 13) {
             lines.append(SourceLine(text: current, line: line ?? number))
         }
         return lines
