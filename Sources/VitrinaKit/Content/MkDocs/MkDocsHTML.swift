@@ -8,11 +8,10 @@ public enum MkDocsHTML {
     /// Run after cmark and before `HeadingAnchors` (which then gives `<h2 class="x">Title {#id}</h2>` its id).
     /// Se ejecuta tras cmark y antes de `HeadingAnchors`.
     public static func finish(_ html: String, extensions: MkDocsExtensions) -> String {
-        let bytes = Array(html.utf8)
-        let hasMarkers = bytes.contains(1)
-        let inline = (extensions.keys && MkDocsBytes.contains("++", in: bytes)) || (extensions.mark && MkDocsBytes.contains("==", in: bytes))
-            || (extensions.caret && bytes.contains(UInt8(ascii: "^"))) || (extensions.tilde && bytes.contains(UInt8(ascii: "~")))
+        var text = html
+        let (hasMarkers, inline) = text.withUTF8 { scan($0, extensions) }
         guard hasMarkers || inline else { return html }
+        let bytes = Array(html.utf8)
         var output = hasMarkers ? Blocks(bytes).drawn() : bytes
         var abbreviations: [[UInt8]: [UInt8]] = [:]
         if hasMarkers { output = collectAbbreviations(output, into: &abbreviations) }
@@ -20,6 +19,25 @@ public enum MkDocsHTML {
         // No marker byte is ever shown, wherever it was left. / Ningún byte de marcador se muestra nunca.
         if hasMarkers, output.contains(1) { output.removeAll { $0 == 1 } }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// One pass: whether the HTML holds a marker, and whether it holds inline syntax an extension draws.
+    /// Una pasada: si el HTML tiene marcadores y si tiene sintaxis en línea que dibujar.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ on: MkDocsExtensions) -> (markers: Bool, inline: Bool) {
+        var inline = false
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case 1: return (true, true)
+            case UInt8(ascii: "+") where on.keys && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "+"): inline = true
+            case UInt8(ascii: "=") where on.mark && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "="): inline = true
+            case UInt8(ascii: "^") where on.caret: inline = true
+            case UInt8(ascii: "~") where on.tilde: inline = true
+            default: break
+            }
+            index += 1
+        }
+        return (false, inline)
     }
 
     // MARK: Blocks

@@ -59,7 +59,7 @@ public enum MkDocsPreprocessor {
     public static func prepare(_ markdown: String, file: String, extensions: MkDocsExtensions,
                                snippet: (String) throws -> String?) throws -> Prepared {
         let unchanged = Prepared(markdown: markdown, lineMap: nil, notes: [])
-        guard extensions.changesMarkdown, mayNeedWork(markdown.utf8, extensions) else { return unchanged }
+        guard extensions.changesMarkdown, mayNeedWork(markdown, extensions) else { return unchanged }
         var notes = Notes()
         var lines = split(Array(markdown.utf8), line: nil)
         var snippetsChanged = false
@@ -78,31 +78,41 @@ public enum MkDocsPreprocessor {
         return Prepared(markdown: text, lineMap: changed ? pass.sources : nil, notes: pass.notes.items)
     }
 
-    /// One quick scan: whether the document holds any byte sequence some enabled extension reads.
+    /// One quick scan: whether the document holds any byte sequence some enabled extension reads. Bytes that start
+    /// none are skipped through a table, so a page without the syntax costs about a byte comparison a byte.
     /// Una pasada rápida: si el documento contiene algo que lea alguna extensión activa.
-    static func mayNeedWork(_ bytes: String.UTF8View, _ on: MkDocsExtensions) -> Bool {
-        var previous: UInt8 = 10
-        var beforePrevious: UInt8 = 10
-        for byte in bytes {
-            switch byte {
-            case 1: return true
-            case UInt8(ascii: "!") where previous == byte && beforePrevious == byte: if on.admonition { return true }
-            case UInt8(ascii: "?") where previous == byte && beforePrevious == byte: if on.details { return true }
-            case UInt8(ascii: "=") where previous == byte && beforePrevious == byte: if on.tabbed { return true }
-            case UInt8(ascii: "{"): if on.attrList || on.critic { return true }
-            case UInt8(ascii: "<") where previous == UInt8(ascii: "8"): if on.snippets { return true }
-            case UInt8(ascii: "["): if on.abbr, previous == UInt8(ascii: "*") { return true }
-            case UInt8(ascii: ":"): if on.emoji || (on.defList && (previous == 10 || previous == 32)) { return true }
-            case UInt8(ascii: "~"): if on.tilde { return true }
-            case UInt8(ascii: "<"): if on.mdInHTML { return true }
-            case UInt8(ascii: "/") where previous == byte && beforePrevious == byte: if on.blocks { return true }
-            case UInt8(ascii: "$"): if on.arithmatex { return true }
-            default: break
-            }
-            beforePrevious = previous
-            previous = byte
+    static func mayNeedWork(_ markdown: String, _ on: MkDocsExtensions) -> Bool {
+        var interesting = [Bool](repeating: false, count: 256)
+        for (byte, enabled) in [("!", on.admonition), ("?", on.details), ("=", on.tabbed), ("{", on.attrList || on.critic),
+                                ("<", on.snippets || on.mdInHTML), ("[", on.abbr), (":", on.emoji || on.defList), ("~", on.tilde),
+                                ("/", on.blocks), ("$", on.arithmatex)] where enabled {
+            interesting[Int(UInt8(ascii: Unicode.Scalar(byte)!))] = true
         }
-        return false
+        interesting[1] = true
+        var text = markdown
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if interesting[Int(byte)], worksAt(index, byte, bytes, on) { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// Whether the interesting byte at `index` starts (or ends) something an extension reads.
+    private static func worksAt(_ index: Int, _ byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, _ on: MkDocsExtensions) -> Bool {
+        let previous = index > 0 ? bytes[index - 1] : 10
+        let beforePrevious = index > 1 ? bytes[index - 2] : 10
+        switch byte {
+        case 1, UInt8(ascii: "{"), UInt8(ascii: "~"), UInt8(ascii: "$"): return true
+        case UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: "/"): return previous == byte && beforePrevious == byte
+        case UInt8(ascii: "<"): return (on.snippets && previous == UInt8(ascii: "8")) || (on.mdInHTML && index + 1 < bytes.count && bytes[index + 1] != UInt8(ascii: "/"))
+        case UInt8(ascii: "["): return previous == UInt8(ascii: "*")
+        case UInt8(ascii: ":"): return on.emoji || previous == 10 || previous == 32 || previous == 9
+        default: return false
+        }
     }
 
     /// A line of the document after snippets: its bytes and the input line it stands for.
