@@ -15,7 +15,7 @@ if [[ "${1:-}" == "--swift" ]]; then
 fi
 for prepared in "$here"/expected/*.prepared.md; do
     name="$(basename "$prepared" .prepared.md)"
-    cmark-gfm --smart --extension table --extension strikethrough --extension autolink --extension tasklist \
+    cmark-gfm --smart --footnotes --extension table --extension strikethrough --extension autolink --extension tasklist \
         "$prepared" > "$here/expected/$name.cmark.html"
 done
 site="$(mktemp -d)"

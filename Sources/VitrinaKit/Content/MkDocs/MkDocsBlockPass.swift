@@ -95,7 +95,10 @@ extension MkDocsPreprocessor {
         // MARK: Lines
 
         private mutating func take(_ index: Int) {
-            let line = lines[index]
+            take(line: lines[index])
+        }
+
+        private mutating func take(line: SourceLine) {
             let text = line.text
             let indent = Self.indentation(text)
             guard indent.offset < text.count else {
@@ -246,24 +249,31 @@ extension MkDocsPreprocessor {
             }
             terms = []
             termsOpen = false
-            let text = MkDocsInline.rewrite(Array(body[index...]), heading: false, extensions: extensions, line: source, notes: &notes)
+            let content = Array(body[index...])
+            let text = MkDocsInline.rewrite(content, heading: false, extensions: extensions, line: source, notes: &notes)
             let lead = prefix + Self.spaces(indent - base)
             let marker = MkDocsMarker.block(["dd", loose ? "l" : "t"])
-            if !continues(after: source, indent: indent + 4) {
+            let paragraph = Self.isPlain(content) && Header.admonition(content) == nil && Header.details(content) == nil && Header.tab(content) == nil
+            if paragraph, !continues(after: source, indent: indent + 4) {
                 separatorPending = false
                 emit(lead + Array("###### ".utf8) + marker + [32] + Self.headingText(text), source: source)
                 afterDefinition = true
                 return true
             }
             let quote = lead + Array("> ".utf8)
-            if Self.startsBlock(text) {
+            guard paragraph else {
+                // A list, fence or block first: the marker gets the `:` line, the content a line of its own, read as any
+                // line of the definition's body. / El marcador ocupa la línea `:`; el contenido, una línea propia.
                 emit(quote + marker, source: source)
                 emit(lead + [UInt8(ascii: ">")], source: source)
                 mapNeeded = true
-                emit(quote + text, source: source)
-            } else {
-                emit(quote + marker + text, source: source)
+                stack.append(Container(kind: .definition, headerIndent: indent, contentIndent: indent + 4, prefix: quote, line: source))
+                enteredDepth()
+                take(line: SourceLine(text: Self.spaces(indent + 4) + content, line: source))
+                afterDefinition = true
+                return true
             }
+            emit(quote + marker + text, source: source)
             stack.append(Container(kind: .definition, headerIndent: indent, contentIndent: indent + 4, prefix: quote, line: source))
             enteredDepth()
             previousBlank = false
@@ -423,18 +433,13 @@ extension MkDocsPreprocessor.BlockPass {
     /// A line that can only be paragraph text: no heading, quote, list item, fence, table, HTML or attribute line.
     static func isPlain(_ body: [UInt8]) -> Bool {
         guard let first = body.first else { return false }
+        // An HTML comment may stand as a term (Material's own docs do). / Un comentario HTML puede ser término.
+        if MkDocsBytes.hasPrefix(Array("<!--".utf8), in: body, at: 0) { return true }
         if "#>|<{*[:".utf8.contains(first) || isListItem(body) || fenceOpening(body) != nil { return false }
         if first == UInt8(ascii: "=") || first == UInt8(ascii: "-") || first == UInt8(ascii: "_") {
             return !body.allSatisfy { $0 == first || $0 == 32 }
         }
         return true
-    }
-
-    /// Whether a definition's first line starts a block other than a paragraph (it then gets a line of its own).
-    static func startsBlock(_ text: [UInt8]) -> Bool {
-        guard let first = text.first else { return false }
-        return isListItem(text) || fenceOpening(text) != nil || isHeading(text) || first == UInt8(ascii: ">")
-            || first == UInt8(ascii: "|") || first == UInt8(ascii: "<") || first == 1
     }
 
     /// Heading text that keeps a trailing `#`: cmark would take it for the closing sequence.

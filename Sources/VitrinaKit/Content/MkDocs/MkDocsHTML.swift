@@ -170,7 +170,7 @@ public enum MkDocsHTML {
                     edits += wrap(block, open: open, close: Array("</details>\n".utf8))
                 case "tab" where !inSet.contains(index):
                     var members = [index]
-                    var next = index + 1
+                    var next = skipNested(blocks, after: index)
                     // The next tab of the set starts where this one ends, and does not ask for a new set.
                     while next < blocks.count, next - index < 10_000, blocks[next].kind == Array("tab".utf8),
                           blocks[next].header.lowerBound == end(blocks[members.last!]), !field(blocks[next], 1).contains(UInt8(ascii: "n")) {
@@ -182,7 +182,7 @@ public enum MkDocsHTML {
                     inSet.formUnion(members)
                 case "dt" where !inList.contains(index), "dd" where !inList.contains(index):
                     var members = [index]
-                    var next = index + 1
+                    var next = skipNested(blocks, after: index)
                     while next < blocks.count, next - index < 10_000, blocks[next].kind == Array("dt".utf8) || blocks[next].kind == Array("dd".utf8),
                           blocks[next].header.lowerBound == end(blocks[members.last!]) {
                         members.append(next)

@@ -72,7 +72,8 @@ enum MkDocsInline {
                 index += 1
                 continue
             }
-            let afterLink = index > 0 && (line[index - 1] == UInt8(ascii: ")") || line[index - 1] == UInt8(ascii: "]"))
+            // After a link or image, a code span or emphasis. / Tras un enlace o imagen, código o énfasis.
+            let afterLink = index > 0 && ")]`*_".utf8.contains(line[index - 1])
             let atEnd = close + 1 == lastText
             let alone = index == firstText && atEnd
             guard afterLink || (heading && atEnd) || alone, let attributes = MkDocsAttributes.parse(line[(index + 1)..<close]) else {

@@ -79,10 +79,12 @@ extension MkDocsHTML {
             let end = close + 1
             guard let attributes = MkDocsAttributes.parse(written) else { return end }
             if output.last == UInt8(ascii: ">") {
-                if MkDocsBytes.hasPrefix(Array("</a>".utf8), in: output, at: output.count - 4),
-                   let open = Self.lastOpening(Array("<a ".utf8), in: output) {
-                    insert(attributes, into: &output, openingAt: open)
-                    return end
+                // A link, code span or emphasis just closed. / Un enlace, código o énfasis recién cerrado.
+                for (closing, opening) in Self.inlineElements where MkDocsBytes.hasPrefix(closing, in: output, at: output.count - closing.count) {
+                    if let open = Self.lastOpening(opening, in: output) {
+                        insert(attributes, into: &output, openingAt: open)
+                        return end
+                    }
                 }
                 if MkDocsBytes.hasPrefix(Array(" />".utf8), in: output, at: output.count - 3), let open = Self.lastOpening(Array("<img ".utf8), in: output),
                    !output[open...].dropLast().contains(UInt8(ascii: ">")) {
@@ -111,6 +113,9 @@ extension MkDocsHTML {
             output.append(UInt8(ascii: "}"))
             return end
         }
+
+        static let inlineElements: [([UInt8], [UInt8])] = [("</a>", "<a "), ("</code>", "<code"), ("</em>", "<em"), ("</strong>", "<strong"),
+                                                           ("</del>", "<del")].map { (Array($0.0.utf8), Array($0.1.utf8)) }
 
         /// Puts the attributes into the opening tag at `open`, before its `>` (or ` />`), skipping names it has.
         private func insert(_ attributes: MkDocsAttributes, into output: inout [UInt8], openingAt open: Int) {
