@@ -359,6 +359,12 @@ extension MkDocsMarkdownTests {
         return true
     }
 
+    /// cmark's escaping of text: `&`, `<`, `>` and `"`; every other byte (U+0001 too) as it is.
+    static func cmarkEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
     /// A stand-in for cmark good enough for the post-pass: `######` lines become headings, `>` lines blockquotes, the
     /// rest paragraphs, every text escaped (what cmark does with text in safe mode).
     static func fakeCmark(_ markdown: String) -> String {
@@ -371,9 +377,9 @@ extension MkDocsMarkdownTests {
             while depth < quotes { html += "<blockquote>\n"; depth += 1 }
             while depth > quotes { html += "</blockquote>\n"; depth -= 1 }
             if rest.hasPrefix("###### ") {
-                html += "<h6>" + MkDocsBytes.escaped(String(rest.dropFirst(7))) + "</h6>\n"
+                html += "<h6>" + cmarkEscaped(String(rest.dropFirst(7))) + "</h6>\n"
             } else if !rest.isEmpty {
-                html += "<p>" + MkDocsBytes.escaped(String(rest)) + "</p>\n"
+                html += "<p>" + cmarkEscaped(String(rest)) + "</p>\n"
             }
         }
         while depth > 0 { html += "</blockquote>\n"; depth -= 1 }
@@ -405,6 +411,24 @@ extension MkDocsMarkdownTests {
             #expect(Self.noHandlers(html), "\(html.debugDescription)")
         }
         #expect(clock.now - start < .seconds(60))
+    }
+
+    /// Lines built to make a naive scanner quadratic: each pass stays near linear.
+    /// Líneas hechas para volver cuadrático un lector ingenuo: cada pasada sigue casi lineal.
+    @Test func pathologicalLinesFinishQuickly() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let backticks = String(repeating: "` `` ", count: 40_000)
+        let braces = String(repeating: "](x){ ", count: 40_000)
+        let tildes = String(repeating: "~a ", count: 40_000)
+        let terms = (0..<500).map { "*[T\($0)]: title \($0)" }.joined(separator: "\n")
+        for line in [backticks, braces, tildes] { _ = try Self.prepare(line + "\n" + terms + "\n") }
+        let marks = "<p>" + String(repeating: "==a ==b ^^c ", count: 40_000) + "</p>\n"
+        _ = MkDocsHTML.finish(marks, extensions: .all)
+        let prepared = try Self.prepare(String(repeating: "T1 T2 T3 T499 text ", count: 20_000) + "\n\n" + terms + "\n")
+        let html = MkDocsHTML.finish(Self.fakeCmark(prepared.markdown), extensions: .all)
+        #expect(html.components(separatedBy: "<abbr").count == 80_001)
+        #expect(clock.now - start < .seconds(30))
     }
 
     @Test func randomHTMLThroughThePostPassStaysWellFormed() {

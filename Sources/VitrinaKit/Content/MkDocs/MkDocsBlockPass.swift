@@ -46,6 +46,8 @@ extension MkDocsPreprocessor {
             let text: [UInt8]
         }
 
+        /// The index of the line being read. / El índice de la línea que se lee.
+        var current = 0
         var stack: [Container] = []
         var fence: Fence?
         var pendingBlanks: [Int] = []
@@ -95,6 +97,7 @@ extension MkDocsPreprocessor {
         // MARK: Lines
 
         private mutating func take(_ index: Int) {
+            current = index
             take(line: lines[index])
         }
 
@@ -281,9 +284,9 @@ extension MkDocsPreprocessor {
             return true
         }
 
-        /// Whether a line after the one numbered `source` (blank lines between allowed) is indented to `indent`.
+        /// Whether a line after the current one (blank lines between allowed) is indented to `indent`.
         private func continues(after source: Int, indent: Int) -> Bool {
-            guard let here = lines.firstIndex(where: { $0.line == source }) else { return false }
+            let here = current
             var index = here + 1
             while index < lines.count, index - here < 10_000 {
                 let next = Self.indentation(lines[index].text)

@@ -4,7 +4,15 @@ extension MkDocsHTML {
     /// El texto entre etiquetas (nunca en código): atributos aplicados, teclas, resaltado, sub/superíndices, abreviaturas.
     struct InlineText {
         let extensions: MkDocsExtensions
-        let abbreviations: [[UInt8]: [UInt8]]
+        /// Abbreviations by their first byte, longest first. / Abreviaturas por su primer byte, la más larga primero.
+        let abbreviations: [UInt8: [(term: [UInt8], title: [UInt8])]]
+
+        init(extensions: MkDocsExtensions, abbreviations: [[UInt8]: [UInt8]]) {
+            self.extensions = extensions
+            var byFirst: [UInt8: [(term: [UInt8], title: [UInt8])]] = [:]
+            for (term, title) in abbreviations { if let first = term.first { byFirst[first, default: []].append((term, title)) } }
+            self.abbreviations = byFirst.mapValues { $0.sorted { $0.term.count > $1.term.count } }
+        }
 
         private static let skipped: [[UInt8]] = ["code", "pre", "kbd", "abbr"].map { Array($0.utf8) }
 
@@ -13,7 +21,7 @@ extension MkDocsHTML {
             output.reserveCapacity(html.count + 64)
             var index = 0
             var skipDepth = 0
-            let firstBytes = Set(abbreviations.keys.compactMap(\.first))
+            let firstBytes = Set(abbreviations.keys)
             while index < html.count {
                 let byte = html[index]
                 if byte == UInt8(ascii: "<") {
@@ -131,7 +139,7 @@ extension MkDocsHTML {
 
         static func lastOpening(_ prefix: [UInt8], in output: [UInt8]) -> Int? {
             var index = output.count - prefix.count
-            let floor = max(0, output.count - 100_000)
+            let floor = max(0, output.count - 20_000)
             while index >= floor {
                 if output[index] == UInt8(ascii: "<"), MkDocsBytes.hasPrefix(prefix, in: output, at: index) {
                     // `<h` must be a heading: `<h1>`…`<h6 `. / Debe ser un título.
@@ -223,7 +231,7 @@ extension MkDocsHTML {
             // Not part of a longer run (`===`, `^^^`). / No forma parte de una serie más larga.
             guard start < html.count, html[start] != mark[0], html[start] != 32, index == 0 || html[index - 1] != mark[0] else { return nil }
             var position = start
-            while position < html.count, position - start < 2_000 {
+            while position < html.count, position - start < 1_000 {
                 let byte = html[position]
                 if byte == UInt8(ascii: "<") || byte == 10 && mark.count == 1 { return nil }
                 if mark.count == 1, byte == 32 { return nil }
@@ -244,14 +252,11 @@ extension MkDocsHTML {
         /// The longest abbreviation starting at `index` at a word's start and ending at a word's end.
         private func abbreviation(_ html: [UInt8], at index: Int) -> ([UInt8], Int)? {
             guard index == 0 || !Self.isWordByte(html[index - 1]) else { return nil }
-            var best: ([UInt8], [UInt8])?
-            for (term, title) in abbreviations where term.first == html[index] && (best == nil || term.count > best!.0.count) {
-                guard MkDocsBytes.hasPrefix(term, in: html, at: index) else { continue }
-                let after = index + term.count
-                guard after >= html.count || !Self.isWordByte(html[after]) else { continue }
-                best = (term, title)
-            }
-            guard let (term, title) = best else { return nil }
+            guard let candidates = abbreviations[html[index]],
+                  let (term, title) = candidates.first(where: { candidate in
+                      MkDocsBytes.hasPrefix(candidate.term, in: html, at: index)
+                          && (index + candidate.term.count >= html.count || !Self.isWordByte(html[index + candidate.term.count]))
+                  }) else { return nil }
             var out = Array("<abbr title=\"".utf8)
             MkDocsBytes.escape(title, into: &out)
             out += Array("\">".utf8)

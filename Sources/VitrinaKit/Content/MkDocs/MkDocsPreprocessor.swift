@@ -178,6 +178,7 @@ extension MkDocsPreprocessor {
         let file: String
         let read: (String) throws -> String?
         var changed = false
+        /// Lines included so far, over every level. / Líneas incluidas hasta ahora, en todos los niveles.
         var total = 0
 
         mutating func expand(_ lines: [SourceLine], chain: [String], notes: inout Notes) throws -> [SourceLine] {
@@ -222,7 +223,6 @@ extension MkDocsPreprocessor {
                     if let lines { out += lines; included = true }
                 }
                 if !included { out.append(SourceLine(text: [], line: line.line)) }
-                total = out.count
                 if out.count > MkDocsPreprocessor.maximumLines {
                     throw Failure(file: file, line: line.line,
                                   message: "snippets make this page longer than \(MkDocsPreprocessor.maximumLines) lines; include less")
@@ -254,6 +254,11 @@ extension MkDocsPreprocessor {
             }
             var lines = MkDocsPreprocessor.split(Array(text.utf8), line: line)
             lines = Self.select(lines, selection, path: path, line: line, notes: &notes)
+            // Every included line counts towards one bound for the whole page. / Un solo tope para toda la página.
+            total += lines.count
+            guard total <= MkDocsPreprocessor.maximumLines else {
+                throw Failure(file: file, line: line, message: "snippets make this page longer than \(MkDocsPreprocessor.maximumLines) lines; include less")
+            }
             lines = try expand(lines, chain: chain + [path], notes: &notes)
             guard !indent.isEmpty else { return lines }
             return lines.map { SourceLine(text: $0.text.isEmpty ? [] : indent + $0.text, line: $0.line) }
