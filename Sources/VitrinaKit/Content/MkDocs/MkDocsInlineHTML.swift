@@ -21,9 +21,20 @@ extension MkDocsHTML {
             output.reserveCapacity(html.count + 64)
             var index = 0
             var skipDepth = 0
-            let firstBytes = Set(abbreviations.keys)
+            // Bytes that may start something; runs of the others are copied at once.
+            var interesting = [Bool](repeating: false, count: 256)
+            for byte in [UInt8(ascii: "<"), 1, UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: "^"), UInt8(ascii: "~")] + abbreviations.keys {
+                interesting[Int(byte)] = true
+            }
             while index < html.count {
                 let byte = html[index]
+                if !interesting[Int(byte)] {
+                    var end = index + 1
+                    while end < html.count, !interesting[Int(html[end])] { end += 1 }
+                    output += html[index..<end]
+                    index = end
+                    continue
+                }
                 if byte == UInt8(ascii: "<") {
                     let end = html[index...].firstIndex(of: UInt8(ascii: ">")) ?? (html.count - 1)
                     let tag = html[index...end]
@@ -53,7 +64,7 @@ extension MkDocsHTML {
                 } else if byte == UInt8(ascii: "~"), extensions.tilde, let (text, end) = pair(html, at: index, mark: "~", tag: "sub") {
                     output += text
                     index = end
-                } else if firstBytes.contains(byte), let (text, end) = abbreviation(html, at: index) {
+                } else if abbreviations[byte] != nil, let (text, end) = abbreviation(html, at: index) {
                     output += text
                     index = end
                 } else {

@@ -127,27 +127,31 @@ public enum MkDocsPreprocessor {
     /// the line that includes them).
     static func split(_ bytes: [UInt8], line: Int?) -> [SourceLine] {
         var lines: [SourceLine] = []
-        var current: [UInt8] = []
+        lines.reserveCapacity(bytes.count / 32 + 1)
+        let hasMarkerByte = bytes.contains(1)
         var number = 1
+        var start = 0
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            index += 1
-            if byte == 10 || byte == 13 {
-                if byte == 13, index < bytes.count, bytes[index] == 10 { index += 1 }
-                lines.append(SourceLine(text: current, line: line ?? number))
-                current.removeAll(keepingCapacity: true)
-                number += 1
-            } else if byte == 1 {
-                current += [0xEF, 0xBF, 0xBD]
-            } else {
-                current.append(byte)
-            }
+            guard byte == 10 || byte == 13 else { index += 1; continue }
+            lines.append(SourceLine(text: cleaned(bytes[start..<index], hasMarkerByte), line: line ?? number))
+            index += byte == 13 && index + 1 < bytes.count && bytes[index + 1] == 10 ? 2 : 1
+            start = index
+            number += 1
         }
-        if !current.isEmpty || (bytes.last != 10 && bytes.last != 13) {
-            lines.append(SourceLine(text: current, line: line ?? number))
+        if start < bytes.count || (bytes.last != 10 && bytes.last != 13) {
+            lines.append(SourceLine(text: cleaned(bytes[start...], hasMarkerByte), line: line ?? number))
         }
         return lines
+    }
+
+    /// A line's bytes, each U+0001 replaced by U+FFFD. / Los bytes de una línea, con U+0001 sustituido.
+    private static func cleaned(_ bytes: ArraySlice<UInt8>, _ hasMarkerByte: Bool) -> [UInt8] {
+        guard hasMarkerByte, bytes.contains(1) else { return Array(bytes) }
+        var out: [UInt8] = []
+        for byte in bytes { if byte == 1 { out += [0xEF, 0xBF, 0xBD] } else { out.append(byte) } }
+        return out
     }
 
     /// Notes, at most `maximumNotes`, each message once per line. / Avisos, con tope, uno por línea y mensaje.
