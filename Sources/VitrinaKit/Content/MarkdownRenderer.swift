@@ -200,16 +200,18 @@ enum HeadingAnchors {
                 index = end
                 continue
             }
-            if let level = headingLevel(html, at: open), let close = html.firstIndex(of: closer(level), from: open + 4) {
+            if let (level, innerStart, attributes) = heading(html, at: open), let close = html.firstIndex(of: closer(level), from: innerStart) {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: html[copied..<open]))
-                var inner = UnsafeBufferPointer(rebasing: html[(open + 4)..<close])
+                var inner = UnsafeBufferPointer(rebasing: html[innerStart..<close])
                 let custom = HeadingID.custom(inner)
                 if let custom { inner = UnsafeBufferPointer(rebasing: inner[..<custom.end]) }
                 let text = HTMLText.plain(inner)
                 let generated = HeadingID.github(text)
                 let id = HeadingID.unique(custom?.id ?? (generated.isEmpty ? "section" : generated), used: &used)
                 headings.append(.init(level: level, id: id, text: text))
-                output.append(contentsOf: "<h\(level) id=\"\(id)\">".utf8)
+                output.append(contentsOf: "<h\(level) id=\"\(id)\"".utf8)
+                output.append(contentsOf: attributes)
+                output.append(UInt8(ascii: ">"))
                 output.append(contentsOf: inner)
                 output.append(contentsOf: " <a class=\"anchor\" href=\"#\(id)\" aria-label=\"§ ".utf8)
                 HTMLText.escape(text, into: &output)
@@ -227,11 +229,30 @@ enum HeadingAnchors {
         return RenderedMarkdown(html: String(decoding: output, as: UTF8.self), headings: headings)
     }
 
-    /// The level of an `<hN>` tag starting at `index`.
-    private static func headingLevel(_ html: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-        guard index + 3 < html.count, html[index + 1] == UInt8(ascii: "h"), html[index + 3] == UInt8(ascii: ">") else { return nil }
+    /// The level of an `<hN>` tag starting at `index`, where its content starts, and the attributes other than `id`
+    /// that it carries (` class="x"`: MkDocs' attribute lists, `MkDocsHTML`); cmark writes none.
+    /// El nivel de una etiqueta `<hN>`, dónde empieza su contenido y sus atributos salvo `id`.
+    private static func heading(_ html: UnsafeBufferPointer<UInt8>, at index: Int) -> (level: Int, contentStart: Int, attributes: [UInt8])? {
+        guard index + 3 < html.count, html[index + 1] == UInt8(ascii: "h") else { return nil }
         let digit = Int(html[index + 2]) - 48
-        return (1...6).contains(digit) ? digit : nil
+        guard (1...6).contains(digit) else { return nil }
+        if html[index + 3] == UInt8(ascii: ">") { return (digit, index + 4, []) }
+        guard html[index + 3] == UInt8(ascii: " "), let end = html.firstIndex(of: UInt8(ascii: ">"), from: index + 4) else { return nil }
+        return (digit, end + 1, attributes(withoutID: UnsafeBufferPointer(rebasing: html[(index + 3)..<end])))
+    }
+
+    /// ` id="a" class="b"` → ` class="b"`: the heading's id is the one computed here.
+    private static func attributes(withoutID tag: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var kept: [UInt8] = []
+        var index = 0
+        while index < tag.count {
+            let next = tag.firstIndex(of: UInt8(ascii: "\""), from: tag.firstIndex(of: UInt8(ascii: "\""), from: index).map { $0 + 1 } ?? tag.count)
+            let end = next.map { $0 + 1 } ?? tag.count
+            let attribute = UnsafeBufferPointer(rebasing: tag[index..<end])
+            if !attribute.hasPrefix(Array(" id=".utf8), at: 0) { kept.append(contentsOf: attribute) }
+            index = end
+        }
+        return kept
     }
 
     private static let closers: [[UInt8]] = (1...6).map { Array("</h\($0)>".utf8) }
