@@ -22,6 +22,7 @@ struct Check: AsyncParsableCommand {
         guard let file = DocsProject.configFile(in: siteDirectory),
               let project = try? DocsProject.load(siteDirectory: siteDirectory, file: file) else { return [] }
         return project.unusedKeys.map { "note: \($0) is not read by Vitrina (the site builds without it)" }
+            + (project.mkDocsExtensions?.unsupported ?? []).map { "note: \(file): markdown_extensions: \($0) is not supported by Vitrina; its syntax is listed where pages use it" }
     }
 
     func run() async throws {

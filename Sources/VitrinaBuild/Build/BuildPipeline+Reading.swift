@@ -101,7 +101,7 @@ extension DocumentLoader {
                          listing: ContentListing? = nil) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
         let memoPath = options.documentMemoPath
         // "fields 2": front matter lists are kept (a memo without them reads as none).
-        let memoContext = [VitrinaVersion.number, "fields 2", config.docs?.generator.rawValue ?? "-", "\(config.unsafeHTML)", config.defaultLanguage, config.orderedLanguages.joined(separator: ","),
+        let memoContext = [VitrinaVersion.number, "fields 2", config.docs?.generator.rawValue ?? "-", config.docs?.markdownExtensions.joined(separator: ",") ?? "-", "\(config.unsafeHTML)", config.defaultLanguage, config.orderedLanguages.joined(separator: ","),
                            config.highlight.fingerprint, LexerRegistry.version].joined(separator: "|")
         let memo = options.memo?.documents ?? (remembering ? DocumentMemo.load(from: memoPath, context: memoContext) : DocumentMemo())
         let highlightContext = [VitrinaVersion.number, LexerRegistry.version].joined(separator: "|")
@@ -115,6 +115,7 @@ extension DocumentLoader {
         loader.taxonomies = config.taxonomies.map(\.name)
         loader.contentFolder = config.contentFolder
         loader.mdBookLinks = config.docs?.generator == .mdbook
+        loader.mkDocs = config.docs?.mkDocsExtensions
         loader.listing = listing
         let kept = options.memo != nil || !remembering
         return (loader, {

@@ -15,6 +15,8 @@ public enum CodeBlockFindings {
                 case .unknownLanguage:
                     let known = unknown[note.language]
                     unknown[note.language] = ((known?.count ?? 0) + 1, known?.first ?? location)
+                case .syntax(let message):
+                    warnings.append(BuildWarning(.content, "\(location): \(message)", location: location))
                 case .plain(let reason):
                     warnings.append(BuildWarning(.content, "\(location): code block in \(Printable.short(note.language, limit: 40)) left plain: \(reason)",
                                                  location: location))

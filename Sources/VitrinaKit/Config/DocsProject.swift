@@ -38,6 +38,14 @@ public struct DocsProject: Sendable, Equatable {
         public let to: String
     }
 
+    /// The MkDocs Markdown its `markdown_extensions` turn on (nil for mdBook).
+    public var mkDocsExtensions: MkDocsExtensions? {
+        guard generator == .mkdocs else { return nil }
+        var extensions = MkDocsExtensions.from(names: markdownExtensions)
+        if !snippetBasePaths.isEmpty { extensions.snippetBasePaths = snippetBasePaths }
+        return extensions
+    }
+
     /// The edit link of a page whose file is `path` below the content folder, if the project gives one.
     public func editLink(for path: String) -> String? {
         guard let editURL, !path.isEmpty else { return nil }

@@ -50,6 +50,8 @@ public struct DocumentLoader: Sendable {
     public var contentFolder = "Content"
     /// mdBook's `{{#include}}` and its kin expanded before a page is parsed, files read from inside the site folder.
     public var mdBookLinks = false
+    /// MkDocs' Markdown (admonitions, tabs, snippets…) as the folder's `markdown_extensions` turn it on.
+    public var mkDocs: MkDocsExtensions?
     /// What the build's stamp found in `Content/`, when it took one: listed and stamped from it, not walked again.
     package var listing: ContentListing?
 
@@ -115,7 +117,9 @@ public struct DocumentLoader: Sendable {
         let document = try parse(bytes, display: display)
         // A chapter that includes other files is parsed again each build: the memo knows only its own file's stamp.
         // Un capítulo que incluye otros ficheros se vuelve a leer en cada construcción.
-        if !(mdBookLinks && bytes.withUnsafeBufferPointer { $0.firstIndex(of: Array("{{#".utf8), from: 0) != nil }) {
+        let includes = (mdBookLinks && bytes.withUnsafeBufferPointer { $0.firstIndex(of: Array("{{#".utf8), from: 0) != nil })
+            || (mkDocs?.snippets == true && bytes.withUnsafeBufferPointer { $0.firstIndex(of: Array("--8<--".utf8), from: 0) != nil })
+        if !includes {
             memo?.remember(document, stamp: stamp ?? opened)
         }
         return document
@@ -146,8 +150,17 @@ public struct DocumentLoader: Sendable {
             lineMap = expanded.lineMap
             if let title = expanded.title, fields["title"] == nil { fields["title"] = FieldValue(scalar: title, children: [:], items: [], line: 1) }
         }
-        var rendered = renderer.render(body)
-        if let lineMap { rendered = rendered.mapped { lineMap.sourceLine(ofOutputLine: $0) } }
+        var syntaxNotes: [CodeBlockNote] = []
+        var inputLine: ((Int) -> Int)? = lineMap.map { map in { map.sourceLine(ofOutputLine: $0) } }
+        if let mkDocs, mkDocs.changesMarkdown {
+            let prepared = try prepareMkDocs(body, display: display, extensions: mkDocs)
+            body = prepared.markdown
+            if prepared.lineMap != nil { inputLine = prepared.inputLine }
+            syntaxNotes = prepared.notes.map { CodeBlockNote(language: "", line: $0.line, kind: .syntax($0.message)) }
+        }
+        var rendered = renderer.render(body, mkDocs: mkDocs)
+        if let inputLine { rendered = rendered.mapped(inputLine) }
+        if !syntaxNotes.isEmpty { rendered.codeNotes = (rendered.codeNotes + syntaxNotes).sorted { $0.line < $1.line } }
         return Document(file: display, name: name, language: language, fields: FieldReader(file: display, fields: fields),
                         body: rendered.shifted(toBodyLine: front.bodyLine).withAlerts(language: language),
                         fingerprint: Fingerprint.hex(bytes))
@@ -172,6 +185,34 @@ public struct DocumentLoader: Sendable {
             }
         } catch let error as MdBookLinkError {
             throw VitrinaError(.content, error.description + "; fix the path or the range, or write \\{{#… to show it as text")
+        }
+    }
+
+    /// MkDocs' syntax turned into plain CommonMark and markers (`MkDocsPreprocessor`), each snippet read from the
+    /// extension's base paths inside the site folder; errors name the file and line.
+    /// La sintaxis de MkDocs convertida en CommonMark; cada fragmento se lee de dentro de la carpeta del sitio.
+    func prepareMkDocs(_ body: String, display: String, extensions: MkDocsExtensions) throws -> MkDocsPreprocessor.Prepared {
+        let root = (siteDirectory as NSString).resolvingSymlinksInPath
+        do {
+            return try MkDocsPreprocessor.prepare(body, file: display, extensions: extensions) { path in
+                for base in extensions.snippetBasePaths {
+                    guard let relative = Self.inside(base == "." ? "" : base, path) else {
+                        throw VitrinaError(.content, "the snippet \(path) is outside the site's folder; snippets come from inside it")
+                    }
+                    let full = (Files.join(siteDirectory, relative) as NSString).resolvingSymlinksInPath
+                    guard full.hasPrefix(root + "/") else {
+                        throw VitrinaError(.content, "the snippet \(path) leads outside the site's folder through a link")
+                    }
+                    guard SafePath.kind(full) == .file else { continue }
+                    guard let size = FileStamp(path: full)?.size, size <= Self.maxIncludedBytes else {
+                        throw VitrinaError(.content, "the snippet \(path) is larger than \(Self.maxIncludedBytes >> 20) MB")
+                    }
+                    return try Files.readText(full)
+                }
+                return nil
+            }
+        } catch let failure as MkDocsPreprocessor.Failure {
+            throw VitrinaError(.content, failure.description)
         }
     }
 
@@ -334,6 +375,7 @@ public final class DocumentMemo: Sendable {
             switch note.kind {
             case .unknownLanguage: writer.strings([note.language])
             case .plain(let reason): writer.strings([note.language, reason])
+            case .syntax(let message): writer.strings([note.language, message, "syntax"])
             }
             writer.int(note.line)
         }
@@ -379,8 +421,9 @@ public final class DocumentMemo: Sendable {
         guard let noteCount = reader.int(), (0...reader.remaining).contains(noteCount) else { return nil }
         var notes: [CodeBlockNote] = []
         for _ in 0..<noteCount {
-            guard let texts = reader.strings(), (1...2).contains(texts.count), let line = reader.int() else { return nil }
-            notes.append(CodeBlockNote(language: texts[0], line: line, kind: texts.count == 1 ? .unknownLanguage : .plain(texts[1])))
+            guard let texts = reader.strings(), (1...3).contains(texts.count), let line = reader.int() else { return nil }
+            let kind: CodeBlockNote.Kind = switch texts.count { case 1: .unknownLanguage; case 2: .plain(texts[1]); default: .syntax(texts[1]) }
+            notes.append(CodeBlockNote(language: texts[0], line: line, kind: kind))
         }
         guard let anchorIDs = reader.strings(), let fields = readFields(&reader, depth: 0) else { return nil }
         let stamp = FileStamp(size: numbers[0], seconds: numbers[1], nanoseconds: numbers[2], changeSeconds: numbers[3],

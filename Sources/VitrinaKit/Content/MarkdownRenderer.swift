@@ -65,9 +65,15 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// The rendered document: HTML with heading ids and anchors, its headings, and its links into the site.
-    public func render(_ markdown: String) -> RenderedMarkdown {
+    /// `mkDocs`: MkDocs' markers (from `MkDocsPreprocessor`) made into Material's HTML before the headings get their ids.
+    public func render(_ markdown: String, mkDocs: MkDocsExtensions? = nil) -> RenderedMarkdown {
         withHTML(markdown) { html, links, notes in
-            var rendered = HeadingAnchors.apply(to: html).with(links: links, codeNotes: notes)
+            let anchored = if let mkDocs {
+                HeadingAnchors.apply(to: MkDocsHTML.finish(String(decoding: html, as: UTF8.self), extensions: mkDocs))
+            } else {
+                HeadingAnchors.apply(to: html)
+            }
+            var rendered = anchored.with(links: links, codeNotes: notes)
             rendered.anchorIDs = rendered.scannedAnchorIDs()
             return rendered
         }

@@ -291,6 +291,7 @@ package enum DefaultTheme {
         .prose code, .prose pre { font-family: ui-monospace, monospace; border-radius: .25em; }
         .prose code, .prose pre:not(.chroma) { background: color-mix(in srgb, var(--line) 45%, transparent); }
         .prose code { padding: .1em .3em; }
+        .prose pre code { padding: 0; background: none; }
         .prose pre { padding: .75rem; overflow-x: auto; }
         .prose blockquote { margin: 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
         .prose img { max-width: 100%; height: auto; }

@@ -188,6 +188,39 @@ enum DocsLayoutFiles {
           .docs-nav a[aria-current="page"], .docs-toc a[aria-current] { border-left: 3px solid Highlight; }
         }
 
+        /* MkDocs' Markdown in Material's structure: admonitions, collapsible blocks, content tabs, keys, marks, definitions.
+           El Markdown de MkDocs con la estructura de Material: avisos, bloques plegables, pestañas, teclas, marcas, definiciones. */
+        .prose :is(.admonition, details) { --adm: var(--accent); margin: 1rem 0; padding: .1rem 1rem; border: 1px solid var(--border); border-left: 4px solid var(--adm); border-radius: var(--radius-sm); background: color-mix(in srgb, var(--adm) 6%, transparent); }
+        .prose :is(.admonition-title, details > summary) { margin: .5rem 0; font-weight: 700; color: var(--text); }
+        .prose details > summary { cursor: pointer; }
+        .prose :is(.admonition, details) > :last-child:not(summary) { margin-bottom: .6rem; }
+        .prose :is(.admonition, details):is(.tip, .hint, .important, .success, .check, .done) { --adm: #1a7f37; }
+        .prose :is(.admonition, details):is(.warning, .caution, .attention, .question, .help, .faq) { --adm: #9a6700; }
+        .prose :is(.admonition, details):is(.danger, .error, .failure, .fail, .missing, .bug) { --adm: #cf222e; }
+        .prose :is(.admonition, details):is(.example, .abstract, .summary, .tldr, .quote, .cite) { --adm: #8250df; }
+        .prose :is(.admonition, details).inline { float: left; width: min(14rem, 45%); margin: 0 1rem 1rem 0; }
+        .prose :is(.admonition, details).inline.end { float: right; margin: 0 0 1rem 1rem; }
+        .prose .tabbed-set { display: flex; flex-wrap: wrap; margin: 1rem 0; border: 1px solid var(--border); border-radius: var(--radius-sm); }
+        .prose .tabbed-set > input { position: absolute; opacity: 0; pointer-events: none; }
+        .prose .tabbed-labels { display: flex; flex-wrap: wrap; width: 100%; border-bottom: 1px solid var(--border); }
+        .prose .tabbed-labels > label { padding: .4rem .8rem; cursor: pointer; color: var(--muted); border-bottom: 2px solid transparent; }
+        .prose .tabbed-content { width: 100%; padding: 0 1rem; }
+        .prose .tabbed-block { display: none; }
+        .prose .tabbed-set > input:focus-visible ~ .tabbed-labels { outline: 2px solid var(--accent); }
+        .prose .tabbed-set > input:nth-child(1):checked ~ .tabbed-labels > :nth-child(1), .prose .tabbed-set > input:nth-child(2):checked ~ .tabbed-labels > :nth-child(2),
+        .prose .tabbed-set > input:nth-child(3):checked ~ .tabbed-labels > :nth-child(3), .prose .tabbed-set > input:nth-child(4):checked ~ .tabbed-labels > :nth-child(4),
+        .prose .tabbed-set > input:nth-child(5):checked ~ .tabbed-labels > :nth-child(5), .prose .tabbed-set > input:nth-child(6):checked ~ .tabbed-labels > :nth-child(6),
+        .prose .tabbed-set > input:nth-child(7):checked ~ .tabbed-labels > :nth-child(7), .prose .tabbed-set > input:nth-child(8):checked ~ .tabbed-labels > :nth-child(8) { color: var(--text); border-bottom-color: var(--accent); }
+        .prose .tabbed-set > input:nth-child(1):checked ~ .tabbed-content > :nth-child(1), .prose .tabbed-set > input:nth-child(2):checked ~ .tabbed-content > :nth-child(2),
+        .prose .tabbed-set > input:nth-child(3):checked ~ .tabbed-content > :nth-child(3), .prose .tabbed-set > input:nth-child(4):checked ~ .tabbed-content > :nth-child(4),
+        .prose .tabbed-set > input:nth-child(5):checked ~ .tabbed-content > :nth-child(5), .prose .tabbed-set > input:nth-child(6):checked ~ .tabbed-content > :nth-child(6),
+        .prose .tabbed-set > input:nth-child(7):checked ~ .tabbed-content > :nth-child(7), .prose .tabbed-set > input:nth-child(8):checked ~ .tabbed-content > :nth-child(8) { display: block; }
+        .prose .keys kbd { padding: .05em .35em; border: 1px solid var(--border); border-bottom-width: 2px; border-radius: var(--radius-sm); font: .85em ui-monospace, monospace; }
+        .prose mark { padding: 0 .15em; background: color-mix(in srgb, #ffd33d 45%, transparent); color: inherit; }
+        .prose dl dt { font-weight: 700; }
+        .prose dl dd { margin: 0 0 .75rem 1.5rem; }
+        .prose abbr[title] { text-decoration: underline dotted; cursor: help; }
+
         """#,
         "docs/hidden-lines.css": #"""
         /* Hidden code lines (mdBook's `# ` lines): hidden only once hidden-lines.js has run and marked the block, so a reader
@@ -340,44 +373,11 @@ enum DocsLayoutFiles {
            Classic deferred script after app.js: no modules, fetch or workers (file:// and sub-paths work). */
         (() => {
           'use strict';
-          // The site's kit (app.js), or a small one of its own for themes without it (a docs folder's built-in theme).
-          // El kit del sitio (app.js), o uno pequeño propio para temas que no lo tienen.
-          const V = window.VITRINA || {};
-          if (!V.kit) V.kit = miniKit();
+          const V = window.VITRINA;
+          if (!V || !V.kit) return;
           const { el, t, url } = V.kit;
           V.kit.fallbacks({ docs_nav_more: 'Show more pages', docs_nav_earlier: 'Show earlier pages', draft_badge: 'Draft',
             docs_nav_failed: 'This section could not be loaded.', docs_nav_external: 'external site' });
-          function miniKit() {
-            const fallback = {};
-            let table = null;
-            const strings = () => {
-              if (table) return table;
-              try { table = JSON.parse((document.getElementById('vitrina-strings') || {}).textContent || '{}') || {}; } catch (e) { table = {}; }
-              return table;
-            };
-            const isSitePath = p => {
-              if (typeof p !== 'string' || p === '' || p !== p.trim() || /[\u0000-\u001f\u007f-\u009f\\]/.test(p) || p.indexOf('//') !== -1 || /^[/?#]/.test(p)) return false;
-              const segments = p.split(/[?#]/)[0].split('/');
-              if (segments[0].indexOf(':') !== -1) return false;
-              let depth = 0;
-              return segments.every(s => { const n = s.toLowerCase().replace(/%2e/g, '.'); depth += n === '..' ? -1 : n === '.' || n === '' ? 0 : 1; return depth >= 0; });
-            };
-            return {
-              el(tag, attributes, children) {
-                const node = document.createElement(tag);
-                Object.keys(attributes || {}).forEach(name => {
-                  const value = attributes[name];
-                  if (value !== null && value !== undefined && value !== false) node.setAttribute(name, value === true ? '' : String(value));
-                });
-                (children || []).forEach(child => { if (child !== null && child !== undefined) node.append(child); });
-                return node;
-              },
-              t: key => { const v = strings()[key]; return typeof v === 'string' && v !== '' && v !== key ? v : fallback[key] || ''; },
-              url: p => isSitePath(p) ? (document.documentElement.getAttribute('data-root') || '') + p : null,
-              fallbacks: more => Object.keys(more || {}).forEach(k => { if (!(k in fallback)) fallback[k] = more[k]; }),
-              run: fn => { try { fn(); } catch (error) { setTimeout(() => { throw error; }); } }
-            };
-          }
           const nav = document.getElementById('docs-nav');
           const KEY = /^[\w-]{1,100}$/;
           const got = new Map(), loads = new Map(), lists = new WeakMap(), counted = new WeakSet();
@@ -591,8 +591,7 @@ enum DocsLayoutFiles {
             fillPath().then(reveal).then(() => nav.setAttribute('data-nav-ready', 'true'));
           }
 
-          const ready = V.ready || (fn => (document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', fn) : fn()));
-          ready(() => [initTree, initDrawer, initToc].forEach(V.kit.run));
+          V.ready(() => [initTree, initDrawer, initToc].forEach(V.kit.run));
         })();
 
         """#,

@@ -8,6 +8,8 @@ public struct CodeBlockNote: Sendable, Equatable {
         case unknownLanguage
         /// Over budget or a broken lexer, with the reason.
         case plain(String)
+        /// Not a code block: syntax of the page's generator Vitrina left as written (MkDocs' emoji, critic marks…).
+        case syntax(String)
     }
 
     public let language: String
