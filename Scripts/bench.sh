@@ -371,6 +371,52 @@ for i in $(seq $((runs * 10))); do
 done
 
 # ---------------------------------------------------------------------------------------------
+# Docs folders as they are: Material's own docs (../shared/corpora/mkdocs-material, its mkdocs.yml) built by MkDocs +
+# Material and by Vitrina, both cold, except that Vitrina keeps .vitrina/pictures/ as a CI job restores it (MkDocs
+# makes no pictures); MkDocs gets the same folder without what it cannot run here (the blog and minify plugins, the
+# hooks and overrides of Material's own repository). And the Rust book as an mdBook (book.toml, SUMMARY.md, its
+# listings/ included) beside the build of its folder as plain Markdown above.
+# Carpetas de documentación tal cual: la de Material con MkDocs y con Vitrina, y el libro de Rust como mdBook.
+# ---------------------------------------------------------------------------------------------
+mkdocs_corpus="${MKDOCS_DOCS:-../shared/corpora/mkdocs-material}"
+docs_runs=""
+if [ -f "$mkdocs_corpus/mkdocs.yml" ]; then
+  command -v mkdocs >/dev/null && python3 -c 'import material' 2>/dev/null || { echo "Installing mkdocs-material (pip)" >&2; python3 -m pip install -q mkdocs-material; }
+  cp -r "$mkdocs_corpus" "$work/mkdocs-vitrina"
+  cp -r "$mkdocs_corpus" "$work/mkdocs-mkdocs"
+  python3 - "$work/mkdocs-mkdocs" <<'PY'
+import pathlib, re, sys
+root = pathlib.Path(sys.argv[1])
+config = root / "mkdocs.yml"
+text = config.read_text()
+text = text.replace("  - blog\n", "").replace("  - minify:\n      minify_html: true\n", "").replace("  custom_dir: material/overrides\n", "")
+text = re.sub(r"hooks:\n(  - .*\n)+", "", text)
+config.write_text(text)
+for page in (root / "docs").rglob("*.md"):
+    body = page.read_text()
+    if "\ntemplate:" in body[:400]:
+        page.write_text(re.sub(r"\ntemplate: [^\n]*", "", body, count=1))
+PY
+  echo "Docs folders as they are" >&2
+  vitrina_build docs-pictures/vitrina "$shm/docs-first" --site "$work/mkdocs-vitrina" --offline
+  rm -rf "$shm/docs-first"
+  rust_as_is="$work/rust-as-is"
+  cp -r "$rust_book" "$rust_as_is"
+  for i in $(seq "$runs"); do
+    find "$work/mkdocs-vitrina/.vitrina" -mindepth 1 -maxdepth 1 ! -name pictures -exec rm -rf {} +
+    vitrina_build docs-mkdocs/vitrina "$shm/docs-vitrina-$i" --site "$work/mkdocs-vitrina" --offline
+    rm -rf "$work/mkdocs-mkdocs/site"
+    timed "$work/logs/$((++builds))-docs-mkdocs.log" env NO_MKDOCS_2_WARNING=1 mkdocs build -q -f "$work/mkdocs-mkdocs/mkdocs.yml" -d "$shm/docs-mkdocs-$i"
+    record docs-mkdocs/mkdocs "$(html_count "$shm/docs-mkdocs-$i")"
+    rm -rf "$rust_as_is/.vitrina" "$shm/docs-vitrina-$i" "$shm/docs-mkdocs-$i"
+    vitrina_build rust-as-is/vitrina "$shm/rust-as-is-$i" --site "$rust_as_is" --offline
+    grep -q 'class="boring' "$shm/rust-as-is-$i/ch04-01-what-is-ownership/index.html" || { echo "The Rust book as an mdBook hides no lines" >&2; exit 1; }
+    rm -rf "$shm/rust-as-is-$i"
+  done
+  docs_runs=yes
+fi
+
+# ---------------------------------------------------------------------------------------------
 # Report: medians, one table, then each goal with PASS/FAIL; printed, and appended to BENCHMARKS.md as it was printed.
 # Informe: medianas, una tabla y cada objetivo con PASS/FAIL; se imprime y se añade tal cual a BENCHMARKS.md.
 # ---------------------------------------------------------------------------------------------
@@ -400,6 +446,11 @@ report() {
   row "  the same, highlighting off" rust-plain-full/vitrina ""
   row "Rust book, warm rebuild" rust-warm/vitrina ""
   row "  the same, highlighting off" rust-plain-warm/vitrina ""
+  if [ -n "$docs_runs" ]; then
+    row "MkDocs docs (Material's), Vitrina" docs-mkdocs/vitrina ""
+    row "  the same, MkDocs + Material" docs-mkdocs/mkdocs ""
+    row "Rust book as an mdBook (listings)" rust-as-is/vitrina ""
+  fi
   printf "%-32s %9.3f\n" "serve: one page edited to disk" "$(median "$serve_secs")"
   row "dead APIs: offline build (same)" down-offline/vitrina ""
   row "dead APIs: stale cache, refused" down-stale/vitrina ""
@@ -428,6 +479,10 @@ report() {
   goal "phone's picture bytes, 10 heaviest pages <= 0.4x" "$(ratio "$phone_on" "$phone_off")" "<=" 0.4
   goal "Rust book: full build, highlighting <= 1.25x off" "$(ratio "$(s rust-full/vitrina)" "$(s rust-plain-full/vitrina)")" "<=" 1.25
   goal "Rust book: warm rebuild, highlighting <= 1.1x off" "$(ratio "$(s rust-warm/vitrina)" "$(s rust-plain-warm/vitrina)")" "<=" 1.1
+  if [ -n "$docs_runs" ]; then
+    goal "MkDocs docs: full build <= 0.05x MkDocs + Material" "$(ratio "$(s docs-mkdocs/vitrina)" "$(s docs-mkdocs/mkdocs)")" "<=" 0.05
+    goal "Rust book as an mdBook <= 1.5x its folder alone" "$(ratio "$(s rust-as-is/vitrina)" "$(s rust-full/vitrina)")" "<=" 1.5
+  fi
   goal "serve: one tldr page edited to disk < 50 ms (s)" "$(median "$serve_secs")" "<" 0.05
   goal "dead APIs, stale: <= 2x offline + connect timeout (s)" "$(s down-stale/vitrina)" "<=" \
     "$(awk -v o="$(s down-offline/vitrina)" -v c="$connect_timeout" 'BEGIN { printf "%.2f", 2 * o + c }')"

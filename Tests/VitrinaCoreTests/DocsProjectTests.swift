@@ -193,7 +193,7 @@ struct DocsProjectTests {
         // 1,000 levels of nesting end in an error at the limit's line.
         let deep = (0..<1_000).map { String(repeating: " ", count: $0) + "- [C\($0)](c\($0).md)" }.joined(separator: "\n")
         let nested = try #require(throws: VitrinaError.self) { try MdBookSummary.read(deep, file: "src/SUMMARY.md") }
-        #expect(nested.message.hasPrefix("src/SUMMARY.md:32: chapters nest more than"), "\(nested.message)")
+        #expect(nested.message.hasPrefix("src/SUMMARY.md:33: chapters nest more than"), "\(nested.message)")
     }
 
     @Test func mkDocsAddressesAreDirectoryURLs() {
@@ -211,4 +211,19 @@ struct DocsProjectTests {
         #expect(LanguageGuess.language(of: ["```\nel la de que y en un una es por con para\nel la de que y en un una es\n```\n"]) == "en")
         #expect(LanguageGuess.language(of: [""]) == "en")
     }
+}
+
+/// The docs layout the binary gives a theme without one is `Templates/docs/` as it is (Scripts/embed-docs-layout.sh).
+/// El diseño de documentación que da el binario es el de `Templates/docs/` tal cual.
+@Test func theBuiltInDocsLayoutIsTheTemplatesFolders() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Templates/docs").path
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { [".mustache", ".js", ".css"].contains(where: $0.hasSuffix) }
+    #expect(Set(names.map { "docs/" + $0 }) == Set(DocsLayoutFiles.files.keys), "run Scripts/embed-docs-layout.sh")
+    for name in names {
+        let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        #expect(DocsLayoutFiles.files["docs/" + name] == text, "docs/\(name) differs from Templates/docs/\(name): run Scripts/embed-docs-layout.sh")
+    }
+    // Every theme gets them when it lacks them.
+    #expect(DefaultTheme.sharedTemplates["docs/nav.js"] == DocsLayoutFiles.files["docs/nav.js"])
 }

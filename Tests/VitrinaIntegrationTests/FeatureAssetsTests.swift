@@ -87,7 +87,7 @@ struct FeatureAssetsTests {
             try await withSite(content: WholeBuildTests.docs) { site in
                 _ = try await site.build(site.options(server: server))
                 let strings = try embedded(try site.read("docs/intro/index.html"))
-                #expect(Set(strings.keys) == Set(PageRenderer.layoutScriptStrings + featureStrings))
+                #expect(Set(strings.keys) == Set(PageRenderer.layoutScriptStrings + featureStrings + MarkdownFolders.scriptStrings))
                 #expect(strings["status_alive"] == "Vivo")
             }
         }
@@ -100,7 +100,7 @@ struct FeatureAssetsTests {
             for name in ["index", "section"] { try site.write("Templates/\(name).mustache", "{{<base}}\n{{$main}}{{/main}}\n{{/base}}\n") }
             _ = try await site.build()
             let strings = try embedded(try site.read("docs/intro/index.html"))
-            #expect(Set(strings.keys) == Set(PageRenderer.layoutScriptStrings))
+            #expect(Set(strings.keys) == Set(PageRenderer.layoutScriptStrings + MarkdownFolders.scriptStrings))
             #expect(featureStrings.allSatisfy { strings[$0] == nil })
         }
     }

@@ -36,10 +36,10 @@ struct FolderLayoutTests {
         #expect(manual.contains("<h1>Manual</h1>") && manual.contains("Todo."), "the guide's index shows its _index.md")
         #expect(manual.contains("href=\"primero/index.html\">el primero</a>"), "its text, with links resolved")
         #expect(manual.contains("href=\"avanzado/index.html\">Avanzado</a>"), "and lists its folders")
-        #expect(try read(site, "manual/avanzado/ajustes/index.html").contains("class=\"toc\""), "a subfolder takes its parent's layout")
+        #expect(try read(site, "manual/avanzado/ajustes/index.html").contains("id=\"docs-nav\""), "a subfolder takes its parent's layout")
         let note = try read(site, "notas/una/index.html")
-        #expect(note.contains("class=\"breadcrumbs\"") && !note.contains("class=\"toc\""), "a plain folder is a section")
-        #expect(try read(site, "notas/guia/paso/index.html").contains("class=\"toc\""), "a subfolder may choose another layout")
+        #expect(note.contains("class=\"breadcrumbs\"") && !note.contains("id=\"docs-nav\""), "a plain folder is a section")
+        #expect(try read(site, "notas/guia/paso/index.html").contains("id=\"docs-nav\""), "a subfolder may choose another layout")
         let home = try read(site, "index.html")
         for folder in ["docs", "manual", "notas"] { #expect(home.contains("href=\"\(folder)/index.html\""), "the home lists \(folder)") }
     }
@@ -60,7 +60,8 @@ struct FolderLayoutTests {
         #expect(await session.build())
         try site.write("Content/docs/instalar.md", "---\ntitle: Instalar\nweight: 1\n---\n## Paso dos\n\nOtro texto.\n")
         let (report, quick) = try await session.redraw(["Content/docs/instalar.md"])
-        #expect(quick && report.rendered == 1)
+        // The guide has no index page: its first page is also its home, and is drawn twice.
+        #expect(quick && report.rendered == 2)
         #expect(try read(site, "docs/instalar/index.html").contains("href=\"#paso-dos\""))
         try await site.expectSameAsFullBuild(report: report)
     }

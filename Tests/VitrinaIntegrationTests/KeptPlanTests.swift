@@ -282,7 +282,7 @@ struct KeptPlanTests {
             var reader = ByteReader(Self.damaged(good, &generator))
             guard let decoded = KeptPlan.decode(&reader) else { continue }
             #expect(decoded.parts.allSatisfy { $0.pages.allSatisfy { !$0.isEmpty } })
-            #expect(decoded.parts.flatMap { $0.pages.flatMap { $0 } }.allSatisfy { $0.path.hasPrefix("Content/") && SafePath.isPlainRelative($0.path) })
+            #expect(decoded.parts.flatMap { $0.pages.flatMap { $0 } }.allSatisfy { $0.path.contains("/") && SafePath.isPlainRelative($0.path) })
             #expect(decoded.navigation.allSatisfy { $0.routes.values.allSatisfy(SafePath.isPlainRelative) })
             #expect(decoded.assets.values.allSatisfy(SafePath.isPlainRelative))
         }

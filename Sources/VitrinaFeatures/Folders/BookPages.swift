@@ -91,7 +91,7 @@ struct BookPages: Sendable {
             toc: version.headings.filter { $0.level == 2 || $0.level == 3 }.map { TOCEntry(href: "#" + $0.id, label: $0.text, level: $0.level) },
             previous: link(previous), next: link(next), breadcrumbs: trail.filter { !$0.href.isEmpty }, docsNav: nav, editURL: edit,
             lastChange: changed.map { (date: $0.description, text: Formatting.date($0, language: language, months: months(language))) })
-        var facts = [String(describing: nav), view.previous?.label ?? "", view.previous?.href ?? "", view.next?.label ?? "", view.next?.href ?? "",
+        var facts = [Self.stableText(nav), view.previous?.label ?? "", view.previous?.href ?? "", view.next?.label ?? "", view.next?.href ?? "",
                      edit ?? "", changed?.description ?? ""]
         facts += trail.map { $0.label + "|" + $0.href }
         let navInput = BuildInput(key: "book:\(route.file)", fingerprint: Fingerprint.hex(facts.joined(separator: "\n")))
@@ -150,6 +150,18 @@ struct BookPages: Sendable {
         guard let node else { return [] }
         return order.path(to: node).dropLast().compactMap { above in
             order.nodes[above].target.map { Crumb(label: label(above, language), route: route(of: $0, language)) }
+        }
+    }
+
+    /// A view's text with its keys in order, for a fingerprint that is the same in every process.
+    static func stableText(_ value: TemplateValue) -> String {
+        switch value {
+        case .string(let text): "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .int(let number): String(number)
+        case .double(let number): String(number)
+        case .bool(let flag): String(flag)
+        case .list(let items): "[" + items.map(stableText).joined(separator: ",") + "]"
+        case .object(let fields): "{" + fields.keys.sorted().map { $0 + ":" + stableText(fields[$0]!) }.joined(separator: ",") + "}"
         }
     }
 

@@ -11,6 +11,7 @@ extension FolderPages {
         let resolved = version.map { pageContext.links.rewrite($0.body, source: $0.file, route: route, language: language) }
         let view = DocsIndexView(
             heading: section.title(language, defaultLanguage: pageContext.routes.defaultLanguage), intro: version?.description ?? "",
+            hasIntro: !(version?.description ?? "").isEmpty,
             html: resolved?.html ?? "", hasText: !(resolved?.html.isEmpty ?? true),
             subsections: links(toFoldersOf: section, from: route, language), hasSubsections: !section.subsections.isEmpty,
             pages: links(to: section.pages, in: section, from: route, language))
@@ -52,6 +53,7 @@ extension FolderPages {
 struct DocsIndexView: Sendable {
     let heading: String
     let intro: String
+    let hasIntro: Bool
     /// The text of the folder's `_index.md`.
     let html: String
     let hasText: Bool

@@ -89,6 +89,15 @@ public struct FolderPages: Sendable {
     /// One page's pages in every language, as `pages()` makes them: what a quick edit of its file draws again.
     public func contentPages(of page: FolderPage, in section: MarkdownFolder) -> [Page] {
         guard let index = section.pages.firstIndex(where: { $0.name == page.name }) else { return [] }
+        if let book = books().first(where: { section.folders.starts(with: $0.folders) }) {
+            let drawn = bookPages(book)
+            guard let place = drawn.order.sections.firstIndex(where: { $0.folders == section.folders }) else { return [] }
+            return pageContext.routes.languages.flatMap { language in
+                // The book's first page is also its home when the book has no index page.
+                let isHome = drawn.order.sections[0].index == nil && drawn.order.reading.first.map { drawn.order.nodes[$0].target } == .page(section: place, page: index)
+                return [drawn.page(.page(section: place, page: index), language)] + (isHome ? drawn.indexPages(0, language) : [])
+            }
+        }
         let sidebar = sidebarListing(section, listing(section))
         return pageContext.routes.languages.map { language in
             let trail = breadcrumbs(of: section, language)

@@ -58,6 +58,9 @@ public struct MarkdownFolders: LoadedFeature {
         self.more = more
     }
 
+    /// The UI strings the docs layout's script reads (`docs/nav.js`).
+    static let scriptStrings = ["docs_nav_more", "docs_nav_earlier", "docs_nav_failed", "docs_nav_external", "draft_badge"]
+
     /// Every folder's index page and every page, in each language.
     public func register(_ links: inout ContentLinks, pageContext: PageContext) {
         let routes = FolderRoutes(site: pageContext.routes)
@@ -108,7 +111,7 @@ public struct MarkdownFolders: LoadedFeature {
         }
         if !navIndex.isEmpty {
             part.dataFiles.append(DocsNav.indexScript(navIndex))
-            part.scriptStrings += ["docs_nav_more", "docs_nav_earlier", "docs_nav_failed", "docs_nav_external", "draft_badge"]
+            part.scriptStrings += Self.scriptStrings
         }
         if let oldAddresses {
             let taken = Set(root.all.flatMap { section in

@@ -220,9 +220,6 @@ enum DocsLayoutFiles {
         .prose dl dt { font-weight: 700; }
         .prose dl dd { margin: 0 0 .75rem 1.5rem; }
         .prose abbr[title] { text-decoration: underline dotted; cursor: help; }
-
-        """#,
-        "docs/hidden-lines.css": #"""
         /* Hidden code lines (mdBook's `# ` lines): hidden only once hidden-lines.js has run and marked the block, so a reader
            without JavaScript sees all the code. Shown again, they are a little fainter, as in mdBook.
            Líneas de código ocultas: solo se ocultan cuando hidden-lines.js ha marcado el bloque; sin JavaScript se ve todo. */
@@ -342,7 +339,8 @@ enum DocsLayoutFiles {
         {{> docs/top}}
         <article class="docs-article">
         <h1>{{heading}}</h1>
-        <p class="lead">{{intro}}</p>
+        {{#hasIntro}}<p class="lead">{{intro}}</p>
+        {{/hasIntro}}
         {{#hasText}}<div class="prose">
         {{{html}}}
         </div>
