@@ -138,4 +138,57 @@ struct DocsProjectBuildTests {
         #expect(home.contains("<html lang=\"en\""))
         #expect(try english.read("usage/index.html").contains("rel=\"prev\" href=\"../index.html\""))
     }
+
+    @Test func includesAndSnippetsLeavingTheFolderAreErrorsAtTheirLine() async throws {
+        var book = Self.book
+        book["src/ch02-second.md"] = "# Second\n\nText.\n\n```rust\n{{#include ../../outside.rs}}\n```\n"
+        let site = try TestSite(files: book)
+        defer { site.remove() }
+        try Files.write(Array("fn main() {}\n".utf8), to: site.root + "/../outside.rs")
+        defer { try? Files.remove(site.root + "/../outside.rs") }
+        let failure = try await #require(throws: BuildFailure.self) { try await site.build() }
+        #expect(failure.description.contains("src/ch02-second.md:6"), "\(failure.description)")
+        #expect(failure.description.contains("outside the book's folder"), "\(failure.description)")
+
+        var docs = Self.mkdocs
+        docs["mkdocs.yml"]! += "\nmarkdown_extensions:\n  - admonition\n  - pymdownx.snippets\n"
+        docs["docs/guide/install.md"] = "# Installing\n\n!!! note\n    Careful.\n\n--8<-- \"../../secret.txt\"\n"
+        let project = try TestSite(files: docs)
+        defer { project.remove() }
+        let snippet = try await #require(throws: BuildFailure.self) { try await project.build() }
+        #expect(snippet.description.contains("docs/guide/install.md:6"), "\(snippet.description)")
+        #expect(snippet.description.contains("outside the site's folder"), "\(snippet.description)")
+    }
+
+    @Test func mkDocsSyntaxComesOutInMaterialsStructureAndTheRestIsNamed() async throws {
+        var docs = Self.mkdocs
+        docs["mkdocs.yml"]! += "\nmarkdown_extensions:\n  - admonition\n  - pymdownx.details\n  - pymdownx.superfences\n  - pymdownx.tabbed\n  - pymdownx.emoji\n"
+        docs["docs/guide/install.md"] = """
+            # Installing
+
+            !!! warning "Before you start"
+                Back up. <script>alert(1)</script>
+
+            ??? note
+                Hidden.
+
+            === "Linux"
+                Run `tool`.
+
+            === "macOS"
+                Run `tool` too.
+
+            Happy :smile:
+            """
+        let site = try TestSite(files: docs)
+        defer { site.remove() }
+        let report = try await site.build()
+        let page = try site.read("guide/install/index.html")
+        #expect(page.contains("<div class=\"admonition warning\">\n<p class=\"admonition-title\">Before you start</p>"))
+        #expect(!page.contains("<script>alert"))
+        #expect(page.contains("<details class=\"note\">"))
+        #expect(page.contains("<div class=\"tabbed-set tabbed-alternate\" data-tabs=\"1:2\">"))
+        #expect(!page.contains("!!!") && !page.contains("==="))
+        #expect(report.warnings.contains { $0.message.hasPrefix("docs/guide/install.md:15:") }, "\(report.warnings.map(\.message))")
+    }
 }

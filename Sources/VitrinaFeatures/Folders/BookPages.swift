@@ -86,7 +86,7 @@ struct BookPages: Sendable {
         let edit = project?.editLink(for: file)
         let changed = changes[version.file]
         let view = BookPageView(
-            title: version.title, showTitle: !Self.startsWithHeading(version.html), html: resolved.html,
+            title: version.title, showTitle: !Self.opensWithTitle(version), html: resolved.html,
             contentLanguage: version.language == language ? nil : version.language, draft: folderPage.draft,
             toc: version.headings.filter { $0.level == 2 || $0.level == 3 }.map { TOCEntry(href: "#" + $0.id, label: $0.text, level: $0.level) },
             previous: link(previous), next: link(next), breadcrumbs: trail.filter { !$0.href.isEmpty }, docsNav: nav, editURL: edit,
@@ -106,7 +106,10 @@ struct BookPages: Sendable {
             .with(terms: folderPage.terms)
             .with { facts in
                 facts.breadcrumbs = trailCrumbs(node, language)
-                if !isIndex { FolderPages.date(folderPage, version, html: resolved.html, in: section, into: &facts) }
+                if !isIndex, place == nil { FolderPages.date(folderPage, version, html: resolved.html, in: section, into: &facts) }
+                // A folder's index (or the book's home) is where its feed is announced, as the folder's list was.
+                let announced = place == nil ? section : order.sections[0]
+                if isIndex || place != nil, FolderPages.hasFeed(announced) { facts.feed = .channel(key: FolderPages.feedKey(announced)) }
             }
     }
 
@@ -165,12 +168,13 @@ struct BookPages: Sendable {
         }
     }
 
-    /// Whether the page's text opens with a heading of its own — its title, shown once (GitHub, MkDocs and mdBook add
-    /// none above it; mdBook's chapters often open with `##`).
-    static func startsWithHeading(_ html: String) -> Bool {
-        let bytes = html.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }
-        guard bytes.starts(with: "<h".utf8), let level = bytes.dropFirst(2).first else { return false }
-        return (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(level)
+    /// Whether the page's text opens with its title: a level-1 heading, or a heading that is the title (mdBook's
+    /// chapters often open with `##`); it is then shown once, as GitHub, MkDocs and mdBook show it.
+    static func opensWithTitle(_ version: FolderPage.Version) -> Bool {
+        let bytes = version.html.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }
+        guard bytes.starts(with: "<h".utf8), let level = bytes.dropFirst(2).first,
+              (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(level), let first = version.headings.first else { return false }
+        return first.level == 1 || first.text == version.title
     }
 }
 

@@ -66,6 +66,14 @@ enum DocsLayoutFiles {
         .docs-close { margin: 0 0 0.75rem; }
 
         @media (max-width: 47.99rem) {
+          /* Menu beside the breadcrumbs in a row as tall as the button with or without the script, so showing it moves nothing.
+             Menú junto a las migas en una fila tan alta como el botón, con script o sin él: mostrarlo no mueve nada. */
+          .docs-layout {
+            grid-template-columns: minmax(0, 1fr) auto; grid-template-rows: minmax(2.75rem, auto);
+            grid-template-areas: "crumbs menu" "article article" "pager pager" "drawer drawer";
+          }
+          .docs-crumbs { align-self: center; }
+          .docs-menu { align-self: start; margin: 0 0 0.25rem 0.5rem; }
           /* With the script running (Menu shown) the drawer waits closed; without it the tree follows the text.
              Con el script (Menú visible) el cajón espera cerrado; sin él, el árbol va tras el texto. */
           .docs-menu:not([hidden]) ~ .docs-drawer:not(.is-open) { display: none; }

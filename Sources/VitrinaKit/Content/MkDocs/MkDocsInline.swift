@@ -172,7 +172,11 @@ enum MkDocsInline {
                 if byte == 45 || byte == 95 { separated = true } else if !isName { break }
                 end += 1
             }
-            if end < line.count, line[end] == UInt8(ascii: ":"), end > open + 2, separated { return open }
+            // `:material-check:` (a separator), or `:smile:` standing alone as a word (not `10:30:00`, not `a:b:c`).
+            let alone = (open == 0 || line[open - 1] == 32 || line[open - 1] == 9 || line[open - 1] == 40)
+                && (end + 1 == line.count || [32, 9, 41, 44, 46, 33, 63].contains(line[end + 1]))
+                && line[(open + 1)..<min(end, line.count)].allSatisfy { $0 >= 97 && $0 <= 122 || $0 == 43 || $0 == 45 || $0 == 95 }
+            if end < line.count, line[end] == UInt8(ascii: ":"), end > open + 2, separated || alone { return open }
             index = max(end, open + 1)
             if index >= line.count { break }
         }
