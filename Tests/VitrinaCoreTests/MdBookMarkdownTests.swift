@@ -1,9 +1,6 @@
 import Foundation
 import Testing
 @testable import VitrinaKit
-#if canImport(PropertyBased)
-import PropertyBased
-#endif
 
 /// mdBook's Markdown: the links preprocessor (includes, anchors, ranges, rustdoc_include, playground, title) and
 /// hidden code lines, on a tiny committed book (Tests/Fixtures/mdbook/book) and on texts made here.
@@ -514,7 +511,14 @@ struct MdBookMarkdownTests {
 
     // MARK: Properties
 
-    #if canImport(PropertyBased)
+    /// Random lists of `count` indexes below `bound`, from a seeded generator: the same cases on every run.
+    static func cases(_ count: Int, seed: UInt64, _ shapes: [(bound: Int, length: ClosedRange<Int>)]) -> [[[Int]]] {
+        var random = MkDocsMarkdownTests.SeededGenerator(state: seed)
+        return (0..<count).map { _ in
+            shapes.map { shape in (0..<Int.random(in: shape.length, using: &random)).map { _ in Int.random(in: 0..<shape.bound, using: &random) } }
+        }
+    }
+
     /// Pieces that random pages and files are made of: links of every kind, broken ones, anchors, braces, newlines.
     static let pieces = [
         "{{#include a.md}}", "{{#include b.rs:1:3}}", "{{#include b.rs:x}}", "{{#include a.md:2:}}", "{{#include ../c.txt::2}}",
@@ -525,13 +529,12 @@ struct MdBookMarkdownTests {
         "// ANCHOR: x\n", "// ANCHOR_END: x\n", "# hidden\n", "```rust\n", "```\n", "text", "<b>",
     ]
 
-    static let pieceIndexes = Gen.int(in: 0...(pieces.count - 1)).array(of: 0...40)
-
     static func assemble(_ indexes: [Int]) -> String { indexes.map { pieces[$0] }.joined() }
 
     @Test("Random pages and files never crash: they expand within the limit or fail with a located error")
-    func randomPages() async {
-        await propertyCheck(count: 300, input: Self.pieceIndexes, Self.pieceIndexes, Self.pieceIndexes, Self.pieceIndexes) { page, a, b, c in
+    func randomPages() {
+        for random in Self.cases(300, seed: 0x5EED_0001, Array(repeating: (Self.pieces.count, 0...40), count: 4)) {
+            let (page, a, b, c) = (random[0], random[1], random[2], random[3])
             let files = ["a.md": Self.assemble(a), "b.rs": Self.assemble(b), "../c.txt": Self.assemble(c)]
             let text = Self.assemble(page)
             let limits = MdBookLinks.Limits(maximumOutputBytes: 200_000)
@@ -561,11 +564,9 @@ struct MdBookMarkdownTests {
     ]
 
     @Test("Wrapping random highlighted blocks keeps the text, stays nested and hides exactly the chosen lines")
-    func randomWrap() async {
-        let tokens = Gen.int(in: 0...(Self.tokenPieces.count - 1)).array(of: 0...30)
-        let lines = Gen.int(in: 0...12).array(of: 0...8)
-        let numbering = Gen.int(in: 0...2)
-        await propertyCheck(count: 300, input: tokens, lines, numbering) { indexes, hiddenLines, numbers in
+    func randomWrap() {
+        for random in Self.cases(300, seed: 0x5EED_0002, [(Self.tokenPieces.count, 0...30), (13, 0...8), (3, 1...1)]) {
+            let (indexes, hiddenLines, numbers) = (random[0], random[1], random[2][0])
             let options = CodeBlockOptions(lineNumbers: [.none, .table, .inline][numbers])
             let html = HighlightedHTML.render(indexes.map { Self.tokenPieces[$0] }, language: "rust", options: options)
             let hidden = Set(hiddenLines)
@@ -582,5 +583,4 @@ struct MdBookMarkdownTests {
             }
         }
     }
-    #endif
 }
