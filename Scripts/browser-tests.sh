@@ -58,4 +58,9 @@ export PYTHONDONTWRITEBYTECODE=1
 # TMPDIR for pytest's own temporary folders (the HTTP sub-path root) inside the work folder.
 status=0
 TMPDIR="$work" "$PYTHON" -m pytest Tests/browser -q -p no:cacheprovider "$@" || status=$?
+# The docs layout's tests again, on a folder written for MkDocs and built by Vitrina itself (the first run walks a site
+# drawn from the templates by a script). / Las pruebas del diseño de documentación sobre una carpeta de MkDocs construida.
+echo "Building a docs folder written for MkDocs into $work/docs-nav"
+"$PYTHON" Tests/browser/fixtures/make_docs_nav_project.py "$PWD/.build/debug/vitrina" "$work/docs-nav" >/dev/null
+TMPDIR="$work" "$PYTHON" -m pytest Tests/browser/test_docs_nav.py -q -p no:cacheprovider --docs-nav-site="$work/docs-nav/site" "$@" || status=$?
 exit "$status"

@@ -103,7 +103,7 @@ public struct FolderLoader: Sendable {
                 try part.map { try section($0, documents: documents, byFolder: byFolder, pages: allPages, childFolders: childFolders,
                                            parentSlugs: slugs, parentLayout: layout) }
             }.joined()
-                .filter { $0.totalPages > 0 }
+                .filter { $0.totalPages > 0 || $0.index != nil }
                 .sorted { ($0.weight, $0.title(language, defaultLanguage: language).lowercased()) < ($1.weight, $1.title(language, defaultLanguage: language).lowercased()) },
             titles: titles, contentFolder: loader.contentFolder)
     }

@@ -23,38 +23,45 @@ public enum LanguageGuess {
         language(of: sample(folder))
     }
 
+    /// Each short word's languages, as bits of `words`' places.
+    static let languagesOfWord: [String: UInt8] = {
+        var table: [String: UInt8] = [:]
+        for (index, entry) in words.enumerated() { for word in entry.words { table[word, default: 0] |= 1 << index } }
+        return table
+    }()
+    /// The longest of those words, in bytes: longer words are not looked up.
+    static let longestWord = words.flatMap(\.words).map(\.utf8.count).max() ?? 0
+
     /// The language of `texts`: the one whose words are found most, when at least a few are.
     public static func language(of texts: [String]) -> String {
         var counts = [Int](repeating: 0, count: words.count)
         for text in texts {
-            for word in tokens(text) {
-                for (index, entry) in words.enumerated() where entry.words.contains(word) { counts[index] += 1 }
+            countWords(text) { languages in
+                for index in counts.indices where languages & (1 << index) != 0 { counts[index] += 1 }
             }
         }
         guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[best] >= 8 else { return "en" }
         return words[best].language
     }
 
-    /// Lowercased words of letters, outside fenced code.
-    static func tokens(_ text: String) -> [String] {
-        var result: [String] = []
+    /// Calls `found` with the languages of each known word of `text` outside fenced and indented code, cutting words on
+    /// bytes (letters are ASCII letters and any byte of a multi-byte scalar), lowercasing ASCII only.
+    /// Llama a `found` con los idiomas de cada palabra conocida del texto, fuera del código; corta palabras sobre bytes.
+    static func countWords(_ text: String, _ found: (UInt8) -> Void) {
         var inFence = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let trimmed = line.drop { $0 == " " }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inFence.toggle(); continue }
-            if inFence || line.hasPrefix("    ") { continue }
-            var word = String.UnicodeScalarView()
-            for scalar in line.unicodeScalars {
-                if scalar.properties.isAlphabetic {
-                    word.append(scalar)
-                } else if !word.isEmpty {
-                    result.append(String(word).lowercased())
-                    word = String.UnicodeScalarView()
-                }
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            let trimmed = line.drop { $0 == UInt8(ascii: " ") }
+            if trimmed.starts(with: "```".utf8) || trimmed.starts(with: "~~~".utf8) { inFence.toggle(); continue }
+            if inFence || line.starts(with: "    ".utf8) { continue }
+            var word: [UInt8] = []
+            for (place, byte) in line.enumerated() {
+                let isLetter = byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                if isLetter { word.append(byte < 0x80 ? byte | 0x20 : byte) }
+                guard !isLetter || place == line.count - 1, !word.isEmpty else { continue }
+                if word.count <= longestWord, let languages = languagesOfWord[String(decoding: word, as: UTF8.self)] { found(languages) }
+                word.removeAll(keepingCapacity: true)
             }
-            if !word.isEmpty { result.append(String(word).lowercased()) }
         }
-        return result
     }
 
     /// The start of the first Markdown files below `folder`, shallowest first, in name order.

@@ -273,6 +273,7 @@ package enum DefaultTheme {
           --alert-note: #6cb2ff; --alert-note-bg: #14233a; --alert-tip: #56d364; --alert-tip-bg: #13291c; --alert-important: #c1a2ff;
           --alert-important-bg: #251d3d; --alert-warning: #e3b341; --alert-warning-bg: #2e2512; --alert-caution: #ff7b72; --alert-caution-bg: #361a1c; } }
         * { box-sizing: border-box; }
+        [hidden] { display: none !important; }
         body { margin: 0; font: 1rem/1.6 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
         a { color: var(--accent); }
         .skip-link { position: absolute; left: -999px; }

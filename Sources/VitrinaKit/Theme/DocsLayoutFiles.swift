@@ -559,6 +559,15 @@ enum DocsLayoutFiles {
             closer.addEventListener('click', () => setDrawer(false, true));
             document.addEventListener('keydown', e => {
               if (e.key === 'Escape' && isOpen()) { e.preventDefault(); setDrawer(false, true); }
+              // Tab wraps inside the open drawer instead of leaving the page. / Tab da la vuelta dentro del cajón abierto.
+              if (e.key === 'Tab' && isOpen()) {
+                const focusable = Array.from(drawer.querySelectorAll('a[href], button:not([hidden])')).filter(n => n.getClientRects().length);
+                const first = focusable[0], last = focusable[focusable.length - 1];
+                if (e.shiftKey ? document.activeElement === first : document.activeElement === last) {
+                  e.preventDefault();
+                  (e.shiftKey ? last : first).focus();
+                }
+              }
             });
             // A tap outside closes it, and so does a link to a heading here. / Un toque fuera lo cierra, y un enlace a un título.
             document.addEventListener('click', e => {
