@@ -17,6 +17,7 @@ import TestSupport
         ("rust", "rust"), ("rust,ignore", "rust"), ("rust,ignore,does_not_compile", "rust"), ("{.swift}", "swift"),
         ("swift {linenos=true}", "swift"), ("  go  ", "go"), ("{.rust linenos=inline}", "rust"), ("console", "console"),
         ("", ""), ("{linenos=table}", ""), ("c++", "c++"), ("sh;x", "sh"),
+        (#"title=".gitignore""#, ""), (#"yaml title="mkdocs.yml""#, "yaml"), (#"py linenums="1" hl_lines="2 3""#, "py"),
     ])
     func theLanguageIsTheFirstWord(info: String, language: String) {
         #expect(CodeFence(info: info).language == language)
@@ -32,6 +33,13 @@ import TestSupport
         #expect(CodeFence(info: #"go {hl_lines="2 4-6"}"#).options.highlightedLines == [2...2, 4...6])
         #expect(CodeFence(info: "go {hl_lines=[9-3, x, -1, 99999999]}").options.highlightedLines.isEmpty, "backwards, bad and huge ranges are dropped")
         #expect(CodeFence(info: "go {linenostart=-5}").options.lineNumberStart == 0)
+    }
+
+    @Test func mkDocsAttributesAfterTheLanguageSetLineNumbersAndMarkedLines() {
+        let fence = CodeFence(info: #"py title="a b.py" linenums="3" hl_lines="2 4-5""#)
+        #expect(fence.language == "py")
+        #expect(fence.options == CodeBlockOptions(lineNumbers: .table, lineNumberStart: 3, highlightedLines: [2...2, 4...5]))
+        #expect(CodeFence(info: #"title="only a title""#).options == CodeBlockOptions())
     }
 
     @Test func anInfoStringCannotAskForUnboundedWork() {

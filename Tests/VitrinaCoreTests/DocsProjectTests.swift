@@ -117,6 +117,9 @@ struct DocsProjectTests {
             site-url = "/book/"
             additional-css = ["ferris.css"]
 
+            [output.html.code.hidelines]
+            python = "~"
+
             [output.html.redirect]
             "ch17-00-oop.html" = "ch18-00-oop.html"
             "/old/page.html" = "https://example.org/page"
@@ -135,6 +138,7 @@ struct DocsProjectTests {
         #expect(project.editLink(for: "ch01.md") == "https://github.com/rust-lang/book/edit/main/text/ch01.md")
         #expect(project.redirects == [.init(from: "old/page.html", to: "https://example.org/page"), .init(from: "ch17-00-oop.html", to: "ch18-00-oop.html")])
         #expect(project.unusedKeys == ["book.toml: output.html.additional-css"])
+        #expect(project.hiddenLinePrefixes == ["python": "~"])
     }
 
     static let summary = """

@@ -101,7 +101,8 @@ extension DocumentLoader {
                          listing: ContentListing? = nil) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
         let memoPath = options.documentMemoPath
         // "fields 2": front matter lists are kept (a memo without them reads as none).
-        let memoContext = [VitrinaVersion.number, "fields 2", config.docs?.generator.rawValue ?? "-", config.docs?.markdownExtensions.joined(separator: ",") ?? "-", "\(config.unsafeHTML)", config.defaultLanguage, config.orderedLanguages.joined(separator: ","),
+        let memoContext = [VitrinaVersion.number, "fields 2", config.docs?.generator.rawValue ?? "-", config.docs?.markdownExtensions.joined(separator: ",") ?? "-",
+                           (config.docs?.hiddenLinePrefixes ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","), "\(config.unsafeHTML)", config.defaultLanguage, config.orderedLanguages.joined(separator: ","),
                            config.highlight.fingerprint, LexerRegistry.version].joined(separator: "|")
         let memo = options.memo?.documents ?? (remembering ? DocumentMemo.load(from: memoPath, context: memoContext) : DocumentMemo())
         let highlightContext = [VitrinaVersion.number, LexerRegistry.version].joined(separator: "|")
@@ -111,7 +112,8 @@ extension DocumentLoader {
         var loader = DocumentLoader(siteDirectory: options.siteDirectory, languages: config.orderedLanguages,
                                     defaultLanguage: config.defaultLanguage,
                                     renderer: MarkdownRenderer(allowRawHTML: config.unsafeHTML, highlighter: highlighter,
-                                                               hiddenLines: config.docs?.generator == .mdbook ? [:] : nil), memo: memo)
+                                                               hiddenLines: config.docs?.generator == .mdbook ? config.docs?.hiddenLinePrefixes ?? [:] : nil),
+                                    memo: memo)
         loader.taxonomies = config.taxonomies.map(\.name)
         loader.contentFolder = config.contentFolder
         loader.mdBookLinks = config.docs?.generator == .mdbook

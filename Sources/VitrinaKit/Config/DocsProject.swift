@@ -30,6 +30,8 @@ public struct DocsProject: Sendable, Equatable {
     public var redirects: [Redirect] = []
     /// `book.toml`'s `mathjax-support`, MkDocs' `pymdownx.arithmatex`.
     public var math = false
+    /// mdBook's `[output.html.code.hidelines]`: the prefix that hides a line, by language (Rust's `# ` always).
+    public var hiddenLinePrefixes: [String: String] = [:]
     /// Keys of the file Vitrina reads nothing from, with their lines, for `vitrina check` to name once.
     public var unusedKeys: [String] = []
 
@@ -205,13 +207,15 @@ extension DocsProject {
         project.repositoryURL = html["git-repository-url"]?.string
         project.editURL = html["edit-url-template"]?.string
         project.math = html["mathjax-support"]?.bool ?? false
+        project.hiddenLinePrefixes = (html["code"]?.table?["hidelines"]?.table ?? [:]).prefix(64)
+            .reduce(into: [:]) { table, pair in if let prefix = pair.value.string, !prefix.isEmpty { table[pair.key] = prefix } }
         project.redirects = (html["redirect"]?.table ?? [:]).sorted { $0.key < $1.key }.prefix(10_000).compactMap { from, to in
             guard let to = to.string else { return nil }
             return Redirect(from: from.hasPrefix("/") ? String(from.dropFirst()) : from, to: to)
         }
         let read: Set<String> = ["book", "output", "preprocessor", "rust", "build"]
         project.unusedKeys = root.keys.filter { !read.contains($0) }.sorted().map { "\(file): [\($0)]" }
-            + html.keys.filter { !["site-url", "git-repository-url", "edit-url-template", "mathjax-support", "redirect"].contains($0) }
+            + html.keys.filter { !["site-url", "git-repository-url", "edit-url-template", "mathjax-support", "redirect", "code"].contains($0) }
                 .sorted().map { "\(file): output.html.\($0)" }
         return project
     }

@@ -1,6 +1,6 @@
 /// A fenced block's info string read as GitHub and Hugo read it: the language is the first word (`rust,ignore` → rust,
 /// `{.swift}` → swift), and Hugo's attributes in braces set line numbers and marked lines
-/// (`go {linenos=table,hl_lines=[2,"4-6"],linenostart=10}`).
+/// (`go {linenos=table,hl_lines=[2,"4-6"],linenostart=10}`), as do MkDocs' after the language (`py linenums="1" hl_lines="2"`).
 /// La cadena de información de un bloque, leída como GitHub y Hugo: lenguaje y atributos de Hugo.
 public struct CodeFence: Sendable, Equatable {
     /// The language as written (`rust`, `Go`, `c++`); empty when the fence names none.
@@ -25,9 +25,19 @@ public struct CodeFence: Sendable, Equatable {
             attributes = text.dropFirst().prefix { $0 != "}" }
         } else {
             let word = text.prefix { !Self.isSpace($0) && $0 != "," && $0 != "{" && $0 != ";" }
-            language = String(word.prefix(64))
-            let rest = text[word.endIndex...]
-            if let open = rest.firstIndex(of: "{") { attributes = rest[rest.index(after: open)...].prefix { $0 != "}" } }
+            if word.contains("=") {
+                // MkDocs' attributes with no language (`title=".gitignore"`, pymdownx.superfences).
+                attributes = text
+            } else {
+                language = String(word.prefix(64))
+                let rest = text[word.endIndex...]
+                if let open = rest.firstIndex(of: "{") {
+                    attributes = rest[rest.index(after: open)...].prefix { $0 != "}" }
+                } else if rest.contains("=") {
+                    // `yaml title="mkdocs.yml" linenums="1" hl_lines="2 3"`, as pymdownx.superfences reads it.
+                    attributes = rest
+                }
+            }
         }
         var options = CodeBlockOptions()
         for (key, value) in Self.pairs(attributes) {
@@ -41,6 +51,10 @@ public struct CodeFence: Sendable, Equatable {
                 }
             case "linenostart":
                 if let number = Int(value) { options.lineNumberStart = min(max(number, 0), Self.maximumLine) }
+            case "linenums":
+                // pymdownx.highlight: numbered from the value.
+                options.lineNumbers = .table
+                if let number = Int(value.filter { $0 != "\"" && $0 != "'" }) { options.lineNumberStart = min(max(number, 0), Self.maximumLine) }
             case "hl_lines":
                 options.highlightedLines = Self.ranges(value)
             default: break
