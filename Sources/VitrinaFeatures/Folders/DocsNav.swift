@@ -30,21 +30,22 @@ struct DocsNav: Sendable {
     /// What the template's `docsNav` reads for the page at `route` whose node is `current`.
     func view(current: Int?, route: Route, label: (Int) -> String) -> TemplateValue {
         let path = current.map(order.path(to:)) ?? []
-        let onPath = Set(path)
         let truncated = order.top.count > Self.topLimit
-        let shown = truncated ? order.top.filter(onPath.contains) : order.top
+        let shown = truncated ? Array(path.prefix(1)) : order.top
         var fields: [String: TemplateValue] = [
-            "items": .list(shown.map { item($0, siblings: order.top, onPath: onPath, current: current, route: route, label: label) }),
+            "items": .list(shown.map { item($0, path: path, current: current, route: route, label: label) }),
         ]
         if truncated { fields["rootKey"] = .string(key(nil)) }
         return .object(fields)
     }
 
-    private func item(_ node: Int, siblings: [Int], onPath: Set<Int>, current: Int?, route: Route, label: (Int) -> String) -> TemplateValue {
+    /// One entry; an entry on `path` (the nodes from the top down to the page) is open, holding only the next one on it.
+    private func item(_ node: Int, path: [Int], current: Int?, route: Route, label: (Int) -> String) -> TemplateValue {
         let entry = order.nodes[node]
+        let depth = path.firstIndex(of: node)
         var fields: [String: TemplateValue] = ["label": .string(label(node))]
         if let number = entry.number { fields["number"] = .string(number) }
-        if onPath.contains(node), let place = siblings.firstIndex(of: node) { fields["chunk"] = .int(place / Self.chunkSize) }
+        if depth != nil { fields["chunk"] = .int(entry.place / Self.chunkSize) }
         switch entry.kind {
         case .part: fields["part"] = true
         case .separator: fields["separator"] = true
@@ -58,14 +59,12 @@ struct DocsNav: Sendable {
             if entry.children.isEmpty {
                 fields["page"] = true
             } else {
-                let open = onPath.contains(node)
+                let next = depth.flatMap { path.indices.contains($0 + 1) ? path[$0 + 1] : nil }
                 fields["section"] = true
                 fields["key"] = .string(key(node))
                 fields["linked"] = .bool(entry.target != nil)
-                fields["open"] = .bool(open)
-                fields["children"] = .list(open ? entry.children.filter(onPath.contains).map {
-                    item($0, siblings: entry.children, onPath: onPath, current: current, route: route, label: label)
-                } : [])
+                fields["open"] = .bool(depth != nil)
+                fields["children"] = .list(next.map { [item($0, path: path, current: current, route: route, label: label)] } ?? [])
             }
         }
         return .object(fields)

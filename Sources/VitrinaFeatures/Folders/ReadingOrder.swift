@@ -20,6 +20,8 @@ struct ReadingOrder: Sendable {
         var number: String?
         var parent: Int?
         var children: [Int] = []
+        /// Its place among its parent's children (or the top level).
+        var place = 0
     }
 
     /// The book's sections, depth first from its root (`MarkdownFolder.all`): targets name them by place.
@@ -46,6 +48,8 @@ struct ReadingOrder: Sendable {
         } else {
             top = folderEntries(0, parent: nil, isRoot: true)
         }
+        for (place, node) in top.enumerated() { nodes[node].place = place }
+        for parent in nodes.indices { for (place, child) in nodes[parent].children.enumerated() { nodes[child].place = place } }
         for node in nodes.indices where nodes[node].target != nil && nodeOf[nodes[node].target!] == nil {
             nodeOf[nodes[node].target!] = node
         }
