@@ -24,6 +24,8 @@ public struct SiteWatcher: Sendable {
 
     /// The folders watched: the pages' (`Content`, or a docs folder's own) and `Templates`.
     var roots: [String] { [DocsProject.contentFolder(in: siteDirectory), "Templates"] }
+    /// The files of the site folder itself that are watched: a docs folder's config and the site.yml beside it.
+    static let rootFiles = Set(DocsProject.configFiles + ["site.yml"])
 
     /// Starts watching: every change made from now on is reported by the watch's `next()`, even one made while the
     /// caller was busy building. `whenWaiting` is called each time `next()` begins to wait for a change (tests edit once
@@ -40,6 +42,9 @@ public struct SiteWatcher: Sendable {
     /// Every watched file with its stamp; a new, removed or touched file changes the snapshot.
     func snapshot() -> [String: FileStamp] {
         var stamps: [String: FileStamp] = [:]
+        for name in Self.rootFiles {
+            if let stamp = FileStamp(path: Files.join(siteDirectory, name)) { stamps[name] = stamp }
+        }
         for folder in roots {
             let root = Files.join(siteDirectory, folder)
             for path in Files.list(root) where !FolderEvents.isHidden("\(folder)/\(path)") {
@@ -138,7 +143,8 @@ final class FolderEvents: Sendable {
         self.roots = roots
         self.listed = listed
         let watched = state.withLock { state -> Bool in
-            guard add("", mask: UInt32(IN_CREATE | IN_MOVED_TO), to: &state) else { return false }
+            // The site folder itself: new roots, and edits of its config files (mkdocs.yml, book.toml, site.yml).
+            guard add("", mask: UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY | IN_DELETE), to: &state) else { return false }
             return roots.allSatisfy { root in !Files.isDirectory(Files.join(siteDirectory, root)) || addTree(root, to: &state) != nil }
         }
         guard watched else {
@@ -187,7 +193,7 @@ final class FolderEvents: Sendable {
         if mask & UInt32(IN_Q_OVERFLOW) != 0 { return changed.formUnion(roots) }
         guard let folder = state.folders[watch] else { return }
         if mask & UInt32(IN_IGNORED) != 0 { state.folders[watch] = nil; return }
-        guard !name.isEmpty, !folder.isEmpty || roots.contains(name) else { return }
+        guard !name.isEmpty, !folder.isEmpty || roots.contains(name) || SiteWatcher.rootFiles.contains(name) else { return }
         let path = folder.isEmpty ? name : "\(folder)/\(name)"
         guard !Self.isHidden(path) else { return }
         let isFolder = mask & UInt32(IN_ISDIR) != 0

@@ -184,6 +184,20 @@ struct SiteWatcherTests {
         #expect(saved.withLock { $0 } >= 1, "the file was written from inside the listing")
     }
 
+    /// A docs folder's config is watched: an edit of `mkdocs.yml` beside its `docs/` is reported, by events and by polling.
+    @Test func anEditOfADocsFoldersConfigIsReported() async throws {
+        let site = try TestSite(files: ["mkdocs.yml": "site_name: A\n", "docs/index.md": "# A\n"])
+        defer { site.remove() }
+        let watcher = SiteWatcher(siteDirectory: site.root)
+        #expect(watcher.roots.first == "docs")
+        #expect(watcher.snapshot()["mkdocs.yml"] != nil)
+        let events = try #require(FolderEvents(siteDirectory: site.root, roots: watcher.roots))
+        let watch = SiteWatch(events: events)
+        defer { watch.stop() }
+        try site.write("mkdocs.yml", "site_name: B\n")
+        #expect(try await Self.next(of: watch, within: .seconds(30)) == ["mkdocs.yml"])
+    }
+
     /// What the watch reports next, or nil when nothing came in time.
     static func next(of watch: SiteWatch, within limit: Duration) async throws -> [String]? {
         try await withThrowingTaskGroup(of: [String]?.self) { group in
