@@ -11,6 +11,27 @@ struct BookPages: Sendable {
     let project: DocsProject?
     /// Each file's last change from git, by its path below the site folder.
     let changes: [String: SimpleDate]
+    /// What every page's sidebar shows of the top level, by language, as one fingerprint (made once, not once a page).
+    let topFingerprints: [String: String]
+
+    init(order: ReadingOrder, folders: FolderPages, project: DocsProject?, changes: [String: SimpleDate]) {
+        (self.order, self.folders, self.project, self.changes) = (order, folders, project, changes)
+        var fingerprints: [String: String] = [:]
+        for language in folders.pageContext.routes.languages {
+            let labels = order.top.map { node in
+                let entry = order.nodes[node]
+                let route = entry.target.map { target -> String in
+                    switch target {
+                    case .page(let section, let page): folders.routes.page(order.sections[section].pages[page], in: order.sections[section], language).file
+                    case .index(let section): folders.routes.index(order.sections[section], language).file
+                    }
+                } ?? ""
+                return "\(node)|\(entry.kind)|\(entry.number ?? "")|\(entry.children.count)|\(route)|" + Self.label(node, language, order: order, folders: folders)
+            }
+            fingerprints[language] = Fingerprint.hex(labels.joined(separator: "\n"))
+        }
+        topFingerprints = fingerprints
+    }
 
     var pageContext: PageContext { folders.pageContext }
     var defaultLanguage: String { pageContext.routes.defaultLanguage }
@@ -81,25 +102,29 @@ struct BookPages: Sendable {
             return LinkView(href: route.link(to: self.route(of: target, language)), label: label(node, language))
         }
         let trail = breadcrumbs(node, from: route, language)
-        let nav = self.nav(language).view(current: node, route: route, label: { label($0, language) })
-        let file = ReadingOrder.below(version.file)
-        let edit = project?.editLink(for: file)
+        let edit = project?.editLink(for: ReadingOrder.below(version.file))
         let changed = changes[version.file]
-        let view = BookPageView(
-            title: version.title, showTitle: !Self.opensWithTitle(version), html: resolved.html,
-            contentLanguage: version.language == language ? nil : version.language, draft: folderPage.draft,
-            toc: version.headings.filter { $0.level == 2 || $0.level == 3 }.map { TOCEntry(href: "#" + $0.id, label: $0.text, level: $0.level) },
-            previous: link(previous), next: link(next), breadcrumbs: trail.filter { !$0.href.isEmpty }, docsNav: nav, editURL: edit,
-            lastChange: changed.map { (date: $0.description, text: Formatting.date($0, language: language, months: months(language))) })
-        var facts = [Self.stableText(nav), view.previous?.label ?? "", view.previous?.href ?? "", view.next?.label ?? "", view.next?.href ?? "",
-                     edit ?? "", changed?.description ?? ""]
+        let (before, after) = (link(previous), link(next))
+        // What the sidebar shows: the top level (one fingerprint for the book) and the path, with each node's place.
+        let path = node.map(order.path(to:)) ?? []
+        var facts = [topFingerprints[language] ?? "", path.map { "\($0)@\(order.nodes[$0].place)|\(label($0, language))" }.joined(separator: "/"),
+                     before?.label ?? "", before?.href ?? "", after?.label ?? "", after?.href ?? "", edit ?? "", changed?.description ?? ""]
         facts += trail.map { $0.label + "|" + $0.href }
         let navInput = BuildInput(key: "book:\(route.file)", fingerprint: Fingerprint.hex(facts.joined(separator: "\n")))
         let isIndex: Bool = if case .index = target { true } else { false }
         return Page(route: route, language: language, template: "docs/page", title: version.title, description: version.description,
                     navigationKey: section.slugs.first ?? "home",
                     alternates: pageContext.routes.alternates { place == nil ? self.route(of: target, $0) : folders.routes.index(order.sections[0], $0) },
-                    content: view)
+                    // The view, the sidebar's among it, is made only if the page is drawn.
+                    makeContent: { [self] in
+                        BookPageView(
+                            title: version.title, showTitle: !Self.opensWithTitle(version), html: resolved.html,
+                            contentLanguage: version.language == language ? nil : version.language, draft: folderPage.draft,
+                            toc: version.headings.filter { $0.level == 2 || $0.level == 3 }.map { TOCEntry(href: "#" + $0.id, label: $0.text, level: $0.level) },
+                            previous: before, next: after, breadcrumbs: trail.filter { !$0.href.isEmpty },
+                            docsNav: nav(language).view(current: node, route: route, label: { label($0, language) }), editURL: edit,
+                            lastChange: changed.map { (date: $0.description, text: Formatting.date($0, language: language, months: months(language))) })
+                    })
             .with(kind: "docs-page", scripts: BookAssets.scripts, searchKind: "doc")
             .with(inputs: [navInput] + folderPage.inputs)
             .showing(resolved)
@@ -129,12 +154,18 @@ struct BookPages: Sendable {
     }
 
     /// A node's label: the nav's title, else its page's own, else its section's.
-    func label(_ node: Int, _ language: String) -> String {
+    func label(_ node: Int, _ language: String) -> String { Self.label(node, language, order: order, folders: folders) }
+
+    static func label(_ node: Int, _ language: String, order: ReadingOrder, folders: FolderPages) -> String {
         let entry = order.nodes[node]
         if let title = entry.title { return title }
         guard let target = entry.target else { return "" }
-        let (section, page) = resolve(target)
-        return page.version(language, defaultLanguage: defaultLanguage)?.title ?? section.title(language, defaultLanguage: defaultLanguage)
+        let defaultLanguage = folders.pageContext.routes.defaultLanguage
+        let (section, page): (MarkdownFolder, FolderPage?) = switch target {
+        case .page(let section, let page): (order.sections[section], order.sections[section].pages[page])
+        case .index(let section): (order.sections[section], order.sections[section].index)
+        }
+        return page?.version(language, defaultLanguage: defaultLanguage)?.title ?? section.title(language, defaultLanguage: defaultLanguage)
     }
 
     /// Home, then each node above `node` that leads somewhere (a section without a page is shown as text).
@@ -153,18 +184,6 @@ struct BookPages: Sendable {
         guard let node else { return [] }
         return order.path(to: node).dropLast().compactMap { above in
             order.nodes[above].target.map { Crumb(label: label(above, language), route: route(of: $0, language)) }
-        }
-    }
-
-    /// A view's text with its keys in order, for a fingerprint that is the same in every process.
-    static func stableText(_ value: TemplateValue) -> String {
-        switch value {
-        case .string(let text): "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        case .int(let number): String(number)
-        case .double(let number): String(number)
-        case .bool(let flag): String(flag)
-        case .list(let items): "[" + items.map(stableText).joined(separator: ",") + "]"
-        case .object(let fields): "{" + fields.keys.sorted().map { $0 + ":" + stableText(fields[$0]!) }.joined(separator: ",") + "}"
         }
     }
 
