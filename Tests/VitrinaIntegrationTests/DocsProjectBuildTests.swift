@@ -191,4 +191,42 @@ struct DocsProjectBuildTests {
         #expect(!page.contains("!!!") && !page.contains("==="))
         #expect(report.warnings.contains { $0.message.hasPrefix("docs/guide/install.md:15:") }, "\(report.warnings.map(\.message))")
     }
+
+    /// Runs git in `folder` with fixed dates and names; the test fails when it fails.
+    static func git(_ arguments: [String], in folder: String, date: String = "2026-01-10T10:00:00Z") throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date, "GIT_AUTHOR_NAME": "Docs", "GIT_AUTHOR_EMAIL": "docs@example.org",
+            "GIT_COMMITTER_NAME": "Docs", "GIT_COMMITTER_EMAIL": "docs@example.org", "GIT_CONFIG_GLOBAL": "/dev/null",
+        ]) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments.joined(separator: " "))")
+    }
+
+    @Test func eachPageShowsItsOwnLastChangeAndAShallowCloneShowsNoneAndSaysWhy() async throws {
+        let site = try TestSite(files: Self.mkdocs)
+        defer { site.remove() }
+        try Self.git(["init", "-q"], in: site.root)
+        try Self.git(["add", "-A"], in: site.root, date: "2026-01-10T10:00:00Z")
+        try Self.git(["commit", "-q", "-m", "First"], in: site.root, date: "2026-01-10T10:00:00Z")
+        try site.write("docs/guide/install.md", "# Installing\n\nRun it, now with care.\n")
+        try Self.git(["commit", "-q", "-am", "Second"], in: site.root, date: "2026-03-05T10:00:00Z")
+        let report = try await site.build()
+        #expect(report.notes.isEmpty)
+        #expect(try site.read("guide/install/index.html").contains("<time datetime=\"2026-03-05\">"))
+        #expect(try site.read("guide/index.html").contains("<time datetime=\"2026-01-10\">"))
+
+        let clone = site.root + "-clone"
+        defer { try? FileManager.default.removeItem(atPath: clone) }
+        try Self.git(["clone", "-q", "--depth", "1", "file://" + site.root, clone], in: site.root)
+        let shallow = try await TestSite.building(clone)
+        #expect(shallow.notes == [GitChanges.shallowNote])
+        #expect(shallow.summary.contains("note: the repository is a shallow clone"))
+        #expect(!(try Files.readText(clone + "/Output/guide/install/index.html")).contains("docs-updated"))
+    }
 }

@@ -122,6 +122,11 @@ struct TestSite {
         return try result.get()
     }
 
+    /// A build of the site in `folder` (not made by a TestSite), with no network, into its own `Output/`.
+    static func building(_ folder: String) async throws -> BuildReport {
+        try await BuildPipeline(options: BuildOptions(siteDirectory: folder, offline: true), client: NoNetwork()).build()
+    }
+
     /// A build with no network (any request is a test failure), offline, into the site's output or `output`.
     func build(into output: String? = nil, memo: BuildMemo? = nil, drafts: Bool = false) async throws -> BuildReport {
         var options = BuildOptions(siteDirectory: root, outputDirectory: output, offline: true, drafts: drafts)

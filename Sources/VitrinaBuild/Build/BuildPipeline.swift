@@ -143,6 +143,7 @@ public struct BuildPipeline: Sendable {
             outputDirectory: options.outputDirectory, pages: site.plan.pages.count, rendered: done.output.rendered, files: done.output.files.count,
             bytes: done.output.bytes, stages: timer.stages, fetch: fetch,
             warnings: diagnostics.warnings + done.notes.map { BuildWarning(.output, $0) }, picturesMade: site.data.picturesMade)
+        report.notes = site.data.features.flatMap(\.notes)
         report.buildID = done.state.buildID
         report.readSources = !site.config.sources.isEmpty || fetch != FetchStats()
         return report

@@ -13,6 +13,8 @@ public struct BuildReport: Sendable {
     /// Pictures made for the web by this build; the others came from `.vitrina/pictures/`.
     public var picturesMade = 0
     public var warnings: [BuildWarning] = []
+    /// What the features say once that is no problem of the site (`LoadedFeature.notes`).
+    public var notes: [String] = []
     public var outputDirectory = ""
     /// The id of the manifest this build wrote (nil for a build that wrote none).
     var buildID: String?
@@ -38,6 +40,7 @@ public struct BuildReport: Sendable {
         lines.append("  stages: " + stages.map { "\($0.name) \(Self.time($0.duration))" }.joined(separator: ", "))
         lines.append("  fetch: \(fetch.requests) requests (\(fetch.network) downloaded, \(fetch.revalidated) revalidated), \(fetch.cacheHits) cache hits, \(fetch.snapshotHits) from snapshot, \(fetch.stale) stale")
         if picturesMade > 0 { lines.append("  pictures: \(picturesMade) made for the web (kept in .vitrina/pictures/ for the next build)") }
+        lines += notes.map { "  note: \($0)" }
         lines.append("  warnings: \(warnings.count)")
         lines += warnings.prefix(50).map { "  warning: \($0.message)" }
         if warnings.count > 50 { lines.append("  … and \(warnings.count - 50) more") }

@@ -24,10 +24,11 @@ extension MarkdownFolders: EditableContent {
         for (page, alternates) in placed {
             pageContext.links.addPage(page, routes: alternates, defaultLanguage: defaultLanguage, languages: languages)
         }
-        let builder = FolderPages(root: root, pageContext: pageContext)
+        let builder = FolderPages(root: root, pageContext: pageContext, changes: changes)
         let pages = edited.flatMap { edit in root.section(at: edit.folders).map { builder.contentPages(of: edit.page, in: $0) } ?? [] }
         var content = MarkdownFolders(root: root, menu: menu, more: more)
         content.fileIndex = index
+        (content.changes, content.oldAddresses, content.shallowClone) = (changes, oldAddresses, shallowClone)
         return QuickEdited(content: content, pages: pages)
     }
 

@@ -17,7 +17,9 @@ public struct FoldersFeature: Feature {
         if let project = context.config.docs { folders.oldAddresses = OldAddresses(root: root, project: project) }
         // The pages' last changes, from git, when some folder is drawn as a book (its pages show them).
         if root.all.contains(where: { $0.layout == .docs }) || context.config.docs != nil || !context.config.siteFile {
-            folders.changes = GitChanges.read(siteDirectory: context.documents.siteDirectory, folder: context.documents.contentFolder)
+            let read = GitChanges.read(siteDirectory: context.documents.siteDirectory, folder: context.documents.contentFolder)
+            folders.changes = read.changes
+            folders.shallowClone = read.shallow
         }
         return folders
     }
@@ -51,6 +53,10 @@ public struct MarkdownFolders: LoadedFeature {
     var changes: [String: SimpleDate] = [:]
     /// A docs folder's old addresses and redirects.
     var oldAddresses: OldAddresses?
+    /// The site's repository is a shallow clone: its pages show no last change, and the report says why once.
+    var shallowClone = false
+
+    public var notes: [String] { shallowClone ? [GitChanges.shallowNote] : [] }
 
     init(root: MarkdownFolder, menu: [MarkdownFolder], more: Bool) {
         self.root = root

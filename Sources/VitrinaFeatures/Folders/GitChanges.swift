@@ -9,14 +9,18 @@ enum GitChanges {
     static let maxOutput = 64 << 20
 
     /// Last change by file path relative to `siteDirectory` (`docs/setup.md`); empty outside a repository, in a shallow
-    /// clone, or when git is missing.
-    static func read(siteDirectory: String, folder: String) -> [String: SimpleDate] {
-        guard let shallow = git(["rev-parse", "--is-shallow-repository"], in: siteDirectory),
-              String(decoding: shallow, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "false",
-              let log = git(["log", "--format=format:%x01%cs", "--name-only", "--no-renames", "--relative", "--", folder], in: siteDirectory)
-        else { return [:] }
-        return parse(log)
+    /// clone (then `shallow`), or when git is missing.
+    static func read(siteDirectory: String, folder: String) -> (changes: [String: SimpleDate], shallow: Bool) {
+        guard let answer = git(["rev-parse", "--is-shallow-repository"], in: siteDirectory) else { return ([:], false) }
+        guard String(decoding: answer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "false" else { return ([:], true) }
+        guard let log = git(["log", "--format=format:%x01%cs", "--name-only", "--no-renames", "--relative", "--", folder], in: siteDirectory)
+        else { return ([:], false) }
+        return (parse(log), false)
     }
+
+    /// What the report says once of a shallow clone.
+    static let shallowNote = "the repository is a shallow clone, which knows only its last commit, so no page shows its last change; "
+        + "fetch the whole history to show them (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0)"
 
     /// `\u{1}2024-05-01` lines start a commit (newest first); the paths below it changed in it.
     static func parse(_ output: [UInt8]) -> [String: SimpleDate] {

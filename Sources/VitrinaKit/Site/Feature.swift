@@ -63,6 +63,8 @@ public protocol LoadedFeature: Sendable {
     func check(_ theme: Theme, strings: Strings) throws -> [String]
     /// Its navigation entries, home cards, pages, data scripts and maps.
     func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution
+    /// What the build's report says once, which is no problem of the site (a shallow clone shows no page dates).
+    var notes: [String] { get }
 }
 
 extension LoadedFeature {
@@ -70,6 +72,7 @@ extension LoadedFeature {
     public var localImages: [LocalImage] { [] }
     public func register(_ links: inout ContentLinks, pageContext: PageContext) {}
     public func check(_ theme: Theme, strings: Strings) throws -> [String] { [] }
+    public var notes: [String] { [] }
 }
 
 /// A picture an API names, with the API URL and the JSON path that named it, for the warning when it is refused or
