@@ -20,10 +20,12 @@ public struct SiteWatcher: Sendable {
         self.siteDirectory = siteDirectory
         self.interval = interval
         self.usesEvents = usesEvents
+        // Found once: reading a docs folder's config at every poll would be work done again each tenth of a second.
+        roots = [DocsProject.contentFolder(in: siteDirectory), "Templates"]
     }
 
     /// The folders watched: the pages' (`Content`, or a docs folder's own) and `Templates`.
-    var roots: [String] { [DocsProject.contentFolder(in: siteDirectory), "Templates"] }
+    let roots: [String]
     /// The files of the site folder itself that are watched: a docs folder's config and the site.yml beside it.
     static let rootFiles = Set(DocsProject.configFiles + ["site.yml"])
 

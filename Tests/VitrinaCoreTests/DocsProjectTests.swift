@@ -200,6 +200,31 @@ struct DocsProjectTests {
         #expect(nested.message.hasPrefix("src/SUMMARY.md:33: chapters nest more than"), "\(nested.message)")
     }
 
+    @Test func navLinksToOtherSchemesAreListedNotLinked() throws {
+        let nav = try DocsProject.mkDocs("""
+            site_name: x
+            nav:
+              - Web: https://example.org/
+              - Mail: MAILTO:docs@example.org
+              - Evil: javascript://%0aalert(1)
+              - Data: data://text/html,<script>alert(1)</script>
+            """, file: "mkdocs.yml").outline!
+        #expect(nav.entries.map(\.kind) == [.link(url: "https://example.org/"), .link(url: "MAILTO:docs@example.org"), .draft, .draft])
+        let summary = try MdBookSummary.read("- [Evil](javascript://x)\n- [Web](http://example.org)\n", file: "src/SUMMARY.md")
+        #expect(summary.entries.map(\.kind) == [.draft, .link(url: "http://example.org")])
+        // An edit template that is no web address gives no edit link.
+        let book = try DocsProject.mdBook("[output.html]\nedit-url-template = \"javascript:alert(1)//{path}\"\n", file: "book.toml")
+        #expect(book.editLink(for: "a.md") == nil)
+    }
+
+    @Test func pathsReadFromAFolderStayInsideTheRoot() {
+        #expect(SafePath.inside("src", "../listings/a.rs") == "listings/a.rs")
+        #expect(SafePath.inside("src", "./a/../b.md") == "src/b.md")
+        #expect(SafePath.inside("", "../x") == nil)
+        #expect(SafePath.inside("src/a", "../../../etc/passwd") == nil)
+        #expect(SafePath.inside("", "") == nil)
+    }
+
     @Test func mkDocsAddressesAreDirectoryURLs() {
         #expect(MkDocsNav.address(of: "index.md") == "")
         #expect(MkDocsNav.address(of: "guide/README.md") == "guide/")

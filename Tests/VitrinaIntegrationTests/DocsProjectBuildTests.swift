@@ -229,4 +229,27 @@ struct DocsProjectBuildTests {
         #expect(shallow.summary.contains("note: the repository is a shallow clone"))
         #expect(!(try Files.readText(clone + "/Output/guide/install/index.html")).contains("docs-updated"))
     }
+
+    @Test func redirectsNeverWriteOutsideTheOutputNorOverAPage() async throws {
+        var book = Self.book
+        book["book.toml"] = """
+            [book]
+            title = "Small Book"
+            [output.html.redirect]
+            "../../escaped.html" = "ch02-second.html"
+            "/abs/../../escaped2.html" = "ch02-second.html"
+            "ch01-first/index.html" = "ch02-second.html"
+            "evil.html" = "javascript:alert(1)"
+            "gone.html" = "nothing-here.html"
+            """
+        let site = try TestSite(files: book)
+        defer { site.remove() }
+        _ = try await site.build()
+        let parent = (site.output as NSString).deletingLastPathComponent
+        #expect(!Files.exists(parent + "/escaped.html") && !Files.exists((parent as NSString).deletingLastPathComponent + "/escaped.html"))
+        #expect(!site.exists("escaped2.html") && !site.exists("../escaped2.html"))
+        // A page is never replaced by a redirect, a redirect to another scheme or to nothing is not written.
+        #expect(try site.read("ch01-first/index.html").contains("<h1"))
+        #expect(!site.exists("evil.html") && !site.exists("gone.html"))
+    }
 }

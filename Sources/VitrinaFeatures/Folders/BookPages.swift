@@ -12,25 +12,18 @@ struct BookPages: Sendable {
     /// Each file's last change from git, by its path below the site folder.
     let changes: [String: SimpleDate]
     /// What every page's sidebar shows of the top level, by language, as one fingerprint (made once, not once a page).
-    let topFingerprints: [String: String]
+    private(set) var topFingerprints: [String: String] = [:]
 
     init(order: ReadingOrder, folders: FolderPages, project: DocsProject?, changes: [String: SimpleDate]) {
         (self.order, self.folders, self.project, self.changes) = (order, folders, project, changes)
-        var fingerprints: [String: String] = [:]
         for language in folders.pageContext.routes.languages {
             let labels = order.top.map { node in
                 let entry = order.nodes[node]
-                let route = entry.target.map { target -> String in
-                    switch target {
-                    case .page(let section, let page): folders.routes.page(order.sections[section].pages[page], in: order.sections[section], language).file
-                    case .index(let section): folders.routes.index(order.sections[section], language).file
-                    }
-                } ?? ""
-                return "\(node)|\(entry.kind)|\(entry.number ?? "")|\(entry.children.count)|\(route)|" + Self.label(node, language, order: order, folders: folders)
+                let route = entry.target.map { self.route(of: $0, language).file } ?? ""
+                return "\(node)|\(entry.kind)|\(entry.number ?? "")|\(entry.children.count)|\(route)|" + label(node, language)
             }
-            fingerprints[language] = Fingerprint.hex(labels.joined(separator: "\n"))
+            topFingerprints[language] = Fingerprint.hex(labels.joined(separator: "\n"))
         }
-        topFingerprints = fingerprints
     }
 
     var pageContext: PageContext { folders.pageContext }
@@ -154,18 +147,12 @@ struct BookPages: Sendable {
     }
 
     /// A node's label: the nav's title, else its page's own, else its section's.
-    func label(_ node: Int, _ language: String) -> String { Self.label(node, language, order: order, folders: folders) }
-
-    static func label(_ node: Int, _ language: String, order: ReadingOrder, folders: FolderPages) -> String {
+    func label(_ node: Int, _ language: String) -> String {
         let entry = order.nodes[node]
         if let title = entry.title { return title }
         guard let target = entry.target else { return "" }
-        let defaultLanguage = folders.pageContext.routes.defaultLanguage
-        let (section, page): (MarkdownFolder, FolderPage?) = switch target {
-        case .page(let section, let page): (order.sections[section], order.sections[section].pages[page])
-        case .index(let section): (order.sections[section], order.sections[section].index)
-        }
-        return page?.version(language, defaultLanguage: defaultLanguage)?.title ?? section.title(language, defaultLanguage: defaultLanguage)
+        let (section, page) = resolve(target)
+        return page.version(language, defaultLanguage: defaultLanguage)?.title ?? section.title(language, defaultLanguage: defaultLanguage)
     }
 
     /// Home, then each node above `node` that leads somewhere (a section without a page is shown as text).

@@ -73,11 +73,8 @@ struct ReadingOrder: Sendable {
         return files
     }
 
-    /// `docs/setup/install.md` → `setup/install.md`.
-    static func below(_ display: String) -> String {
-        guard let slash = display.utf8.firstIndex(of: UInt8(ascii: "/")) else { return display }
-        return String(display[display.utf8.index(after: slash)...])
-    }
+    /// `docs/setup/install.md` → `setup/install.md`, as the link resolver keys pages.
+    static func below(_ display: String) -> String { ContentLinks.contentPath(display) }
 
     private mutating func append(_ node: Node) -> Int {
         nodes.append(node)
@@ -110,15 +107,7 @@ struct ReadingOrder: Sendable {
     }
 
     /// `./a/../b.md` → `b.md`; a path that leaves the folder stays as written (and matches nothing).
-    static func normalised(_ path: String) -> String {
-        var parts: [Substring] = []
-        for segment in path.split(separator: "/") {
-            if segment == "." { continue }
-            if segment == "..", !parts.isEmpty { parts.removeLast(); continue }
-            parts.append(segment)
-        }
-        return parts.joined(separator: "/")
-    }
+    static func normalised(_ path: String) -> String { SafePath.inside("", path) ?? path }
 
     /// A section's pages, then its folders (each under its index page, or under its title), as GitHub lists them.
     private mutating func folderEntries(_ place: Int, parent: Int?, isRoot: Bool) -> [Int] {

@@ -54,6 +54,14 @@ public struct DocsOutline: Sendable, Equatable {
         return paths
     }
 
+    /// Whether a nav's link may be one: another site over http(s), or mail. Any other scheme (`javascript:`, `data:`)
+    /// is listed, not linked.
+    /// Si el enlace de un nav puede serlo: otro sitio por http(s), o correo.
+    public static func isWebAddress(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:")
+    }
+
     /// The most entries and the deepest nesting an outline may have: a hostile nav is an error, not minutes of work.
     public static let maxEntries = 200_000
     public static let maxDepth = 32
@@ -99,7 +107,9 @@ public enum MkDocsNav {
 
     /// A page, or a link when the target is another site.
     static func entry(title: String?, target: String, line: Int) -> DocsOutline.Entry {
-        if target.contains("://") || target.hasPrefix("mailto:") { return .init(kind: .link(url: target), title: title ?? target, line: line) }
+        if target.contains("://") || target.lowercased().hasPrefix("mailto:") {
+            return .init(kind: DocsOutline.isWebAddress(target) ? .link(url: target) : .draft, title: title ?? target, line: line)
+        }
         let path = target.hasPrefix("/") ? String(target.dropFirst()) : target
         return .init(kind: .page(path: path), title: title, line: line)
     }
@@ -213,7 +223,9 @@ public enum MdBookSummary {
     /// A chapter: a page, or a draft when its link is empty.
     static func chapter(title: String, target: String, number: String?, line: Int) -> DocsOutline.Entry {
         guard !target.isEmpty else { return .init(kind: .draft, title: title, number: number, line: line) }
-        if target.contains("://") { return .init(kind: .link(url: target), title: title, number: number, line: line) }
+        if target.contains("://") || target.lowercased().hasPrefix("mailto:") {
+            return .init(kind: DocsOutline.isWebAddress(target) ? .link(url: target) : .draft, title: title, number: number, line: line)
+        }
         let decoded = target.removingPercentEncoding ?? target
         return .init(kind: .page(path: decoded.hasPrefix("./") ? String(decoded.dropFirst(2)) : decoded), title: title, number: number, line: line)
     }

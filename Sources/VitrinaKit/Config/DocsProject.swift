@@ -52,7 +52,10 @@ public struct DocsProject: Sendable, Equatable {
     public func editLink(for path: String) -> String? {
         guard let editURL, !path.isEmpty else { return nil }
         let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
-        return editURL.contains("{path}") ? editURL.replacingOccurrences(of: "{path}", with: encoded) : editURL + encoded
+        let link = editURL.contains("{path}") ? editURL.replacingOccurrences(of: "{path}", with: encoded) : editURL + encoded
+        // Only a web address becomes a link: a config's `javascript:` template is no edit page.
+        let lower = link.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://") ? link : nil
     }
 }
 

@@ -174,7 +174,7 @@ public struct DocumentLoader: Sendable {
         let root = (siteDirectory as NSString).resolvingSymlinksInPath
         do {
             return try MdBookLinks.expand(body, file: display) { path in
-                guard let relative = Self.inside(folder, path) else { return .refused("it is outside the book's folder") }
+                guard let relative = SafePath.inside(folder, path) else { return .refused("it is outside the book's folder") }
                 let full = (Files.join(siteDirectory, relative) as NSString).resolvingSymlinksInPath
                 guard full.hasPrefix(root + "/") else { return .refused("it is outside the book's folder") }
                 guard SafePath.kind(full) == .file else { return .refused("there is no such file") }
@@ -196,7 +196,7 @@ public struct DocumentLoader: Sendable {
         do {
             return try MkDocsPreprocessor.prepare(body, file: display, extensions: extensions) { path in
                 for base in extensions.snippetBasePaths {
-                    guard let relative = Self.inside(base == "." ? "" : base, path) else {
+                    guard let relative = SafePath.inside(base == "." ? "" : base, path) else {
                         throw VitrinaError(.content, "the snippet \(path) is outside the site's folder; snippets come from inside it")
                     }
                     let full = (Files.join(siteDirectory, relative) as NSString).resolvingSymlinksInPath
@@ -214,22 +214,6 @@ public struct DocumentLoader: Sendable {
         } catch let failure as MkDocsPreprocessor.Failure {
             throw VitrinaError(.content, failure.description)
         }
-    }
-
-    /// `path` (with `..` and `.`) from `folder`, both relative to the site folder, if it stays inside it.
-    static func inside(_ folder: String, _ path: String) -> String? {
-        var parts = folder.pathSegments.map { String($0) }
-        for segment in path.pathSegments {
-            switch segment {
-            case "", ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(String(segment))
-            }
-        }
-        let joined = parts.joined(separator: "/")
-        return SafePath.isPlainRelative(joined) ? joined : nil
     }
 
     /// The largest file a chapter may include.

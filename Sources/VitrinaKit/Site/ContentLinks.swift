@@ -209,7 +209,7 @@ public struct ContentLinks: Sendable {
     }
 
     /// `Content/docs/setup.en.md` → `docs/setup.en.md`: a page's file below the folder of the pages (one folder).
-    static func contentPath(_ display: String) -> String {
+    package static func contentPath(_ display: String) -> String {
         guard let slash = display.utf8.firstIndex(of: UInt8(ascii: "/")) else { return display }
         return String(display[display.utf8.index(after: slash)...])
     }

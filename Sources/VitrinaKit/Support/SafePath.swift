@@ -33,6 +33,24 @@ public enum SafePath {
     /// True when every folder from `root` down to the parent of `relative` is a real folder, not a symbolic link,
     /// so an operation on `root/relative` cannot reach outside `root`. Missing folders count as inside (they will be
     /// created). `relative` must be a plain relative path.
+    /// `path` (with `..` and `.`) read from `folder`, both relative to one root, if it stays inside that root:
+    /// `inside("src", "../listings/a.rs")` is `listings/a.rs`; `inside("", "../x")` is nil.
+    /// `path` leído desde `folder`, si se queda dentro de la raíz común.
+    public static func inside(_ folder: String, _ path: String) -> String? {
+        var parts = folder.pathSegments.map { String($0) }
+        for segment in path.pathSegments {
+            switch segment {
+            case "", ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(String(segment))
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return isPlainRelative(joined) ? joined : nil
+    }
+
     public static func parentsStayInside(root: String, relative: String) -> Bool {
         guard isPlainRelative(relative) else { return false }
         var folder = root
