@@ -62,11 +62,13 @@ public struct FolderPages: Sendable {
 
     /// Each section's index pages in each language are one job and its content pages jobs of a few hundred; the jobs
     /// run on every core and their pages keep this order.
-    public func pages() -> [Page] {
+    /// `books`: the books' pages already read in their order (the feature's contribution made them for the nav scripts).
+    public func pages() -> [Page] { pages(books: books().map(bookPages)) }
+
+    func pages(books: [BookPages]) -> [Page] {
         var jobs: [@Sendable () -> [Page]] = []
-        let books = books()
-        let inBooks = Set(books.flatMap { $0.all.map(\.folders) })
-        for book in books { jobs += bookPages(book).jobs() }
+        let inBooks = Set(books.flatMap { $0.order.sections.map(\.folders) })
+        for book in books { jobs += book.jobs() }
         for section in root.all where !inBooks.contains(section.folders) {
             // A folder's listing is fingerprinted by its index pages' job, unless its content pages show it too.
             // La lista de una carpeta se calcula en el trabajo de su índice, salvo si sus páginas también la muestran.

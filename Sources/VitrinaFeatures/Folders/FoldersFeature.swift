@@ -105,13 +105,14 @@ public struct MarkdownFolders: LoadedFeature {
     public func contribution(pageContext: PageContext, inputs: FeatureInputs) -> FeatureContribution {
         let routes = FolderRoutes(site: pageContext.routes)
         let defaultLanguage = pageContext.routes.defaultLanguage
-        var part = FeatureContribution(pages: { [root, changes] in FolderPages(root: root, pageContext: pageContext, changes: changes).pages() })
-        // The books' shared nav scripts, and the index naming them.
-        // Los scripts de navegación compartidos de los libros y el índice que los nombra.
+        // Each book read in its order once: for its shared nav scripts (and the index naming them) and for its pages.
+        // Cada libro se ordena una vez: para sus scripts de navegación compartidos y para sus páginas.
         let folderPages = FolderPages(root: root, pageContext: pageContext, changes: changes)
+        let books = folderPages.books().map(folderPages.bookPages)
+        var part = FeatureContribution(pages: { folderPages.pages(books: books) })
         var navIndex: [String: [String]] = [:]
-        for book in folderPages.books() {
-            let made = folderPages.bookPages(book).navScripts()
+        for book in books {
+            let made = book.navScripts()
             navIndex.merge(made.index) { first, _ in first }
             part.dataFiles += made.files
         }
