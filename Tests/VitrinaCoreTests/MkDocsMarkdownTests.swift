@@ -428,7 +428,9 @@ extension MkDocsMarkdownTests {
         let prepared = try Self.prepare(String(repeating: "T1 T2 T3 T499 text ", count: 20_000) + "\n\n" + terms + "\n")
         let html = MkDocsHTML.finish(Self.fakeCmark(prepared.markdown), extensions: .all)
         #expect(html.components(separatedBy: "<abbr").count == 80_001)
-        #expect(clock.now - start < .seconds(30))
+        // The bound tells quadratic work (minutes at these sizes) from linear; it is no speed goal: a debug build takes
+        // about 17 s of CPU here, more when the suite shares two cores (speed is measured in the bench).
+        #expect(clock.now - start < .seconds(120))
     }
 
     @Test func randomHTMLThroughThePostPassStaysWellFormed() {
