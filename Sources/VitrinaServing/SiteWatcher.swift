@@ -21,10 +21,12 @@ public struct SiteWatcher: Sendable {
         self.interval = interval
         self.usesEvents = usesEvents
         // Found once: reading a docs folder's config at every poll would be work done again each tenth of a second.
-        roots = [DocsProject.contentFolder(in: siteDirectory), "Templates"]
+        let content = DocsProject.contentFolder(in: siteDirectory)
+        roots = [content, "Templates"] + DocsProject.sourceFolders(in: siteDirectory, contentFolder: content)
     }
 
-    /// The folders watched: the pages' (`Content`, or a docs folder's own) and `Templates`.
+    /// The folders watched: the pages' (`Content`, or a docs folder's own), `Templates`, and a docs folder's others
+    /// its pages may include (mdBook's `listings/`).
     let roots: [String]
     /// The files of the site folder itself that are watched: a docs folder's config and the site.yml beside it.
     static let rootFiles = Set(DocsProject.configFiles + ["site.yml"])

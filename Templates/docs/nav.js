@@ -64,11 +64,17 @@
     if (kind === 1) return li('draft', [el('span', { class: 'nav-text' }, parts(num, label).concat(hidden(' (' + t('draft_badge') + ')')))]);
     if (kind === 4 && h) return li('ext', [el('a', { href: h, rel: 'external' }, [label, hidden(' (' + t('docs_nav_external') + ')')])]);
     if (!key) return li('', [head(h, num, label)]);
+    const row = el('div', { class: 'nav-row' }, [head(h, num, label)]);
+    return li('section', [row, closedList(row, key, label)], { 'data-nav-key': key });
+  }
+
+  // A closed section's toggle (added to its row) and its empty list, which pages leave out to stay small.
+  // El botón de una sección cerrada (en su fila) y su lista vacía, que las páginas omiten para pesar poco.
+  function closedList(row, key, label) {
     let id = 'docs-nav-' + key;
     while (document.getElementById(id)) id += '-';
-    return li('section', [el('div', { class: 'nav-row' }, [head(h, num, label),
-      el('button', { type: 'button', class: 'nav-toggle', 'aria-expanded': 'false', 'aria-controls': id }, [hidden(label)])]),
-    el('ol', { class: 'nav-list', id, hidden: true })], { 'data-nav-key': key });
+    row.append(el('button', { type: 'button', class: 'nav-toggle', 'aria-expanded': 'false', 'aria-controls': id }, [hidden(label)]));
+    return el('ol', { class: 'nav-list', id, hidden: true });
   }
 
   // Is this server item (on the path) the entry? It is kept, with its open subtree. / ¿Es este elemento del servidor la entrada?
@@ -220,6 +226,12 @@
 
   function initTree() {
     if (!nav) return;
+    nav.querySelectorAll('li.nav-section[data-nav-key]').forEach(section => {
+      const row = section.querySelector(':scope > .nav-row');
+      if (row && !row.querySelector(':scope > .nav-toggle') && KEY.test(section.dataset.navKey)) {
+        section.append(closedList(row, section.dataset.navKey, row.textContent.trim()));
+      }
+    });
     nav.querySelectorAll('.nav-toggle').forEach(button => { button.hidden = false; });
     nav.addEventListener('click', e => {
       const button = e.target.closest('button');

@@ -120,6 +120,24 @@ struct DocsProjectBuildTests {
         #expect(try site.read("index.html").contains("<title>Overridden"))
     }
 
+    /// Folders without an index page are named in the sidebar by their folder's title; a closed one carries no toggle
+    /// and no empty list (the script adds them), the open one on the page's path both; the page's strings hold no key
+    /// standing in for a missing text.
+    @Test func foldersWithoutAnIndexAreNamedInTheSidebarAndOnlyThePathCarriesItsList() async throws {
+        let site = try TestSite(files: [
+            "Content/README.md": "# Tools\n\nThese are the pages of the tools, one for each command that people use every day.\n",
+            "Content/linux/ls.md": "# ls\n\nList the files of a folder, which is what people do all the time.\n",
+            "Content/osx/open.md": "# open\n\nOpen a file with the program that the system chooses for it.\n",
+        ])
+        defer { site.remove() }
+        _ = try await site.build()
+        let page = try site.read("linux/ls/index.html")
+        #expect(page.contains("<span class=\"nav-text\">osx</span></div></li>"))
+        #expect(page.contains("<span class=\"nav-text\">linux</span><button type=\"button\" class=\"nav-toggle\" aria-expanded=\"true\""))
+        #expect(page.components(separatedBy: "class=\"nav-toggle\"").count == 2, "only the path's section has a toggle")
+        #expect(!page.contains("\"favourite_add\":\"favourite_add\""))
+    }
+
     @Test func aFolderWithNoSettingsSpeaksItsOwnLanguage() async throws {
         let site = try TestSite(files: [
             "Content/README.md": "# Documentación\n\nEsta es la documentación de la herramienta, que se usa para leer los ficheros de una carpeta y hacer con ellos un sitio.\n",

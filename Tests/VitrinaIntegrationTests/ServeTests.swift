@@ -198,6 +198,25 @@ struct SiteWatcherTests {
         #expect(try await Self.next(of: watch, within: .seconds(30)) == ["mkdocs.yml"])
     }
 
+    /// An mdBook's pages include files from beside `src/` (`listings/`): an edit there is reported, and build outputs
+    /// and hidden folders are not watched.
+    @Test func anEditOfAFileAnMdBookIncludesFromBesideItsPagesIsReported() async throws {
+        let site = try TestSite(files: [
+            "book.toml": "[book]\ntitle = \"A\"\n", "src/SUMMARY.md": "- [A](a.md)\n",
+            "src/a.md": "# A\n\n```rust\n{{#include ../listings/ch01/main.rs}}\n```\n",
+            "listings/ch01/main.rs": "fn main() {}\n", "book/index.html": "old output\n", ".git/HEAD": "ref\n",
+        ])
+        defer { site.remove() }
+        let watcher = SiteWatcher(siteDirectory: site.root)
+        #expect(watcher.roots == ["src", "Templates", "listings"])
+        #expect(watcher.snapshot()["listings/ch01/main.rs"] != nil)
+        let events = try #require(FolderEvents(siteDirectory: site.root, roots: watcher.roots))
+        let watch = SiteWatch(events: events)
+        defer { watch.stop() }
+        try site.write("listings/ch01/main.rs", "fn main() { println!(); }\n")
+        #expect(try await Self.next(of: watch, within: .seconds(30)) == ["listings/ch01/main.rs"])
+    }
+
     /// What the watch reports next, or nil when nothing came in time.
     static func next(of watch: SiteWatch, within limit: Duration) async throws -> [String]? {
         try await withThrowingTaskGroup(of: [String]?.self) { group in

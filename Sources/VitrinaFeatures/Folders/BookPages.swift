@@ -150,7 +150,9 @@ struct BookPages: Sendable {
     func label(_ node: Int, _ language: String) -> String {
         let entry = order.nodes[node]
         if let title = entry.title { return title }
-        guard let target = entry.target else { return "" }
+        guard let target = entry.target else {
+            return entry.folder.map { order.sections[$0].title(language, defaultLanguage: defaultLanguage) } ?? ""
+        }
         let (section, page) = resolve(target)
         return page.version(language, defaultLanguage: defaultLanguage)?.title ?? section.title(language, defaultLanguage: defaultLanguage)
     }

@@ -1,7 +1,8 @@
 import VitrinaKit
 
 /// A book's nav as each page carries it and as the shared nav scripts hold it: a page holds its top level (up to
-/// `topLimit` entries) and its path, each section on it open with only the next entry on the path; every section's
+/// `topLimit` entries) and its path, each section on it open with only the next entry on the path (the others closed, without
+/// their toggle and list, which the docs script adds); every section's
 /// entries are in `assets/nav/KEY.N.HASH.js` scripts of at most `chunkSize`, named by `assets/nav/index.js`, which the
 /// docs script loads when a section opens — so a page of a book of 100,000 pages carries tens of links, not the book.
 /// La navegación de un libro: cada página lleva su nivel alto y su camino; el resto, en scripts compartidos por sección.
@@ -63,8 +64,12 @@ struct DocsNav: Sendable {
                 fields["section"] = true
                 fields["key"] = .string(key(node))
                 fields["linked"] = .bool(entry.target != nil)
-                fields["open"] = .bool(depth != nil)
-                fields["children"] = .list(next.map { [item($0, path: path, current: current, route: route, label: label)] } ?? [])
+                // Only a section on the path carries its toggle and list; the script adds them to the others (bytes a page).
+                // Solo una sección del camino lleva su botón y su lista; el script los añade a las demás.
+                if depth != nil {
+                    fields["open"] = .object(["key": .string(key(node)), "label": .string(label(node)),
+                                              "children": .list(next.map { [item($0, path: path, current: current, route: route, label: label)] } ?? [])])
+                }
             }
         }
         return .object(fields)

@@ -15,6 +15,8 @@ struct ReadingOrder: Sendable {
     struct Node: Sendable {
         var kind: Kind
         var target: Target?
+        /// The folder a node stands for when it has no index page (its title is the folder's).
+        var folder: Int?
         /// The nav's title; nil: the page's or section's own in each language.
         var title: String?
         var number: String?
@@ -119,7 +121,8 @@ struct ReadingOrder: Sendable {
         }
         for child in section.subsections {
             guard let childPlace = placeOf[child.folders] else { continue }
-            let node = append(Node(kind: child.index == nil ? .section : .page, target: child.index == nil ? nil : .index(section: childPlace), parent: parent))
+            let node = append(Node(kind: child.index == nil ? .section : .page, target: child.index == nil ? nil : .index(section: childPlace),
+                                   folder: childPlace, parent: parent))
             nodes[node].children = folderEntries(childPlace, parent: node, isRoot: false)
             list.append(node)
         }

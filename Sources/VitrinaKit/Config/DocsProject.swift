@@ -72,6 +72,18 @@ extension DocsProject {
         return (try? load(siteDirectory: siteDirectory, file: file).contentFolder) ?? (file == "book.toml" ? "src" : "docs")
     }
 
+    /// The other folders a docs folder's pages may read (mdBook's `listings/`, MkDocs' snippets): every folder of the site
+    /// but the pages', the theme's, hidden ones and build outputs; none for a site with `Content/`. `vitrina serve` watches them.
+    /// Las otras carpetas que pueden leer las páginas de una carpeta de documentación; `vitrina serve` las vigila.
+    public static func sourceFolders(in siteDirectory: String, contentFolder: String) -> [String] {
+        guard configFile(in: siteDirectory) != nil else { return [] }
+        let outputs: Set<String> = [contentFolder, "Templates", "Output", "book", "site", "target", "node_modules"]
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: siteDirectory)) ?? []).sorted().prefix(1_000)
+        return names.filter { name in
+            !name.hasPrefix(".") && !outputs.contains(name) && SafePath.isPlainSegment(name) && SafePath.kind(Files.join(siteDirectory, name)) == .folder
+        }
+    }
+
     /// The docs config beside a site with no `Content/`, if there is one.
     public static func configFile(in siteDirectory: String) -> String? {
         guard !Files.isDirectory(Files.join(siteDirectory, "Content")) else { return nil }

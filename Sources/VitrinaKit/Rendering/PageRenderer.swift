@@ -93,7 +93,9 @@ public struct PageRenderer: Sendable {
         menus = Dictionary(uniqueKeysWithValues: tables.map { language, table in (language, Menus(navigation, tools, language: language, strings: table)) })
         tableValues = tables.mapValues { .object($0.mapValues { .string($0) }) }
         scriptStringsJSON = tables.mapValues { table in
-            ScriptJSON.object(scriptStrings.reduce(into: [:]) { $0[$1] = table[$1] ?? $1 })
+            // A key the theme has no text for is left out, so the script's own English fallback shows, not the key.
+            // Una clave sin texto en el tema se omite: el script muestra su texto inglés de reserva, no la clave.
+            ScriptJSON.object(scriptStrings.reduce(into: [:]) { json, key in if let text = table[key] { json[key] = text } })
         }
     }
 

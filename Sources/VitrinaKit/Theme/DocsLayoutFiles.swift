@@ -370,7 +370,7 @@ enum DocsLayoutFiles {
 
         """#,
         "docs/nav-item.mustache": #"""
-        {{#.page}}<li class="nav-item"{{#.chunk}} data-nav-chunk="{{.}}"{{/.chunk}}><a href="{{.href}}"{{#.current}} aria-current="page"{{/.current}}>{{#.number}}<span class="nav-num">{{.}}</span> {{/.number}}{{.label}}</a></li>{{/.page}}{{#.section}}<li class="nav-item nav-section"{{#.chunk}} data-nav-chunk="{{.}}"{{/.chunk}} data-nav-key="{{.key}}"><div class="nav-row">{{#.linked}}<a href="{{.href}}"{{#.current}} aria-current="page"{{/.current}}>{{#.number}}<span class="nav-num">{{.}}</span> {{/.number}}{{.label}}</a>{{/.linked}}{{^.linked}}<span class="nav-text">{{#.number}}<span class="nav-num">{{.}}</span> {{/.number}}{{.label}}</span>{{/.linked}}<button type="button" class="nav-toggle" aria-expanded="{{#.open}}true{{/.open}}{{^.open}}false{{/.open}}" aria-controls="docs-nav-{{.key}}" hidden><span class="visually-hidden">{{.label}}</span></button></div><ol class="nav-list" id="docs-nav-{{.key}}"{{^.open}} hidden{{/.open}}>{{#.children}}{{> docs/nav-item}}{{/.children}}</ol></li>{{/.section}}{{#.draft}}<li class="nav-item nav-draft"><span class="nav-text">{{#.number}}<span class="nav-num">{{.}}</span> {{/.number}}{{.label}}<span class="visually-hidden"> ({{t.draft_badge}})</span></span></li>{{/.draft}}{{#.part}}<li class="nav-item nav-part">{{.label}}</li>{{/.part}}{{#.separator}}<li class="nav-item nav-sep" aria-hidden="true"></li>{{/.separator}}{{#.external}}<li class="nav-item nav-ext"><a href="{{.href}}" rel="external">{{.label}}<span class="visually-hidden"> ({{t.docs_nav_external}})</span></a></li>{{/.external}}
+        {{#.page}}<li class="nav-item"{{#.chunk}} data-nav-chunk="{{.}}"{{/.chunk}}><a href="{{.href}}"{{#.current}} aria-current="page"{{/.current}}>{{#.number}}<span class="nav-num">{{.}}</span> {{/.number}}{{.label}}</a></li>{{/.page}}{{#.section}}<li class="nav-item nav-section"{{#.chunk}} data-nav-chunk="{{.}}"{{/.chunk}} data-nav-key="{{.key}}"><div class="nav-row">{{#.linked}}<a href="{{.href}}"{{#.current}} aria-current="page"{{/.current}}>{{#.number}}<span class="nav-num">{{.}}</span> {{/.number}}{{.label}}</a>{{/.linked}}{{^.linked}}<span class="nav-text">{{#.number}}<span class="nav-num">{{.}}</span> {{/.number}}{{.label}}</span>{{/.linked}}{{#.open}}<button type="button" class="nav-toggle" aria-expanded="true" aria-controls="docs-nav-{{.key}}" hidden><span class="visually-hidden">{{.label}}</span></button>{{/.open}}</div>{{#.open}}<ol class="nav-list" id="docs-nav-{{.key}}">{{#.children}}{{> docs/nav-item}}{{/.children}}</ol>{{/.open}}</li>{{/.section}}{{#.draft}}<li class="nav-item nav-draft"><span class="nav-text">{{#.number}}<span class="nav-num">{{.}}</span> {{/.number}}{{.label}}<span class="visually-hidden"> ({{t.draft_badge}})</span></span></li>{{/.draft}}{{#.part}}<li class="nav-item nav-part">{{.label}}</li>{{/.part}}{{#.separator}}<li class="nav-item nav-sep" aria-hidden="true"></li>{{/.separator}}{{#.external}}<li class="nav-item nav-ext"><a href="{{.href}}" rel="external">{{.label}}<span class="visually-hidden"> ({{t.docs_nav_external}})</span></a></li>{{/.external}}
 
         """#,
         "docs/nav.js": #"""
@@ -440,11 +440,17 @@ enum DocsLayoutFiles {
             if (kind === 1) return li('draft', [el('span', { class: 'nav-text' }, parts(num, label).concat(hidden(' (' + t('draft_badge') + ')')))]);
             if (kind === 4 && h) return li('ext', [el('a', { href: h, rel: 'external' }, [label, hidden(' (' + t('docs_nav_external') + ')')])]);
             if (!key) return li('', [head(h, num, label)]);
+            const row = el('div', { class: 'nav-row' }, [head(h, num, label)]);
+            return li('section', [row, closedList(row, key, label)], { 'data-nav-key': key });
+          }
+
+          // A closed section's toggle (added to its row) and its empty list, which pages leave out to stay small.
+          // El botón de una sección cerrada (en su fila) y su lista vacía, que las páginas omiten para pesar poco.
+          function closedList(row, key, label) {
             let id = 'docs-nav-' + key;
             while (document.getElementById(id)) id += '-';
-            return li('section', [el('div', { class: 'nav-row' }, [head(h, num, label),
-              el('button', { type: 'button', class: 'nav-toggle', 'aria-expanded': 'false', 'aria-controls': id }, [hidden(label)])]),
-            el('ol', { class: 'nav-list', id, hidden: true })], { 'data-nav-key': key });
+            row.append(el('button', { type: 'button', class: 'nav-toggle', 'aria-expanded': 'false', 'aria-controls': id }, [hidden(label)]));
+            return el('ol', { class: 'nav-list', id, hidden: true });
           }
 
           // Is this server item (on the path) the entry? It is kept, with its open subtree. / ¿Es este elemento del servidor la entrada?
@@ -596,6 +602,12 @@ enum DocsLayoutFiles {
 
           function initTree() {
             if (!nav) return;
+            nav.querySelectorAll('li.nav-section[data-nav-key]').forEach(section => {
+              const row = section.querySelector(':scope > .nav-row');
+              if (row && !row.querySelector(':scope > .nav-toggle') && KEY.test(section.dataset.navKey)) {
+                section.append(closedList(row, section.dataset.navKey, row.textContent.trim()));
+              }
+            });
             nav.querySelectorAll('.nav-toggle').forEach(button => { button.hidden = false; });
             nav.addEventListener('click', e => {
               const button = e.target.closest('button');
