@@ -238,6 +238,15 @@ struct DocsProjectBuildTests {
         #expect(report.notes.isEmpty)
         #expect(try site.read("guide/install/index.html").contains("<time datetime=\"2026-03-05\">"))
         #expect(try site.read("guide/index.html").contains("<time datetime=\"2026-01-10\">"))
+        // An edit not committed yet, drawn from the kept plan, keeps the dates the pages showed.
+        var settled = BuildOptions(siteDirectory: site.root, offline: true)
+        settled.settleTime = .zero
+        _ = try await BuildPipeline(options: settled, client: NoNetwork()).build()
+        try site.write("docs/guide/install.md", "# Installing\n\nRun it, now with more care.\n")
+        let edited = try await BuildPipeline(options: settled, client: NoNetwork()).build()
+        #expect(edited.stages.map(\.name).contains("kept plan") && edited.rendered == 1)
+        #expect(try site.read("guide/install/index.html").contains("<time datetime=\"2026-03-05\">"))
+        try await site.expectSameAsFullBuild(report: edited)
 
         let clone = site.root + "-clone"
         defer { try? FileManager.default.removeItem(atPath: clone) }

@@ -59,6 +59,39 @@ struct KeptPlanTests {
         try await site.expectSameAsFullBuild(report: again)
     }
 
+    /// A book's page (a folder without settings, and a folder written for MkDocs with its nav) is drawn from the kept
+    /// plan beside every other page's title and address: its sidebar, previous and next and breadcrumbs are a full
+    /// build's; the book's first page is also its home, drawn again with it.
+    @Test(arguments: [
+        (["Content/README.md": "# Tools\n\nThe pages of the tools, one for each command people use every day.\n",
+          "Content/linux/ls.md": "# ls\n\nList the files of a folder, which people do all the time.\n",
+          "Content/linux/tar.md": "# tar\n\nPack files into one archive and take them out again.\n",
+          "Content/osx/open.md": "# open\n\nOpen a file with the program the system chooses.\n"],
+         "Content/linux/tar.md", "# tar\n\nPack files.\n\n## Usage\n\nSee [usage](#usage).\n", ["linux/tar/index.html"]),
+        (["mkdocs.yml": "site_name: Small\nnav:\n  - Start: start.md\n  - Guide:\n      - guide/one.md\n      - Two: guide/two.md\n",
+          "docs/start.md": "# Start\n\nWhere the reader begins, with a few words about the rest of the guide.\n",
+          "docs/guide/one.md": "# One\n\nThe first part of the guide, for people who read it in order.\n",
+          "docs/guide/two.md": "# Two\n\nThe second part of the guide, with more than the first.\n"],
+         "docs/start.md", "# Start\n\nWhere the reader begins.\n", ["start/index.html", "index.html"]),
+    ])
+    func anEditOfABookPageIsDrawnFromTheKeptPlanAsAFullBuildDrawsIt(files: [String: String], path: String, text: String, drawn: [String]) async throws {
+        let site = try TestSite(files: files)
+        defer { site.remove() }
+        let first = try await build(site)
+        #expect(!fromKeptPlan(first) && Files.exists(planFile(site)))
+        try site.write(path, text)
+        let edited = try await build(site)
+        #expect(fromKeptPlan(edited))
+        #expect(edited.rendered == drawn.count)
+        for file in drawn { #expect(try site.read(file).contains("class=\"docs-nav\""), "\(file) in the docs layout") }
+        try await site.expectSameAsFullBuild(report: edited)
+        // A title changed is in every page's sidebar: the whole site is built.
+        try site.write(path, text.replacingOccurrences(of: "# ", with: "# New ", options: [], range: text.range(of: "# ")))
+        let retitled = try await build(site)
+        #expect(!fromKeptPlan(retitled))
+        try await site.expectSameAsFullBuild(report: retitled)
+    }
+
     /// The plan an edit keeps is the one a full build of the same sources keeps (its build and the output's path aside),
     /// so the edits after it start from what a full build would have kept.
     @Test func thePlanAnEditKeepsIsTheOneAFullBuildKeeps() async throws {
@@ -294,8 +327,20 @@ struct KeptPlanTests {
         let listed = FolderPage.Listed(slug: "tar", draft: false, explicitSlug: true, listing: "0123456789abcdef", dated: false, termed: false)
         let record = FolderEditRecord(sections: [.init(folders: [], slugs: [], titles: [:]), .init(folders: ["linux"], slugs: ["linux"], titles: ["es": "Linux"])],
                                       pages: [.init(section: 1, name: "tar", listed: listed)])
-        let good = record.encoded()
-        #expect(FolderEditRecord.decode(good) == record)
+        var withBook = record
+        withBook.books = [.init(section: 1, index: nil, pages: [.init(name: "tar", slug: "tar", draft: false, versions: [["es", "Content/linux/tar.md", "tar", ""]])])]
+        withBook.changes = ["Content/linux/tar.md": "2026-11-30"]
+        let good = withBook.encoded()
+        #expect(FolderEditRecord.decode(good) == withBook)
+        #expect(FolderEditRecord.decode(record.encoded()) == record)
+        for hostile in ["../x", "a/b", ""] {
+            var bad = withBook
+            bad.books = [.init(section: 1, index: nil, pages: [.init(name: "tar", slug: hostile, draft: false, versions: [["es", "f", "t", ""]])])]
+            #expect(FolderEditRecord.decode(bad.encoded()) == nil, "a stub's slug \(hostile.debugDescription)")
+            bad = withBook
+            bad.contentFolder = hostile
+            #expect(FolderEditRecord.decode(bad.encoded()) == nil, "the pages' folder \(hostile.debugDescription)")
+        }
         for hostile in ["../../etc/x", "/etc/x", "a/../../x", "..", "a\u{0}b", "a\\b", "a/b"] {
             let hostileListed = FolderPage.Listed(slug: hostile, draft: false, explicitSlug: true, listing: "f", dated: false, termed: false)
             let records = [
@@ -311,6 +356,8 @@ struct KeptPlanTests {
             #expect(decoded.pages.allSatisfy { decoded.sections.indices.contains($0.section) })
             #expect(decoded.pages.allSatisfy { SafePath.isPlainSegment($0.listed.slug) })
             #expect(decoded.sections.allSatisfy { ($0.folders + $0.slugs).allSatisfy(SafePath.isPlainSegment) })
+            #expect(decoded.books.allSatisfy { decoded.sections.indices.contains($0.section) && $0.pages.allSatisfy { SafePath.isPlainSegment($0.slug) } })
+            #expect(decoded.books.allSatisfy { $0.pages.allSatisfy { $0.versions.allSatisfy { $0.count == 4 } } })
         }
     }
 

@@ -136,12 +136,15 @@ extension FolderPage {
 // MARK: Kept for a later build / guardado para una construcción posterior
 
 extension MarkdownFolders {
-    /// The folders' tree and each page an edit of its text alone can change (in a plain section, undated, without
-    /// terms), with what lists show of it; nil when the folders have none.
-    /// El árbol de carpetas y cada página que una edición solo de su texto puede cambiar.
+    /// The folders' tree and each page an edit of its text alone can change (in a plain section or a book, undated,
+    /// without terms), with what lists show of it; for books, every page as the others show it. Nil when there is none.
+    /// El árbol de carpetas y cada página que una edición solo de su texto puede cambiar; de los libros, cada página.
     public func keptForEdits(pageContext: PageContext) -> KeptEdits? {
         let all = root.all
-        let places = all.indices.filter { all[$0].layout == .section }.flatMap { section in all[section].pages.indices.map { (section, $0) } }
+        let builder = FolderPages(root: root, pageContext: pageContext)
+        let inBooks = Set(builder.books().flatMap { $0.all.map(\.folders) })
+        let isBook = all.map { inBooks.contains($0.folders) }
+        let places = all.indices.filter { all[$0].layout == .section || isBook[$0] }.flatMap { section in all[section].pages.indices.map { (section, $0) } }
         let entries = Parallel.map(places, slices: Parallel.slicesPerCore) { part in
             part.compactMap { section, index -> (FolderEditRecord.Page, [String])? in
                 let page = all[section].pages[index]
@@ -150,7 +153,14 @@ extension MarkdownFolders {
                 return (FolderEditRecord.Page(section: section, name: page.name, listed: listed), page.versions.values.map(\.file).sorted())
             }
         }.flatMap { $0 }
-        let record = FolderEditRecord(sections: all.map { .init(folders: $0.folders, slugs: $0.slugs, titles: $0.titles) }, pages: entries.map(\.0))
+        var record = FolderEditRecord(sections: all.map { .init(folders: $0.folders, slugs: $0.slugs, titles: $0.titles, layout: $0.layout) },
+                                      pages: entries.map(\.0))
+        record.contentFolder = root.contentFolder
+        record.books = all.indices.filter { isBook[$0] }.map { place in
+            FolderEditRecord.BookSection(section: place, index: all[place].index.map(FolderEditRecord.Stub.init), pages: all[place].pages.map(FolderEditRecord.Stub.init))
+        }
+        let bookFiles = Set(record.books.flatMap { book in ([book.index].compactMap { $0 } + book.pages).flatMap { $0.versions.map { $0[1] } } })
+        record.changes = Dictionary(changes.filter { bookFiles.contains($0.key) }.map { ($0.key, $0.value.description) }, uniquingKeysWith: { first, _ in first })
         return KeptEdits(pageFiles: entries.map(\.1), record: record.encoded())
     }
 }
@@ -176,8 +186,15 @@ extension FoldersFeature: EditableFeature {
                                                  taxonomies: loader.taxonomies)
             guard let page = entry.listed.textOnlyEdit(read),
                   page.versions.values.allSatisfy({ $0.codeNotes.isEmpty && Self.linksStayOnPage($0) }) else { return nil }
-            let (root, section) = record.skeleton(section: entry.section, page: page)
-            pages += FolderPages(root: root, pageContext: pageContext).contentPages(of: page, in: section)
+            // A book page is drawn beside every other page of its book; a section's page needs only the folders above it.
+            // Una página de libro se dibuja junto a las demás de su libro; la de una sección, solo con las carpetas de encima.
+            if let (root, section) = record.bookTree(replacing: page, section: entry.section) {
+                let changes = record.changes.compactMapValues(SimpleDate.init)
+                pages += FolderPages(root: root, pageContext: pageContext, changes: changes).contentPages(of: page, in: section)
+            } else {
+                let (root, section) = record.skeleton(section: entry.section, page: page)
+                pages += FolderPages(root: root, pageContext: pageContext).contentPages(of: page, in: section)
+            }
         }
         return pages
     }
