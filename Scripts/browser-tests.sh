@@ -63,4 +63,9 @@ TMPDIR="$work" "$PYTHON" -m pytest Tests/browser -q -p no:cacheprovider "$@" || 
 echo "Building a docs folder written for MkDocs into $work/docs-nav"
 "$PYTHON" Tests/browser/fixtures/make_docs_nav_project.py "$PWD/.build/debug/vitrina" "$work/docs-nav" >/dev/null
 TMPDIR="$work" "$PYTHON" -m pytest Tests/browser/test_docs_nav.py -q -p no:cacheprovider --docs-nav-site="$work/docs-nav/site" "$@" || status=$?
+# The search's tests again, on the sample site's own index (the first run walks an index written by a script).
+# Las pruebas de la búsqueda sobre el índice del propio sitio de ejemplo.
+printf '%s\n' '{"lang": "es", "home": "index.html", "search_page": "buscar/index.html", "query": "rick"}' >"$work/search-fixture.json"
+TMPDIR="$work" "$PYTHON" -m pytest Tests/browser/test_search.py -q -p no:cacheprovider --search-site="$work/site" \
+    --search-manifest="$work/search-fixture.json" "$@" || status=$?
 exit "$status"

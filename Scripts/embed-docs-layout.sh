@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Writes Sources/VitrinaKit/Theme/DocsLayoutFiles.swift from Templates/docs/: the docs layout every theme gets from the
+# Writes Sources/VitrinaKit/Theme/DocsLayoutFiles.swift from Templates/docs/ and the search page and box (search.mustache,
+# assets/js/search.js, assets/search.css): the docs layout and search every theme gets from the
 # binary when it lacks it (a docs folder's built-in theme, a theme copied by an older `vitrina new`). A test fails when
 # the two differ; run this after editing Templates/docs/.
 # Escribe DocsLayoutFiles.swift desde Templates/docs/: el diseño de documentación que el binario da a cualquier tema.
@@ -14,7 +15,7 @@ out=Sources/VitrinaKit/Theme/DocsLayoutFiles.swift
   echo '/// El diseño de documentación (plantillas, script, hojas de estilo), para un tema sin el suyo.'
   echo 'enum DocsLayoutFiles {'
   echo '    static let files: [String: String] = ['
-  for file in $(cd Templates && ls docs/*.mustache docs/*.js docs/*.css | sort); do
+  for file in $(cd Templates && ls docs/*.mustache docs/*.js docs/*.css search.mustache assets/js/search.js assets/search.css 2>/dev/null | sort); do
     if grep -q '"""#' "Templates/$file"; then echo "$file holds \"\"\"#" >&2; exit 1; fi
     echo "        \"$file\": #\"\"\""
     sed 's/^/        /; s/^ *$//' "Templates/$file"

@@ -1,20 +1,19 @@
-/* The app's own screens: site search, favourites, settings, the components page and the profile.
-   Las pantallas propias de la app: búsqueda del sitio, favoritos, ajustes, componentes y perfil.
+/* The app's own screens: favourites, settings, the components page and the profile (search.js serves the search page).
+   Las pantallas propias de la app: favoritos, ajustes, componentes y perfil (search.js sirve la página de búsqueda).
    Classic deferred script, loaded after app.js by the pages that use it; its helpers come from app.js's kit. */
 (function () {
   'use strict';
 
   const V = window.VITRINA;
   if (!V || !V.kit) return;
-  const { announce, canFocus, closeOnClick, el, focusablesIn, hasString, normalize, openDialog, readQuery, storeList, storeObject, storeRemove,
-    storeSet, t, url, onRefresh } = V.kit;
+  const { announce, canFocus, closeOnClick, el, focusablesIn, hasString, openDialog, storeList, storeObject, storeRemove, storeSet, t, url,
+    onRefresh } = V.kit;
 
   // English fallbacks of this script's strings. / Textos de reserva en inglés de este script.
   V.kit.fallbacks({
     favourites_empty: 'No favourites yet.',
     favourites_count: '{n} favourites',
     restore_done: 'Removed Pokémon restored.',
-    search_results_for: 'Results for “{q}”',
     profile_saved: 'Profile saved.',
     profile_reset_done: 'Profile restored.',
     component_name: 'Name',
@@ -133,103 +132,6 @@
     });
     render();
     onRefresh(render);
-  }
-
-  /* ================================================================
-     Site search page / Página de búsqueda del sitio
-     ================================================================ */
-
-  // A title with the matched parts in <mark>, accent-insensitive. / Un título con las coincidencias en <mark>, sin acentos.
-  function highlight(title, tokens) {
-    const chars = Array.from(String(title));
-    let folded = '';
-    const origin = [];
-    chars.forEach(function (char, index) {
-      const part = normalize(char);
-      for (let k = 0; k < part.length; k += 1) origin.push(index);
-      folded += part;
-    });
-    const marked = new Array(chars.length).fill(false);
-    tokens.forEach(function (token) {
-      const at = folded.indexOf(token);
-      if (at === -1) return;
-      for (let k = at; k < at + token.length; k += 1) marked[origin[k]] = true;
-    });
-    const fragment = document.createDocumentFragment();
-    let run = '';
-    let runMarked = false;
-    function flush() {
-      if (!run) return;
-      fragment.append(runMarked ? el('mark', {}, [run]) : run);
-      run = '';
-    }
-    chars.forEach(function (char, index) {
-      if (marked[index] !== runMarked) {
-        flush();
-        runMarked = marked[index];
-      }
-      run += char;
-    });
-    flush();
-    return fragment;
-  }
-
-  // Entries whose title has every word of the query. / Entradas cuyo título tiene cada palabra de la consulta.
-  // The index lists each kind together, in the site's order of features: that is the order results are grouped in.
-  // El índice lista cada tipo junto, en el orden de las funciones del sitio: así se agrupan los resultados.
-  function searchIndex(index, tokens) {
-    const rank = new Map();
-    index.forEach(function (entry) { if (entry && !rank.has(entry.k)) rank.set(entry.k, rank.size); });
-    const scored = [];
-    index.forEach(function (entry, position) {
-      if (!entry || typeof entry.t !== 'string') return;
-      const title = normalize(entry.t);
-      if (!tokens.every(function (token) { return title.indexOf(token) !== -1; })) return;
-      scored.push({
-        entry: entry,
-        kind: rank.get(entry.k),
-        prefix: title.indexOf(tokens[0]) === 0 ? 0 : 1,
-        position: position
-      });
-    });
-    scored.sort(function (a, b) { return a.kind - b.kind || a.prefix - b.prefix || a.position - b.position; });
-    return scored.map(function (item) { return item.entry; });
-  }
-
-  function initSearchPage() {
-    const results = document.getElementById('search-results');
-    if (!results) return;
-    const count = document.getElementById('search-count');
-    const empty = document.getElementById('search-empty');
-    const query = readQuery(['q']).q;
-    document.querySelectorAll('form[role="search"] input[name="q"]').forEach(function (input) { input.value = query; });
-    const tokens = normalize(query).split(/\s+/).filter(Boolean);
-    if (tokens.length === 0) {
-      results.replaceChildren();
-      if (count) count.textContent = '';
-      if (empty) empty.hidden = true;
-      return;
-    }
-    const matches = searchIndex(Array.isArray(V.search) ? V.search : [], tokens);
-    let lastKind = null;
-    const items = matches.map(function (entry) {
-      const first = entry.k !== lastKind;
-      lastKind = entry.k;
-      return el('li', { class: 'search-result kind-' + String(entry.k || 'other').replace(/[^a-z0-9-]/gi, '') + (first ? ' is-first-of-kind' : '') }, [
-        el('a', { href: url(entry.h) }, [highlight(entry.t, tokens)]),
-        ' ',
-        el('span', { class: 'badge search-kind' }, [entry.kl || entry.k || ''])
-      ]);
-    });
-    results.replaceChildren.apply(results, items);
-    results.hidden = items.length === 0;
-    const heading = t('search_results_for', { q: query });
-    if (count) count.textContent = heading + ': ' + t('results_count', { n: items.length });
-    if (empty) {
-      empty.hidden = items.length > 0;
-      if (!empty.textContent.trim()) empty.textContent = t('no_results');
-    }
-    document.title = heading + ' · ' + document.title;
   }
 
   /* ================================================================
@@ -404,6 +306,6 @@
   }
 
   V.ready(function () {
-    [initSwitches, initSettingsPage, initFavouritesPage, initSearchPage, initComponents, initProfile].forEach(V.kit.run);
+    [initSwitches, initSettingsPage, initFavouritesPage, initComponents, initProfile].forEach(V.kit.run);
   });
 })();

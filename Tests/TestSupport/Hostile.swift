@@ -22,6 +22,20 @@ public struct SeededGenerator: RandomNumberGenerator {
     public mutating func pick<T>(_ options: [T]) -> T {
         options[Int.random(in: 0..<options.count, using: &self)]
     }
+
+    /// `bytes` cut short or with one to three bytes changed: a file read back from disk after damage.
+    public mutating func damaged(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        guard !bytes.isEmpty else { return bytes }
+        if Bool.random(using: &self) {
+            bytes.removeLast(Int.random(in: 1...bytes.count, using: &self))
+        } else {
+            for _ in 0..<Int.random(in: 1...3, using: &self) {
+                bytes[Int.random(in: 0..<bytes.count, using: &self)] = UInt8.random(in: 0...255, using: &self)
+            }
+        }
+        return bytes
+    }
 }
 
 /// Text an attacker would send: markup characters glued to combining and prepended marks, bidi controls, NUL and

@@ -242,17 +242,20 @@ struct DocsProjectTests {
     }
 }
 
-/// The docs layout the binary gives a theme without one is `Templates/docs/` as it is (Scripts/embed-docs-layout.sh).
-/// El diseño de documentación que da el binario es el de `Templates/docs/` tal cual.
+/// The docs layout and the search page and box the binary gives a theme without them are `Templates/`'s as they are
+/// (Scripts/embed-docs-layout.sh).
+/// El diseño de documentación y la búsqueda que da el binario son los de `Templates/` tal cual.
 @Test func theBuiltInDocsLayoutIsTheTemplatesFolders() throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Templates/docs").path
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { [".mustache", ".js", ".css"].contains(where: $0.hasSuffix) }
-    #expect(Set(names.map { "docs/" + $0 }) == Set(DocsLayoutFiles.files.keys), "run Scripts/embed-docs-layout.sh")
+    let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Templates").path
+    let docs = try FileManager.default.contentsOfDirectory(atPath: templates + "/docs").filter { [".mustache", ".js", ".css"].contains(where: $0.hasSuffix) }
+    let names = docs.map { "docs/" + $0 } + ["search.mustache", "assets/js/search.js", "assets/search.css"]
+    #expect(Set(names) == Set(DocsLayoutFiles.files.keys), "run Scripts/embed-docs-layout.sh")
     for name in names {
-        let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-        #expect(DocsLayoutFiles.files["docs/" + name] == text, "docs/\(name) differs from Templates/docs/\(name): run Scripts/embed-docs-layout.sh")
+        let text = try String(contentsOfFile: templates + "/" + name, encoding: .utf8)
+        #expect(DocsLayoutFiles.files[name] == text, "\(name) differs from Templates/\(name): run Scripts/embed-docs-layout.sh")
     }
     // Every theme gets them when it lacks them.
+    #expect(DefaultTheme.sharedTemplates["assets/js/search.js"] == DocsLayoutFiles.files["assets/js/search.js"])
     #expect(DefaultTheme.sharedTemplates["docs/nav.js"] == DocsLayoutFiles.files["docs/nav.js"])
 }

@@ -15,11 +15,12 @@ struct AssetNamesTests {
         "Content/notes/b.md": "# B\n\nDos.\n",
     ]
 
-    /// Every `.css` and `.js` file of the output, by the path the theme names it with.
+    /// Every `.css` and `.js` file of the output, by the path the theme names it with; the search index names its own
+    /// files (SearchIndexTests).
     static func published(_ site: TestSite) -> [String: String] {
         let pattern = /(.*)\.([0-9a-f]{8})\.(css|js)/
         var published: [String: String] = [:]
-        for path in Files.list(site.output) where path.hasSuffix(".css") || path.hasSuffix(".js") {
+        for path in Files.list(site.output) where (path.hasSuffix(".css") || path.hasSuffix(".js")) && !path.hasPrefix("assets/search/") {
             let match = path.wholeMatch(of: pattern)
             #expect(match != nil, "\(path) is published without a fingerprint")
             if let match { published["\(match.1).\(match.3)"] = path }

@@ -92,8 +92,8 @@ struct DeclaredPagesTests {
             #expect(item.contains("src=\"../../../media/"), "the product's picture is downloaded into media/")
             let home = try site.read("index.html")
             #expect(home.contains("href=\"tienda/index.html\""), "navigation and home card")
-            let search = Files.list(site.output + "/assets/data").filter { $0.hasPrefix("search") }
-            #expect(try search.map { try site.read("assets/data/\($0)") }.joined().contains("Fjallraven"))
+            let search = Files.list(site.output + "/assets/search").filter { $0.hasPrefix("es.r") }
+            #expect(try search.map { try site.read("assets/search/\($0)") }.joined().contains("Fjallraven"), "the product is in the search index")
             #expect(try site.read("sitemap.xml").contains("en/shop/jewelery/"))
         }
     }

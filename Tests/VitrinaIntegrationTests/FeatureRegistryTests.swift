@@ -55,9 +55,9 @@ struct FeatureRegistryTests {
             let main = try #require(home.range(of: "<main").map { String(home[$0.lowerBound...]) })
             #expect(main.contains("href=\"citas/index.html\""), "home card")
             #expect(try site.read("en/index.html").contains("href=\"citas/index.html\""), "the English home links to en/citas/")
-            let search = Files.list(site.output + "/assets/data").filter { $0.hasPrefix("search") }
+            let search = Files.list(site.output + "/assets/search").filter { $0.hasPrefix("es.r") }
             #expect(!search.isEmpty)
-            let index = try search.map { try site.read("assets/data/\($0)") }.joined()
+            let index = try search.map { try site.read("assets/search/\($0)") }.joined()
             #expect(index.contains("Carpe diem") && index.contains("citas/carpe-diem/"))
             let sitemap = try site.read("sitemap.xml")
             #expect(sitemap.contains("citas/carpe-diem/") && sitemap.contains("en/citas/alea-iacta-est/"))

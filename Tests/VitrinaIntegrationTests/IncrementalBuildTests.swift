@@ -102,7 +102,8 @@ struct IncrementalBuildTests {
         let page = try Files.readText(site.root + "/Templates/page.mustache")
         try site.write("Templates/page.mustache", page.replacingOccurrences(of: "<article class=\"prose\"", with: "<article class=\"prose page\""))
         let report = try await site.build()
-        let contentPages = first.pages - 2 * 4 - 1  // four section indexes (home, linux ×2 pages, osx) per language, and the 404
+        // Four section indexes (home, linux ×2 pages, osx) and the search page per language, and the 404.
+        let contentPages = first.pages - 2 * 5 - 1
         #expect(report.rendered == contentPages)
         #expect(try Files.readText(site.output + "/linux/tar/index.html").contains("prose page"))
         try await site.expectSameAsFullBuild()

@@ -142,7 +142,9 @@ struct UnchangedFilesTests {
                 try Files.write(Array("tampered".utf8), to: site.output + "/pokemon/25-pikachu/index.html")
                 _ = try await site.build(site.options(server: server))
                 let after = try site.snapshotOfOutput()
-                #expect(after.keys.sorted() == before.keys.sorted())
+                // The search index's files carry their bytes' fingerprint: the edited page's are renamed.
+                let index = { (path: String) in path.hasPrefix("assets/search/") }
+                #expect(after.keys.filter { !index($0) }.sorted() == before.keys.filter { !index($0) }.sorted())
                 #expect(try site.read("docs/a/index.html").contains("Dos."))
                 #expect(try site.read("pokemon/25-pikachu/index.html") != "tampered", "a file edited by hand is written again")
                 #expect(after["pokemon/1-bulbasaur/index.html"] == before["pokemon/1-bulbasaur/index.html"])

@@ -21,11 +21,11 @@ struct StageContractTests {
         "Content/osx/open.md": "Abre ficheros.\n",
     ]
 
-    /// Every page of `files`, each once, in both languages, with the 404 page.
+    /// Every page of `files`, each once, in both languages, with the 404 page and the search page.
     static let pageFiles = [
         "404.html", "en/index.html", "en/linux/index.html", "en/linux/ls/index.html", "en/linux/tar/index.html", "en/osx/index.html",
-        "en/osx/open/index.html", "index.html", "linux/index.html", "linux/ls/index.html", "linux/tar/index.html", "osx/index.html",
-        "osx/open/index.html",
+        "en/osx/open/index.html", "en/search/index.html", "index.html", "linux/index.html", "linux/ls/index.html", "linux/tar/index.html",
+        "osx/index.html", "osx/open/index.html", "search/index.html",
     ]
 
     /// The stages before the plan, then the plan, run one by one as `BuildPipeline.build` runs them.
@@ -253,12 +253,13 @@ struct StageContractTests {
         #expect(Set(output).count == output.count, "each file once")
         let assets = planned.renderer.assets
         let expected = ["sitemap.xml", "robots.txt", "llms.txt", "linux/notas.txt", "linux/atom.xml", "linux/feed.json",
-                        assets["assets/data/search.es.js"], assets["assets/data/search.en.js"], assets["assets/site.css"]]
+                        "assets/search/es.js", "assets/search/en.js", assets["assets/site.css"]]
         for file in expected { #expect(output.contains(file), "\(file) among \(output)") }
         #expect(Set(output).isDisjoint(with: planned.plan.pages.map(\.route.file)), "no page: render draws those")
         for feed in planned.plan.feeds { #expect(output.contains(feed.atomPath) && output.contains(feed.jsonPath)) }
         #expect(output.count == planned.plan.files.count + planned.plan.published.count + planned.data.media.outputs.count
-            + planned.theme.assets.count + planned.plan.feeds.count * 2 + 3, "data scripts, files beside the Markdown, assets, feeds, sitemap, robots.txt, llms.txt")
+            + planned.theme.assets.count + planned.plan.feeds.count * 2 + 3 + output.filter { $0.hasPrefix("assets/search/") }.count,
+                "data scripts, files beside the Markdown, assets, feeds, sitemap, robots.txt, llms.txt, the search index")
         let sitemap = try #require(assembly.files.first { $0.path == "sitemap.xml" })
         guard case .bytes(_, let bytes) = sitemap else { Issue.record("the sitemap is no bytes"); return }
         #expect(String(decoding: bytes, as: UTF8.self).contains("https://example.org/linux/tar/"))

@@ -27,6 +27,8 @@ def pytest_addoption(parser):
     # test_docs_nav.py against a real built site instead of its generated fixture.
     parser.addoption("--docs-nav-site", default=None, help="built site for test_docs_nav.py (else its fixture is generated)")
     parser.addoption("--docs-nav-manifest", default=None, help="JSON naming the pages test_docs_nav.py visits")
+    parser.addoption("--search-site", default=None, help="built site for test_search.py (else its fixture is generated)")
+    parser.addoption("--search-manifest", default=None, help="JSON naming the pages test_search.py searches")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -56,7 +56,9 @@ LOAD_IMAGES = """async () => {
 
 
 def pages_of(site: Path) -> list[str]:
-    return sorted(str(p.relative_to(site)) for p in site.rglob("*.html") if p.name != "404.html")
+    """Every page but the 404 page and the search page, which the header's search form reaches, not a link."""
+    return sorted(str(p.relative_to(site)) for p in site.rglob("*.html")
+                  if p.name != "404.html" and str(p.relative_to(site)) != "search/index.html")
 
 
 def walk(page, start: str, base: str) -> dict[str, int]:

@@ -161,7 +161,7 @@ def test_pokemon_type_filter_and_clear(page, site_url):
 @pytest.mark.parametrize("lang,search_path", [("es", "buscar/index.html"), ("en", "en/search/index.html")])
 def test_site_search_from_the_header(page, site_url, lang, search_path):
     page.goto(site_url(route(lang, "home")))
-    box = page.get_by_role("search").get_by_role("searchbox")
+    box = page.get_by_role("search").get_by_role("combobox")
     box.fill("pika")
     box.press("Enter")
     page.wait_for_url(re.compile(re.escape(search_path) + r"\?q=pika$"))
@@ -178,7 +178,7 @@ def test_site_search_from_the_header(page, site_url, lang, search_path):
 
 def test_site_search_from_a_deep_page_with_no_results(page, site_url):
     page.goto(site_url(route("es", "rick")))
-    box = page.get_by_role("search").get_by_role("searchbox")
+    box = page.get_by_role("search").get_by_role("combobox")
     box.fill("qqqzzz")
     page.get_by_role("search").get_by_role("button").click()
     page.wait_for_url(re.compile(r"/buscar/index\.html\?q=qqqzzz$"))

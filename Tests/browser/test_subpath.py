@@ -46,7 +46,7 @@ def test_favourite_and_search_over_http(page, http_site):
     page.locator(".favourite-toggle").click()
     page.goto(http_site + "en/favourites/index.html")
     expect(page.locator("#favourites-list").get_by_role("link", name=re.compile("Rick Sanchez"))).to_be_visible()
-    box = page.get_by_role("search").get_by_role("searchbox")
+    box = page.get_by_role("search").get_by_role("combobox")
     box.fill("pika")
     box.press("Enter")
     page.wait_for_url(http_site + "en/search/index.html?q=pika")

@@ -371,8 +371,10 @@ public struct BuildPipeline: Sendable {
         let sections = (site.plan.navigation + site.plan.tools).map { entry in
             LLMsText.Section(key: entry.key, label: entry.text(language, strings: site.renderer.tables[language] ?? [:]))
         }
+        let tables = site.renderer.tables
         let files = SiteFiles(pages: site.plan.pages, feeds: site.plan.feeds, config: site.config, sections: sections,
-                              published: Set(site.plan.published.map(\.output)))
+                              published: Set(site.plan.published.map(\.output)),
+                              kindLabel: { kind, language in tables[language]?["kind_" + kind] ?? kind })
         return SiteAssembly(dataFiles: site.plan.files, published: site.plan.published, contentDirectory: options.contentDirectory,
                             media: site.data.media, theme: site.theme, site: files, assets: site.renderer.assets)
     }

@@ -25,6 +25,8 @@ struct KeptPlan: Sendable, Equatable {
     let navigation: [Entry]
     /// The UI strings the pages' scripts read (`SitePlanner.Plan.scriptStrings`).
     let scriptStrings: [String]
+    /// The search page's file in each language, which every page's search box submits to; empty without search.
+    var search: [String: String] = [:]
     /// What each feature kept, by the feature's key, with its pages' files.
     var parts: [Part]
 
@@ -177,6 +179,7 @@ struct KeptPlan: Sendable, Equatable {
             if let labels = entry.labels { writer.pairs(labels) }
         }
         writer.strings(scriptStrings)
+        writer.pairs(search)
         writer.int(parts.count)
         for part in parts {
             writer.string(part.feature)
@@ -210,7 +213,8 @@ struct KeptPlan: Sendable, Equatable {
             }
             navigation.append(Entry(key: names[0], labelKey: names[1], routes: routes, labels: labels))
         }
-        guard let scriptStrings = reader.strings(), let partCount = reader.count(atMost: maxCount) else { return nil }
+        guard let scriptStrings = reader.strings(), let search = reader.pairs(), search.values.allSatisfy(SafePath.isPlainRelative),
+              let partCount = reader.count(atMost: maxCount) else { return nil }
         var parts: [Part] = []
         for _ in 0..<partCount {
             guard let feature = reader.string(), let pageCount = reader.count(atMost: maxCount) else { return nil }
@@ -236,7 +240,7 @@ struct KeptPlan: Sendable, Equatable {
         }
         guard reader.isAtEnd else { return nil }
         return KeptPlan(buildID: buildID, head: head, contentCount: contentCount, restSum: UInt64(UInt(bitPattern: rest)), siteInput: siteInput,
-                        assets: assets, navigation: navigation, scriptStrings: scriptStrings, parts: parts)
+                        assets: assets, navigation: navigation, scriptStrings: scriptStrings, search: search, parts: parts)
     }
 }
 
@@ -244,10 +248,10 @@ extension KeptPlan {
     /// What a build keeps of its plan, without stamps yet: what each feature able to redraw its own pages kept (the
     /// loaded content at `place` in `site.data` is `features[place]`'s); nil for a site whose edits are not drawn page
     /// by page (one with content drawn from the whole site, such as the app's screens or the search page, or where no
-    /// feature kept anything).
+    /// feature kept anything). The core's search page is the same whatever the pages: its route is kept.
     /// Lo que una construcción guarda de su plan, aún sin huellas; nil si el sitio no se redibuja página a página.
     init?(_ site: PlannedSite, features: [any Feature], siteInput: BuildInput) {
-        guard !site.data.features.contains(where: { $0 is any WholeSiteContent }), site.plan.tools.isEmpty, site.plan.searchRoute == nil else { return nil }
+        guard !site.data.features.contains(where: { $0 is any WholeSiteContent }), site.plan.tools.isEmpty else { return nil }
         let unstamped = FileStamp(size: 0, seconds: 0, nanoseconds: 0, changeSeconds: 0, changeNanoseconds: 0, inode: 0)
         parts = site.data.loaded.keys.sorted().compactMap { place -> Part? in
             guard let content = site.data.loaded[place] as? any EditableContent, let kept = content.keptForEdits(pageContext: site.pageContext) else { return nil }
@@ -263,5 +267,13 @@ extension KeptPlan {
         self.siteInput = siteInput.fingerprint
         assets = site.renderer.assets.published
         scriptStrings = site.plan.scriptStrings
+        if let route = site.plan.searchRoute { search = Dictionary(languages.map { ($0, route($0).file) }, uniquingKeysWith: { a, _ in a }) }
+    }
+
+    /// The search page's route in each language, for the renderer's search box; nil without search.
+    var searchRoute: (@Sendable (String) -> Route)? {
+        guard !search.isEmpty else { return nil }
+        let routes = search
+        return { Route(file: routes[$0] ?? "index.html") }
     }
 }

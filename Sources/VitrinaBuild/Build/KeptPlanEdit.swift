@@ -28,21 +28,28 @@ extension BuildPipeline {
             guard let lines = await reading.value, lines.buildID == last.id, let read = previousRecords(of: pages, in: lines) else { return nil }
             return (lines, read)
         }), await timer.run("output", { await intact.value }) else { return nil }
+        // The search index's changed files, read back from the output and patched, or the whole build.
+        // Los ficheros cambiados del índice de búsqueda, leídos de la salida y corregidos, o la construcción entera.
+        guard let search = timer.run("search", { SearchEdit.patch(for: pages, config: config, strings: look.strings, outputDirectory: options.outputDirectory) }) else {
+            return nil
+        }
         var previous = read.0
         let whole = read.whole
         // What this build no longer needs is freed by the end of the process, all at once.
         defer { options.leftovers?.leave(previous) }
         let renderer = PageRenderer(templates: look.templates, config: config, strings: look.strings,
-                                    baseURL: config.baseURL, navigation: plan.navigationEntries, assets: AssetNames(published: plan.assets),
+                                    baseURL: config.baseURL, navigation: plan.navigationEntries, searchRoute: plan.searchRoute, assets: AssetNames(published: plan.assets),
                                     templateStyles: look.theme.templateStyles, scriptStrings: plan.scriptStrings)
         let digester = PageDigester(pages: pages, templates: look.templates, strings: look.strings, site: BuildInput(key: "site", fingerprint: plan.siteInput),
                                     assets: renderer.assets, layoutAssets: renderer.layoutAssets.paths,
                                     templateStyles: renderer.templateStyles)
         let jobs = pages.indices.map { digester.job(pages[$0], at: $0, previous: previous) }
-        let files = last.sortedFiles
-        let work = OutputStages.Work(pages: pages, jobs: jobs, renderer: renderer, assemble: nil,
+        let files = search.files(after: last.sortedFiles)
+        var work = OutputStages.Work(pages: pages, jobs: jobs, renderer: renderer,
+                                     assemble: search.written.isEmpty ? nil : { SiteAssembly(dataFiles: search.written) },
                                      writer: OutputWriter(outputDirectory: options.outputDirectory, force: options.force), last: last,
                                      leavingOthers: true, files: files)
+        work.removing = search.removed
         // A problem is the whole build's to report, with its source's line; the records' file is written again with the
         // drawn pages' lines replaced, or made from every record when they were all read.
         // Un problema lo cuenta la construcción entera; el fichero de registros se escribe con las líneas sustituidas.
@@ -59,11 +66,13 @@ extension BuildPipeline {
             if whole { return .encodeAll }
             return lines.replacing(findings.records).map { .encoded($0) }
         }) else { return nil }
-        var report = BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: done.output.rendered, files: record.files,
+        var report = BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: done.output.rendered,
+                                 files: record.files + files.count - last.sortedFiles.count,
                                  bytes: record.bytes, stages: timer.stages, warnings: done.notes.map { BuildWarning(.output, $0) })
         report.buildID = done.state.buildID
         report.readSources = false
         report.bytes += done.staging.recorded.reduce(0) { $0 + StagingArea.recordedSize($1.value) - StagingArea.recordedSize(last.files[$1.key]) }
+        report.bytes -= search.removed.reduce(0) { $0 + StagingArea.recordedSize(last.files[$1]) }
         let kept = plan.restamped(changed, buildID: report.buildID ?? "")
         timer.run("save") {
             recordUnchanged(stamp, report)

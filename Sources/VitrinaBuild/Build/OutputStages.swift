@@ -36,6 +36,8 @@ struct OutputStages {
         let leavingOthers: Bool
         /// Every file of the output once written, sorted; nil when it is what render and assemble make.
         let files: [String]?
+        /// The last build's files an edit replaces under other names (`leavingOthers`).
+        var removing: [String] = []
     }
 
     /// How the records reach the disk when no `vitrina serve` keeps them: encoded from every record, or as given.
@@ -60,7 +62,7 @@ struct OutputStages {
     /// Dibuja, ensambla, comprueba y escribe; nada llega a la salida si algún paso falla.
     func run(_ work: Work, timer: inout StageTimer, checking: (inout RenderStage.Output) -> LinkCheckInput,
              accepting: (LinkFindings) throws -> RecordBytes?) throws -> Done? {
-        let staging = try work.writer.beginStaging(after: work.last, leavingOthers: work.leavingOthers)
+        let staging = try work.writer.beginStaging(after: work.last, leavingOthers: work.leavingOthers, removing: work.removing)
         do {
             let sink = StagedPages(staging, toDraw: RenderStage.toDraw(work.jobs), threads: writerThreads)
             var output = try timer.run("render") {

@@ -26,11 +26,13 @@ public struct OutputWriter: Sendable {
     /// A fresh, empty staging folder. When the output holds an earlier build, the staging folder receives only the
     /// files whose content changed, and the commit moves them in; otherwise it receives the whole site. With
     /// `leavingOthers` (a quick edit), every file of the last build stays unless it is written again.
-    public func beginStaging(after last: LastBuild, leavingOthers: Bool = false) throws -> StagingArea {
+    public func beginStaging(after last: LastBuild, leavingOthers: Bool = false, removing: [String] = []) throws -> StagingArea {
         try Files.remove(stagingDirectory)
         try Files.createDirectory(stagingDirectory)
-        return StagingArea(directory: stagingDirectory, previous: last.files.isEmpty ? nil : outputDirectory, previousHashes: last.files,
-                           leavingOthers: leavingOthers)
+        var staging = StagingArea(directory: stagingDirectory, previous: last.files.isEmpty ? nil : outputDirectory, previousHashes: last.files,
+                                  leavingOthers: leavingOthers)
+        staging.removing = removing
+        return staging
     }
 
     /// What the output's manifest says of the build that wrote it, read once per build.
@@ -172,7 +174,7 @@ public struct OutputWriter: Sendable {
         }
         let id = try writeManifest(into: staging, files: written)
         if let note = try moveIn(Self.manifestName, from: staging) { notes.append(note) }
-        for path in staging.leavingOthers ? [] : Self.gone(from: staging.previousHashes, written: written) {
+        for path in staging.leavingOthers ? staging.removing : Self.gone(from: staging.previousHashes, written: written) {
             if let note = removeOwnFile(path, recordedHash: staging.previousHashes[path]) { notes.append(note) }
         }
         try? Files.remove(staging.directory)

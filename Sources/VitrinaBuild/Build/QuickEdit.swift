@@ -34,9 +34,20 @@ struct QuickEdit {
         live.pages = []
         for page in edit.pages { if let index = lookup.pageIndex[page.route.file] { pages[index] = page } }
         let jobs = edit.pages.compactMap { page in lookup.pageIndex[page.route.file].map { live.digester.job(page, at: $0, previous: live.state) } }
+        // The search index's changed files, patched from the output, or a build.
+        // Los ficheros cambiados del índice de búsqueda, corregidos desde la salida, o una construcción.
+        guard let search = timer.run("search", { SearchEdit.patch(for: edit.pages, config: live.config, strings: live.pageContext.strings,
+                                                                 outputDirectory: live.outputDirectory) }) else {
+            live.hashes = hashes
+            live.pages = pages
+            return nil
+        }
         let stages = OutputStages(options: options)
-        let work = OutputStages.Work(pages: pages, jobs: jobs, renderer: live.renderer, assemble: nil, writer: OutputWriter(outputDirectory: live.outputDirectory),
-                                     last: OutputWriter.LastBuild(id: live.state.buildID, files: hashes), leavingOthers: true, files: live.files)
+        var work = OutputStages.Work(pages: pages, jobs: jobs, renderer: live.renderer,
+                                     assemble: search.written.isEmpty ? nil : { SiteAssembly(dataFiles: search.written) },
+                                     writer: OutputWriter(outputDirectory: live.outputDirectory),
+                                     last: OutputWriter.LastBuild(id: live.state.buildID, files: hashes), leavingOthers: true, files: search.files(after: live.files))
+        work.removing = search.removed
         // The memo's copy of the records goes: the write replaces it.
         options.memo?.forgetState(at: stages.statePath)
         let reader = LastOutputReader(outputDirectory: live.outputDirectory)
@@ -57,7 +68,10 @@ struct QuickEdit {
                                  bytes: 0, stages: timer.stages, warnings: live.otherWarnings + done.findings.problems.map { BuildWarning(.link, $0) })
         let recorded = done.staging.recorded
         live.bytes += recorded.reduce(0) { $0 + StagingArea.recordedSize($1.value) - StagingArea.recordedSize(hashes[$1.key]) }
+        live.bytes -= search.removed.reduce(0) { $0 + StagingArea.recordedSize(hashes[$1]) }
+        for path in search.removed { hashes[path] = nil }
         hashes.merge(recorded) { _, new in new }
+        live.files = search.files(after: live.files)
         live.hashes = hashes
         report.bytes = live.bytes
         return report

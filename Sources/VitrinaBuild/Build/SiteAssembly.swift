@@ -29,6 +29,9 @@ struct SiteAssembly: Sendable {
 
     private(set) var files: [File] = []
 
+    /// Data files alone: what an edit drawn on its own writes besides its pages (the search index's changed files).
+    init(dataFiles: [DataFile]) { files = dataFiles.map { .bytes(path: $0.path, $0.bytes) } }
+
     init(dataFiles: [DataFile], published: [ContentLinks.Published], contentDirectory: String, media: MediaCatalog, theme: Theme,
          site: SiteFiles, assets: AssetNames) {
         files += dataFiles.map { .bytes(path: assets[$0.path], $0.bytes) }

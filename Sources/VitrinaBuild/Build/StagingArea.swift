@@ -10,8 +10,10 @@ public struct StagingArea: Sendable {
     /// not written again, so a rebuild touches only what changed.
     let previous: String?
     let previousHashes: [String: String]
-    /// Every file of the last build stays unless written again (a quick edit): nothing is removed.
+    /// Every file of the last build stays unless written again (a quick edit): nothing is removed but `removing`.
     let leavingOthers: Bool
+    /// The last build's files a quick edit replaces under other names (the search index's fingerprinted files).
+    var removing: [String] = []
     private let createdFolders = PathSet()
     private let folderTurns = FolderTurns()
     private let written = HashBook()

@@ -80,7 +80,8 @@ public struct DiaryPages: Sendable {
             miniMap: entry.place.map { pageContext.pictures.map([pin(entry, language, from: route)], label: $0.name, fit: "pin", from: route) })
         return Page(route: route, language: language, template: "diary/entry", title: version.title, description: version.message,
                     navigationKey: "diary", alternates: pageContext.routes.alternates { routes.entry(entry, $0) }, content: view)
-            .with(kind: "diary-entry", scripts: ["assets/js/map.js"], styles: ["assets/map.css"], searchKind: "diary")
+            .with(kind: "diary-entry", scripts: ["assets/js/map.js"], styles: ["assets/map.css"])
+            .searching("diary", SearchSource(html: version.body.html, headings: version.body.headings, fields: [version.message]))
             .with(terms: entry.terms)
             .showing(text)
             .with { facts in

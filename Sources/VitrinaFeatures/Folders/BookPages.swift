@@ -118,7 +118,8 @@ struct BookPages: Sendable {
                             docsNav: nav(language).view(current: node, route: route, label: { label($0, language) }), editURL: edit,
                             lastChange: changed.map { (date: $0.description, text: Formatting.date($0, language: language, months: months(language))) })
                     })
-            .with(kind: "docs-page", scripts: BookAssets.scripts, searchKind: "doc")
+            .with(kind: "docs-page", scripts: BookAssets.scripts)
+            .searching("doc", SearchSource(html: version.html, headings: version.headings))
             .with(inputs: [navInput] + folderPage.inputs)
             .showing(resolved)
             .with(terms: folderPage.terms)

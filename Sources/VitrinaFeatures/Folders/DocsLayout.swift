@@ -42,7 +42,7 @@ extension FolderPages {
             })
         return Page(route: route, language: language, template: "docs/page", title: version.title, description: version.description,
                     navigationKey: section.slugs.first ?? "", alternates: pageContext.routes.alternates { routes.page(page, in: section, $0) }, content: view)
-            .with(searchKind: "doc")
+            .searching("doc", SearchSource(html: version.html, headings: version.headings))
             .with(inputs: inputs + page.inputs)
             .showing(resolved)
             .with(terms: page.terms)

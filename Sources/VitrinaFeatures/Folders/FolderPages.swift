@@ -215,6 +215,7 @@ public struct FolderPages: Sendable {
             breadcrumbs: links, hasBreadcrumbs: !links.isEmpty)
         return Page(route: route, language: language, template: "page", title: version.title, description: version.description,
                     navigationKey: section.slugs.first ?? "", alternates: pageContext.routes.alternates { routes.page(page, in: section, $0) }, content: view)
+            .searching("page", SearchSource(html: version.html, headings: version.headings))
             .with(inputs: inputs + page.inputs)
             .showing(resolved)
             .with(terms: page.terms)

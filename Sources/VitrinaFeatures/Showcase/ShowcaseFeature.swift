@@ -62,7 +62,6 @@ public struct AppScreens: LoadedFeature, WholeSiteContent {
             tools: [.init(key: "favourites", labelKey: "nav_favourites", route: routes.favourites),
                     .init(key: "settings", labelKey: "nav_settings", route: routes.settings)],
             searchRoute: routes.search,
-            filesFromPages: { pages, kinds in SearchIndex.files(for: pages, kinds: kinds, pageContext: pageContext) },
             scriptStrings: ShowcasePages.scriptStrings)
     }
 }

@@ -6,7 +6,7 @@ import VitrinaKit
 public struct ShowcasePages: Sendable {
     /// The UI strings its scripts read from the page.
     static let scriptStrings = [
-        "favourites_empty", "favourites_count", "favourites_count_one", "restore_done", "search_results_for", "profile_saved",
+        "favourites_empty", "favourites_count", "favourites_count_one", "restore_done", "profile_saved",
         "profile_reset_done", "component_name", "component_age", "coords_invalid_number", "coords_lat_range", "coords_lon_range", "coords_result",
     ]
 
@@ -55,7 +55,7 @@ public struct ShowcasePages: Sendable {
         let view = IntroView(heading: t("search_title", language), intro: t("search_intro", language))
         return page(routes.search(language), language, template: "showcase/search", titleKey: "search_title", introKey: "search_intro",
                     kind: "search", alternates: routes.search, content: view)
-            .with(scripts: [SearchIndex.path(language), Self.script])
+            .with(scripts: [Self.script])
     }
 
     func favouritesPage(_ language: String) -> Page {

@@ -37,6 +37,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var pictures = PictureSettings()
     /// The theme's stylesheets and scripts and the data scripts published under fingerprinted names (`fingerprints:`).
     public var fingerprints = true
+    /// Full-text search (`SearchIndex`): the index, the header's box and a search page; `search: false` leaves them out.
+    public var search = true
     /// The ways pages are sorted by subject (`taxonomies:`): tags and categories unless site.yml says otherwise.
     public var taxonomies = Taxonomy.defaults
     /// The folder of the site's pages, relative to the site folder: `Content`, or a docs folder's own (`docs`, `src`).
@@ -244,6 +246,7 @@ extension SiteConfig {
         config.highlight = try reader.highlight(root)
         config.pictures = try reader.pictures(root)
         config.fingerprints = try reader.bool(root, "fingerprints") ?? true
+        config.search = try reader.bool(root, "search") ?? true
         config.appScreens = try reader.bool(root, "app_screens") ?? false
         config.taxonomies = try reader.taxonomies(root)
         if !config.languages.contains(config.defaultLanguage) {

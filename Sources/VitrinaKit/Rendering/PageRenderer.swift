@@ -51,6 +51,7 @@ public struct PageRenderer: Sendable {
     public static let layoutScriptStrings = [
         "favourite_add", "favourite_remove", "results_count", "results_count_one", "no_results", "storage_unavailable",
         "map_zoom_in", "map_zoom_out", "map_fit",
+        "search_results_for", "search_show_more", "search_suggestions", "search_failed",
     ]
 
     /// A top-level section of the site, by key and route per language.
@@ -79,7 +80,7 @@ public struct PageRenderer: Sendable {
         self.templates = templates
         self.templateStyles = templateStyles
         self.assets = assets
-        layoutAssets = LayoutAssets(highlighting: config.highlight.enabled)
+        layoutAssets = LayoutAssets(highlighting: config.highlight.enabled, search: searchRoute != nil)
         self.config = config
         self.strings = strings
         routes = SiteRoutes(config: config, strings: strings)
@@ -167,6 +168,8 @@ public struct PageRenderer: Sendable {
         fields["stylesheet"] = .string(link(toFile: assets[LayoutAssets.stylesheet]))
         if let path = layoutAssets.codeStylesheet { fields["codeStylesheet"] = .string(link(toFile: assets[path])) }
         if let path = layoutAssets.codeScript { fields["codeScript"] = .string(link(toFile: assets[path])) }
+        if let path = layoutAssets.searchStylesheet { fields["searchStylesheet"] = .string(link(toFile: assets[path])) }
+        if let path = layoutAssets.searchScript { fields["searchScript"] = .string(link(toFile: assets[path])) }
         fields["icon"] = .string(link(toFile: "assets/favicon.svg"))
         fields["nav"] = links(menu.navigation)
         fields["root"] = .string(page.route.rootPrefix)
@@ -328,11 +331,19 @@ package struct LayoutAssets: Sendable {
     /// The code blocks' stylesheet and script, when highlighting is on.
     let codeStylesheet: String?
     let codeScript: String?
+    /// The search box's stylesheet and script (`SearchIndex`), when the site has a search page.
+    let searchStylesheet: String?
+    let searchScript: String?
+    static let searchPaths = (stylesheet: "assets/search.css", script: "assets/js/search.js")
 
-    init(highlighting: Bool) {
+    init(highlighting: Bool, search: Bool = false) {
         codeStylesheet = highlighting ? CodeBlockAssets.stylesheetPath : nil
         codeScript = highlighting ? CodeBlockAssets.scriptPath : nil
+        searchStylesheet = search ? Self.searchPaths.stylesheet : nil
+        searchScript = search ? Self.searchPaths.script : nil
     }
 
-    package var paths: [String] { [Self.stylesheet, Self.settingsScript, Self.appScript] + [codeStylesheet, codeScript].compactMap { $0 } }
+    package var paths: [String] {
+        [Self.stylesheet, Self.settingsScript, Self.appScript] + [codeStylesheet, codeScript, searchStylesheet, searchScript].compactMap { $0 }
+    }
 }

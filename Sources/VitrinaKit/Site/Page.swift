@@ -18,6 +18,7 @@ public struct Page: Sendable {
         var scripts: [String] = []
         var styles: [String] = []
         var searchKind: String?
+        var searchSource: SearchSource?
         var inputs: [BuildInput] = []
         var facts = PageFacts()
         var terms: [String: [String]] = [:]
@@ -73,6 +74,11 @@ public struct Page: Sendable {
     public var searchKind: String? {
         get { box.fields.searchKind }
         _modify { yield &unique().fields.searchKind }
+    }
+    /// Its text for the full-text index (`SearchIndex`), beside its title; nil: only its title, when it has a search kind.
+    public var searchSource: SearchSource? {
+        get { box.fields.searchSource }
+        _modify { yield &unique().fields.searchSource }
     }
     /// What the page is made from besides the site-wide inputs (config, template, strings); none means "everything".
     public var inputs: [BuildInput] {
@@ -139,6 +145,14 @@ public struct Page: Sendable {
     public func with(terms: [String: [String]]) -> Page {
         var page = self
         page.terms = terms
+        return page
+    }
+
+    /// The same page in the full-text index under `kind`, with its text (the Markdown's HTML and its headings).
+    public func searching(_ kind: String, _ source: SearchSource) -> Page {
+        var page = self
+        page.searchKind = page.searchKind ?? kind
+        page.searchSource = source
         return page
     }
 

@@ -9,6 +9,8 @@ package struct SiteFiles: Sendable {
     let sections: [LLMsText.Section]
     /// Where files of `Content/` are published.
     let published: Set<String>
+    /// A search kind's label in a language (`kind_doc` → "Docs"), for the search index's records.
+    let kindLabel: @Sendable (_ kind: String, _ language: String) -> String
 
     /// Each file made on its own thread, in a fixed order: at 100,000 pages the sitemap and llms.txt cost tens of
     /// milliseconds each.
@@ -29,10 +31,27 @@ package struct SiteFiles: Sendable {
         if outputs.llms {
             makers.append { [DataFile(path: "llms.txt", bytes: Array(LLMsText.text(pages: pages, sections: sections, config: config).utf8))] }
         }
+        if config.search {
+            for language in Set(pages.map(\.language)).sorted() { makers.append { searchFiles(language) } }
+        }
         return Parallel.map(makers, slices: makers.count) { $0.flatMap { $0() } }.joined().filter { !published.contains($0.path) }
     }
 
-    package init(pages: [Page], feeds: [Feed], config: SiteConfig, sections: [LLMsText.Section], published: Set<String>) {
+    /// The full-text index of `language`'s pages that are listed for search (`SearchIndex`), their texts read on every core.
+    func searchFiles(_ language: String) -> [DataFile] {
+        let listed = pages.filter { $0.language == language && $0.searchKind != nil }
+        let entries = Parallel.map(listed, slices: Parallel.slicesPerCore) { slice in
+            slice.map { page in
+                SearchIndex.Entry(url: page.route.file, kind: kindLabel(page.searchKind ?? "", language),
+                                  text: SearchText(title: page.title, source: page.searchSource ?? SearchSource()))
+            }
+        }.flatMap { $0 }
+        return SearchIndex(language: language, entries: entries).files()
+    }
+
+    package init(pages: [Page], feeds: [Feed], config: SiteConfig, sections: [LLMsText.Section], published: Set<String>,
+                 kindLabel: @escaping @Sendable (String, String) -> String = { kind, _ in kind }) {
+        self.kindLabel = kindLabel
         self.pages = pages
         self.feeds = feeds
         self.config = config

@@ -74,6 +74,18 @@ public struct SitePlanner: Sendable {
             scriptStrings += part.scriptStrings.filter { !scriptStrings.contains($0) }
         }
         pages.append(notFoundPage())
+        // A site whose features bring no search page gets the core's, unless a page of its own is there.
+        // Un sitio cuyas funciones no traen página de búsqueda recibe la del núcleo, salvo que una suya ocupe su sitio.
+        if searchRoute == nil, pageContext.config.search {
+            let routes = pageContext.routes
+            let route: @Sendable (String) -> Route = { routes.route($0, "search") }
+            let taken = Set(pages.map(\.route))
+            if !routes.languages.contains(where: { taken.contains(route($0)) }) {
+                pages += routes.languages.map { searchPage($0, route: route) }
+                searchRoute = route
+            }
+        }
+        if !pageContext.config.search { searchRoute = nil }
         // Search kinds in the order the features' pages came (the navigation's order), before pages are sorted by route.
         // Los tipos de búsqueda en el orden en que llegaron las páginas de las funciones, antes de ordenarlas por ruta.
         var kinds: [String] = []
@@ -124,6 +136,16 @@ public struct SitePlanner: Sendable {
         Parallel.map(jobs, slices: jobs.count) { $0.flatMap { $0() } }.flatMap { $0 }
     }
 
+    /// The search page in `language`, for a site whose features bring none (`SearchIndex`).
+    func searchPage(_ language: String, route: @escaping @Sendable (String) -> Route) -> Page {
+        let text = { (key: String) in pageContext.strings.text(key, language) }
+        let view = SearchPageView(heading: text("search_title"), intro: text("search_intro"))
+        return Page(route: route(language), language: language, template: "search", title: view.heading, description: view.intro,
+                    navigationKey: "search", alternates: pageContext.routes.alternates(route), content: view, inSitemap: false)
+            .with(kind: "search")
+            .with(inputs: [BuildInput(key: "search-page", fingerprint: "")])
+    }
+
     func notFoundPage() -> Page {
         let language = pageContext.routes.defaultLanguage
         let view = NotFoundView(heading: pageContext.strings.text("not_found_title", language), text: pageContext.strings.text("not_found_text", language),
@@ -135,3 +157,10 @@ public struct SitePlanner: Sendable {
 }
 
 struct NotFoundView: Sendable { let heading: String; let text: String; let home: LinkView }
+
+/// The core's search page: its heading and intro; the search box's script fills it from `?q=`.
+struct SearchPageView: Sendable { let heading: String; let intro: String }
+
+extension SearchPageView: TemplateConvertible {
+    var templateValue: TemplateValue { .object(["heading": .string(heading), "intro": .string(intro)]) }
+}

@@ -138,7 +138,9 @@ package enum DefaultTheme {
         {{/codeStylesheet}}{{#styles}}<link rel="stylesheet" href="{{.}}">
         {{/styles}}{{#scripts}}<script defer src="{{.}}"></script>
         {{/scripts}}{{#codeScript}}<script defer src="{{codeScript}}"></script>
-        {{/codeScript}}<link rel="icon" href="{{icon}}" type="image/svg+xml">
+        {{/codeScript}}{{#searchStylesheet}}<link rel="stylesheet" href="{{searchStylesheet}}">
+        {{/searchStylesheet}}{{#searchScript}}<script defer src="{{searchScript}}"></script>
+        {{/searchScript}}<link rel="icon" href="{{icon}}" type="image/svg+xml">
         </head>
         <body>
         <a class="skip-link" href="#main">{{t.skip_to_content}}</a>
@@ -150,6 +152,11 @@ package enum DefaultTheme {
         {{/nav}}
         </ul>
         </nav>
+        {{#search}}<form class="site-search" role="search" action="{{search}}" method="get">
+        <label for="site-search-input" class="visually-hidden">{{t.search_label}}</label>
+        <input id="site-search-input" type="search" name="q" placeholder="{{t.search_placeholder}}" autocomplete="off">
+        <button type="submit">{{t.search_button}}</button>
+        </form>{{/search}}
         {{#hasLanguages}}
         <nav class="language-switch" aria-label="{{t.language_label}}">
         <ul>
@@ -349,6 +356,22 @@ package enum DefaultTheme {
         toc_label: En esta página
         docs_title: Documentación
         docs_menu: Menú
+        kind_page: Página
+        search_label: Buscar en el sitio
+        search_placeholder: Buscar…
+        search_button: Buscar
+        search_title: Buscar
+        search_intro: Cada página, por las palabras de su título, sus secciones y su texto.
+        search_noscript: La búsqueda necesita JavaScript; usa el menú para recorrer las secciones.
+        no_results: Sin resultados. Prueba con otra palabra.
+        results_count: "{n} resultados"
+        results_count_one: 1 resultado
+        search_results_for: "Resultados para «{q}»"
+        search_show_more: Mostrar más resultados
+        search_suggestions: Sugerencias
+        search_failed: No se pudo cargar la búsqueda. Inténtalo de nuevo.
+        kind_doc: Documentación
+        kind_diary: Diario
         docs_menu_close: Cerrar menú
         docs_nav_more: Mostrar más páginas
         docs_nav_earlier: Mostrar páginas anteriores
@@ -394,6 +417,22 @@ package enum DefaultTheme {
         toc_label: On this page
         docs_title: Docs
         docs_menu: Menu
+        kind_page: Page
+        search_label: Search the site
+        search_placeholder: Search…
+        search_button: Search
+        search_title: Search
+        search_intro: Every page, by the words of its title, its sections and its text.
+        search_noscript: Search needs JavaScript; use the menu to browse the sections.
+        no_results: No results. Try another word.
+        results_count: "{n} results"
+        results_count_one: 1 result
+        search_results_for: "Results for “{q}”"
+        search_show_more: Show more results
+        search_suggestions: Suggestions
+        search_failed: Search could not be loaded. Try again.
+        kind_doc: Docs
+        kind_diary: Diary
         docs_menu_close: Close menu
         docs_nav_more: Show more pages
         docs_nav_earlier: Show earlier pages

@@ -1,0 +1,192 @@
+/// What search reads of a page: its rendered text (its headings' ids from the Markdown) and the fields a feature marks
+/// as searchable; kept by reference to strings the page already holds, and read only when the index is made.
+/// Lo que la búsqueda lee de una página: su texto con los ids de sus títulos y los campos que una función marca.
+public struct SearchSource: Sendable {
+    public let html: String
+    public let headings: [RenderedMarkdown.Heading]
+    /// Searchable fields beside the text (an API item's name, type, description), as plain text.
+    public let fields: [String]
+
+    public init(html: String = "", headings: [RenderedMarkdown.Heading] = [], fields: [String] = []) {
+        (self.html, self.headings, self.fields) = (html, headings, fields)
+    }
+}
+
+/// A page's text as search shows it: sections, each under its heading's anchor (the first, before any heading, with
+/// none), as plain text; bounded to the words the index takes of one page.
+/// El texto de una página para la búsqueda: secciones bajo el ancla de su título, como texto plano y acotado.
+public struct SearchText: Sendable, Equatable {
+    public struct Section: Sendable, Equatable {
+        public let anchor: String
+        public let heading: String
+        public var text: String
+    }
+
+    public let title: String
+    public private(set) var sections: [Section]
+
+    /// The most words of one page the index takes (title first, then its sections in order), and the most distinct.
+    public static let maxWords = 4_000
+    public static let maxTerms = 2_000
+
+    /// A text as a record holds it (already bounded when it was indexed).
+    init(title: String, sections: [Section]) { (self.title, self.sections) = (title, sections) }
+
+    /// The text of `source`, cut where the page's words pass the index's bounds.
+    public init(title: String, source: SearchSource) {
+        self.title = title
+        var sections = Self.sections(html: source.html, headings: source.headings)
+        let fields = source.fields.filter { !$0.isEmpty }.joined(separator: " · ")
+        if !fields.isEmpty {
+            if sections.first?.anchor == "" { sections[0].text = fields + (sections[0].text.isEmpty ? "" : " " + sections[0].text) }
+            else { sections.insert(Section(anchor: "", heading: "", text: fields), at: 0) }
+        }
+        self.sections = Self.bounded(sections, title: title)
+    }
+
+    /// Every word the page is indexed under, with its place: 2 in the title, 1 in a heading, 0 in the text.
+    public func forEachWord(_ visit: (_ word: String, _ place: Int) -> Void) {
+        SearchWords.forEach(in: title) { visit($0, 2); return true }
+        for section in sections {
+            SearchWords.forEach(in: section.heading) { visit($0, 1); return true }
+            SearchWords.forEach(in: section.text) { visit($0, 0); return true }
+        }
+    }
+
+    // MARK: From HTML / desde el HTML
+
+    /// The sections of a page's HTML: a heading with an id starts one (its text from `headings`, else its own); tags
+    /// are word breaks, `script`/`style` are skipped, entities decoded, spaces collapsed.
+    static func sections(html: String, headings: [RenderedMarkdown.Heading]) -> [Section] {
+        let titles = Dictionary(headings.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+        var sections: [Section] = []
+        var anchor = "", heading = ""
+        var text: [UInt8] = []
+        var html = html
+        html.withUTF8 { bytes in
+            var index = 0
+            func close() {
+                let plain = String(decoding: text, as: UTF8.self)
+                if !plain.isEmpty || !anchor.isEmpty { sections.append(Section(anchor: anchor, heading: heading, text: plain)) }
+                text.removeAll(keepingCapacity: true)
+            }
+            func space() { if let last = text.last, last != 0x20 { text.append(0x20) } }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<") {
+                    let end = bytes.firstIndex(of: UInt8(ascii: ">"), from: index) ?? bytes.count
+                    let tag = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                    if let level = headingLevel(tag), let id = attribute("id", in: tag) {
+                        // The heading's text is its section's name, not part of the section before.
+                        let closer = Array("</h\(level)>".utf8)
+                        let close_ = bytes.firstIndex(of: closer, from: end) ?? bytes.count
+                        if text.last == 0x20 { text.removeLast() }
+                        close()
+                        anchor = id
+                        heading = titles[id] ?? HTMLText.plain(UnsafeBufferPointer(rebasing: bytes[min(end + 1, close_)..<close_]))
+                        index = min(bytes.count, close_ + closer.count)
+                        continue
+                    }
+                    if let skipped = skippedElement(tag) {
+                        index = (bytes.firstIndex(of: Array("</\(skipped)".utf8), from: end) ?? bytes.count)
+                        continue
+                    }
+                    space()
+                    index = end + 1
+                } else if byte == UInt8(ascii: "&"), let (decoded, length) = entity(bytes, at: index) {
+                    if decoded == [0x20] { space() } else { text.append(contentsOf: decoded) }
+                    index += length
+                } else if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                    space()
+                    index += 1
+                } else {
+                    text.append(byte)
+                    index += 1
+                }
+            }
+            if text.last == 0x20 { text.removeLast() }
+            close()
+        }
+        return sections.map { section in
+            var section = section
+            if section.text.first == " " { section.text.removeFirst() }
+            return section
+        }
+    }
+
+    /// Sections cut where the page's words would pass `maxWords`, or its distinct words `maxTerms` (the title's words
+    /// counted first): whole space-separated pieces are kept or dropped, so the text kept is exactly the text indexed.
+    /// Secciones cortadas donde las palabras pasarían del límite: se guarda exactamente el texto que se indexa.
+    static func bounded(_ sections: [Section], title: String) -> [Section] {
+        // Fewer bytes than the limits' words need, each with a separator: nothing to cut.
+        // Menos bytes de los que necesitan las palabras del límite: nada que cortar.
+        let bytes = title.utf8.count + sections.reduce(0) { $0 + $1.heading.utf8.count + $1.text.utf8.count + 1 }
+        guard bytes >= maxTerms * 2 - 1 else { return sections }
+        var count = 0
+        var distinct = Set<String>()
+        func take(_ piece: some StringProtocol) -> Bool {
+            let words = SearchWords.words(String(piece))
+            let new = Set(words).subtracting(distinct)
+            guard count + words.count <= maxWords, distinct.count + new.count <= maxTerms else { return false }
+            count += words.count
+            distinct.formUnion(new)
+            return true
+        }
+        _ = take(title)
+        var kept: [Section] = []
+        for var section in sections {
+            guard take(section.heading) else { return kept }
+            var pieces: [Substring] = []
+            var full = true
+            for piece in section.text.split(separator: " ", omittingEmptySubsequences: true) {
+                guard take(piece) else { full = false; break }
+                pieces.append(piece)
+            }
+            section.text = pieces.joined(separator: " ")
+            kept.append(section)
+            if !full { return kept }
+        }
+        return kept
+    }
+
+    // MARK: Tags / etiquetas
+
+    private static func headingLevel(_ tag: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard tag.count >= 3, tag[1] == UInt8(ascii: "h"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(tag[2]),
+              tag.count == 3 || tag[3] == 0x20 else { return nil }
+        return Int(tag[2] - UInt8(ascii: "0"))
+    }
+
+    /// The value of `name="…"` in a tag, if it has one.
+    private static func attribute(_ name: String, in tag: UnsafeBufferPointer<UInt8>) -> String? {
+        let key = Array(" \(name)=\"".utf8)
+        guard let start = tag.firstIndex(of: key, from: 0) else { return nil }
+        let valueStart = start + key.count
+        guard let end = tag.firstIndex(of: UInt8(ascii: "\""), from: valueStart) else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: tag[valueStart..<end]), as: UTF8.self)
+    }
+
+    private static let skipped = ["script", "style", "template"]
+
+    private static func skippedElement(_ tag: UnsafeBufferPointer<UInt8>) -> String? {
+        skipped.first { name in
+            let open = Array("<\(name)".utf8)
+            return tag.count >= open.count && tag.hasPrefix(open, at: 0) && (tag.count == open.count || tag[open.count] == 0x20)
+        }
+    }
+
+    /// An entity at `index`: the named ones the renderer writes, `&nbsp;` as a space, and numeric ones.
+    private static func entity(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> ([UInt8], Int)? {
+        for (name, value) in named where bytes.hasPrefix(name, at: index) { return (value, name.count) }
+        guard index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "#"),
+              let end = bytes.firstIndex(of: UInt8(ascii: ";"), from: index + 2), end - index <= 10 else { return nil }
+        let hex = bytes[index + 2] == UInt8(ascii: "x") || bytes[index + 2] == UInt8(ascii: "X")
+        let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + (hex ? 3 : 2))..<end]), as: UTF8.self)
+        guard let value = UInt32(digits, radix: hex ? 16 : 10), let scalar = Unicode.Scalar(value), value != 0 else { return nil }
+        return (Array(String(Character(scalar)).utf8), end - index + 1)
+    }
+
+    private static let named: [([UInt8], [UInt8])] = [
+        ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&"), ("&nbsp;", " "), ("&#x27;", "'"),
+    ].map { (Array($0.utf8), Array($1.utf8)) }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VitrinaKit
+
+/// The full-text index read back as the reader's browser reads it (the trie walked, postings decoded): every word of
+/// every page finds that page, and only pages holding the word; hostile text stays data; pages stay bounded.
+/// El índice de texto completo leído como lo lee el navegador: cada palabra de cada página la encuentra, y solo a ella.
+@Suite struct SearchIndexTests {
+    // MARK: Reading the files back / leer los ficheros
+
+    /// The files of an index as the engine sees them: the manifest, and each file's JSON by its name.
+    struct Read {
+        let manifest: [String: Any]
+        let files: [String: Any]
+
+        init(_ files: [DataFile], language: String) throws {
+            var byName: [String: Any] = [:]
+            var manifest: [String: Any]?
+            for file in files {
+                let text = String(decoding: file.bytes, as: UTF8.self)
+                // `vitrinaSearch.K("KEY", JSON);\n`
+                let open = try #require(text.firstIndex(of: ","))
+                let json = text[text.index(after: open)...].dropLast(3)
+                let value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+                if file.path == SearchIndex.manifestPath(language) { manifest = value as? [String: Any] }
+                else { byName[String(file.path.dropFirst("assets/search/".count))] = value }
+            }
+            self.manifest = try #require(manifest)
+            self.files = byName
+        }
+
+        /// The shard holding `term`, walked as the spec says.
+        func shard(of term: String) -> [String: String]? {
+            let trie = manifest["s"] as? [String: [Any]] ?? [:]
+            let scalars = Array(term.unicodeScalars)
+            var depth = 0
+            while true {
+                let prefix = String(String.UnicodeScalarView(scalars.prefix(depth)))
+                guard let node = trie[prefix], let file = node[0] as? String, let split = node[1] as? Int else { return nil }
+                if split == 0 || depth == scalars.count { return file.isEmpty ? nil : files[file] as? [String: String] }
+                depth += 1
+            }
+        }
+
+        /// The pages of `term` with their weights.
+        func pages(of term: String) -> [(page: Int, weight: Int)] {
+            guard let postings = shard(of: term)?[term] else { return [] }
+            return SearchIndexTests.decode(postings)
+        }
+
+        /// The record of page `id`, through its table.
+        func record(_ id: Int) -> [Any]? {
+            let chunk = id / SearchIndex.recordsPerChunk
+            guard let tables = manifest["t"] as? [String], let table = files[tables[chunk / SearchIndex.chunksPerTable]] as? [String],
+                  let records = files[table[chunk % SearchIndex.chunksPerTable]] as? [Any] else { return nil }
+            return records[id % SearchIndex.recordsPerChunk] as? [Any]
+        }
+    }
+
+    /// Postings as search.js decodes them.
+    static func decode(_ text: String) -> [(page: Int, weight: Int)] {
+        let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        var numbers: [Int] = []
+        var value = 0, shift = 0
+        for byte in text.utf8 {
+            let digit = digits.firstIndex(of: byte)!
+            value |= (digit & 31) << shift
+            if digit & 32 != 0 { shift += 5 } else { numbers.append(value); value = 0; shift = 0 }
+        }
+        var pages: [(Int, Int)] = []
+        var page = -1
+        for pair in stride(from: 0, to: numbers.count - 1, by: 2) {
+            page += numbers[pair]
+            pages.append((page, numbers[pair + 1]))
+        }
+        return pages
+    }
+
+    static func entry(_ url: String, _ title: String, _ html: String, headings: [RenderedMarkdown.Heading] = []) -> SearchIndex.Entry {
+        SearchIndex.Entry(url: url, kind: "Page", text: SearchText(title: title, source: SearchSource(html: html, headings: headings)))
+    }
+
+    // MARK: Words / palabras
+
+    /// The rules shared with search.js, on the vectors both are tested against.
+    @Test func wordsFollowTheSharedVectors() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/search/tokens.json")
+        let vectors = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
+        #expect(vectors.count >= 60)
+        for vector in vectors {
+            let text = try #require(vector["text"] as? String)
+            #expect(SearchWords.words(text) == vector["words"] as? [String], "\(text.debugDescription)")
+        }
+    }
+
+    @Test func wordsAreFoldedCutAndPairedWhereTextHasNoSpaces() {
+        #expect(SearchWords.words("Canción de CUNA, ﬁle") == ["cancion", "de", "cuna", "file"])
+        #expect(SearchWords.words("東京都に行く") == ["東京", "京都", "都に", "に行", "行く"])
+        #expect(SearchWords.words("abc東京def 猫") == ["abc", "東京", "def", "猫"])
+        #expect(SearchWords.words(String(repeating: "a", count: 50)) == [String(repeating: "a", count: 40)])
+        #expect(SearchWords.words("<script>alert(1)</script>") == ["script", "alert", "1", "script"])
+    }
+
+    // MARK: Text / texto
+
+    @Test func aPagesTextIsCutIntoSectionsUnderItsHeadingsAnchors() {
+        let html = "<p>Intro &amp; more&nbsp;text.</p>\n<h2 id=\"usage\">Usage <a class=\"anchor\" href=\"#usage\">#</a></h2>\n<p>Run <code>tar -x</code>.</p><script>secret()</script><h3 id=\"flags\">Flags</h3><ul><li>one</li><li>two</li></ul>"
+        let text = SearchText(title: "tar", source: SearchSource(html: html, headings: [.init(level: 2, id: "usage", text: "Usage"), .init(level: 3, id: "flags", text: "Flags")]))
+        #expect(text.sections == [
+            .init(anchor: "", heading: "", text: "Intro & more text."),
+            .init(anchor: "usage", heading: "Usage", text: "Run tar -x ."),
+            .init(anchor: "flags", heading: "Flags", text: "one two"),
+        ])
+    }
+
+    /// Property: a page of random words keeps at most `maxWords` words and `maxTerms` distinct ones, and its record's
+    /// text is exactly what is indexed.
+    @Test func aPageIsBoundedAndItsRecordHoldsWhatIsIndexed() {
+        var random = SeededGenerator(seed: 51)
+        for _ in 0..<40 {
+            let vocabulary = (0..<Int.random(in: 10...6_000, using: &random)).map { "w\($0)" }
+            let count = Int.random(in: 100...12_000, using: &random)
+            let body = (0..<count).map { _ in random.pick(vocabulary) }.joined(separator: random.chance(0.5) ? " " : "  ")
+            let text = SearchText(title: "A title", source: SearchSource(html: "<p>\(body)</p>"))
+            let words = SearchWords.words(text.title) + text.sections.flatMap { SearchWords.words($0.heading) + SearchWords.words($0.text) }
+            #expect(words.count <= SearchText.maxWords)
+            #expect(Set(words).count <= SearchText.maxTerms)
+            let weights = SearchIndex.weights(of: text)
+            #expect(Set(weights.map(\.0)) == Set(words), "every word kept is indexed, and nothing else")
+        }
+    }
+
+    // MARK: The index / el índice
+
+    /// Property: on generated sites (words from a small vocabulary in several scripts, hostile text, headings), every
+    /// term of the index leads exactly to the pages whose text holds it, as a scan of the pages finds them.
+    @Test func everyWordFindsExactlyThePagesHoldingIt() throws {
+        var random = SeededGenerator(seed: 20261202)
+        let vocabulary = ["tar", "archivo", "canción", "Canción", "cancion", "東京都", "файл", "Ωmega", "run", "running", "a", "42",
+                          "x86_64", "naïve", "ﬁle", "<script>", "&amp;", "\"quoted\"", "\u{301}e", "日本語テキスト"]
+        for round in 0..<6 {
+            var entries: [SearchIndex.Entry] = []
+            for page in 0..<Int.random(in: 1...(round == 5 ? 3_000 : 300), using: &random) {
+                var html = ""
+                var headings: [RenderedMarkdown.Heading] = []
+                for section in 0..<Int.random(in: 0...3, using: &random) {
+                    let words = (0..<Int.random(in: 0...30, using: &random)).map { _ in random.chance(0.1) ? HostileText.string(&random) : random.pick(vocabulary) }
+                    if section > 0 {
+                        let id = "s\(section)"
+                        let heading = random.pick(vocabulary)
+                        headings.append(.init(level: 2, id: id, text: heading))
+                        html += "<h2 id=\"\(id)\">\(HTMLText.escape(heading))</h2>"
+                    }
+                    html += "<p>\(HTMLText.escape(words.joined(separator: " ")))</p>"
+                }
+                entries.append(Self.entry("p\(page)/index.html", random.pick(vocabulary) + " \(page)", html, headings: headings))
+            }
+            let index = SearchIndex(language: "en", entries: entries)
+            let read = try Read(index.files(), language: "en")
+            #expect(read.manifest["pages"] as? Int == entries.count)
+            // What a scan of each page's kept text finds, term by term.
+            var scanned: [String: Set<Int>] = [:]
+            for (id, entry) in index.entries.enumerated() {
+                var words = SearchWords.words(entry.text.title)
+                for section in entry.text.sections { words += SearchWords.words(section.heading) + SearchWords.words(section.text) }
+                for word in words { scanned[word, default: []].insert(id) }
+                let record = try #require(read.record(id))
+                #expect(record[0] as? String == entry.url && record[1] as? String == entry.text.title)
+            }
+            for (term, pages) in scanned {
+                let found = read.pages(of: term)
+                #expect(Set(found.map(\.page)) == pages, "\(term.debugDescription)")
+                #expect(found.map(\.page) == found.map(\.page).sorted() && found.allSatisfy { (1...63).contains($0.weight) })
+            }
+            // No shard holds a term no page has, and each is within its size unless a single term fills it.
+            for (name, value) in read.files where name.contains(".s") {
+                let shard = try #require(value as? [String: String])
+                #expect(shard.keys.allSatisfy { scanned[$0] != nil })
+                let size = shard.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 6 }
+                #expect(size <= SearchIndex.shardBytes || shard.count == 1 || shard.keys.allSatisfy { $0.unicodeScalars.count >= 12 }, "\(name)")
+            }
+            if round == 5 { #expect((read.manifest["s"] as? [String: Any] ?? [:]).count > 1, "a large index is split") }
+        }
+    }
+
+    /// Property: an edit of some pages' text patched into the last index gives the files a full build of the edited
+    /// pages gives, byte for byte, or nil (the trie's shape changes: the whole build then); damaged files give nil.
+    @Test func aPatchedIndexIsTheOneAFullBuildMakes() throws {
+        var random = SeededGenerator(seed: 52)
+        let vocabulary = (0..<400).map { "w\($0)" } + ["canción", "東京都", "tar", "zip", "a"]
+        func page(_ id: Int) -> SearchIndex.Entry {
+            let words = (0..<Int.random(in: 1...60, using: &random)).map { _ in random.pick(vocabulary) }.joined(separator: " ")
+            return Self.entry("p\(String(format: "%05d", id))/index.html", "Page \(id % 50)", "<h2 id=\"x\">x</h2><p>\(words)</p>",
+                              headings: [.init(level: 2, id: "x", text: "x")])
+        }
+        var patched = 0, declined = 0
+        for round in 0..<30 {
+            var entries = (0..<Int.random(in: 1...(round % 3 == 0 ? 4_000 : 200), using: &random)).map(page)
+            let before = SearchIndex(language: "es", entries: entries).files()
+            let old = Dictionary(uniqueKeysWithValues: before.map { ($0.path, $0.bytes) })
+            var edited: [SearchIndex.Entry] = []
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let at = Int.random(in: 0..<entries.count, using: &random)
+                let new = page(at)
+                entries[at] = SearchIndex.Entry(url: entries[at].url, kind: entries[at].kind, text: SearchText(title: entries[at].text.title, sections: new.text.sections))
+                edited.removeAll { $0.url == entries[at].url }
+                edited.append(entries[at])
+            }
+            let full = Dictionary(uniqueKeysWithValues: SearchIndex(language: "es", entries: entries).files().map { ($0.path, $0.bytes) })
+            guard let patch = SearchIndex.patch(language: "es", edited: edited, read: { old[$0] }) else { declined += 1; continue }
+            patched += 1
+            var result = old
+            for path in patch.removed { #expect(result.removeValue(forKey: path) != nil, "\(path) was there") }
+            for file in patch.written { result[file.path] = file.bytes }
+            #expect(Set(result.keys) == Set(full.keys), "round \(round)")
+            for (path, bytes) in full where result[path] != bytes { Issue.record("round \(round): \(path) differs") }
+            // The same files, damaged: never a trap, and nil or a patch.
+            for _ in 0..<20 {
+                var damaged = old
+                let path = random.pick(Array(old.keys))
+                damaged[path] = random.damaged(old[path]!)
+                _ = SearchIndex.patch(language: "es", edited: edited, read: { damaged[$0] })
+            }
+        }
+        #expect(patched >= 20, "most edits are patched (\(patched) patched, \(declined) declined)")
+        // A page the index does not hold is left to the whole build.
+        let files = SearchIndex(language: "es", entries: [page(1)]).files()
+        #expect(SearchIndex.patch(language: "es", edited: [page(2)], read: { path in files.first { $0.path == path }?.bytes }) == nil)
+    }
+
+    /// The same pages, in any order, give the same files byte for byte.
+    @Test func theSamePagesGiveTheSameBytes() {
+        let entries = (0..<200).map { Self.entry("p\($0)/index.html", "Page \($0)", "<p>word\($0 % 17) common text \($0)</p>") }
+        let one = SearchIndex(language: "es", entries: entries).files()
+        let other = SearchIndex(language: "es", entries: entries.reversed()).files()
+        #expect(one.map(\.path) == other.map(\.path) && one.map(\.bytes) == other.map(\.bytes))
+        #expect(one.allSatisfy { $0.path.hasPrefix("assets/search/es.") })
+        #expect(one.filter { $0.path != "assets/search/es.js" }.allSatisfy { $0.path.split(separator: ".").count == 4 }, "fingerprinted")
+    }
+
+    /// Title over heading over text, in the weights the engine ranks by.
+    @Test func weightsRankTitleOverHeadingOverText() throws {
+        let text = SearchText(title: "Tar", source: SearchSource(html: "<h2 id=\"a\">Zip</h2><p>gzip gzip gzip zip</p>",
+                                                                headings: [.init(level: 2, id: "a", text: "Zip")]))
+        let weights = Dictionary(uniqueKeysWithValues: SearchIndex.weights(of: text).map { ($0.0, Int($0.1)) })
+        #expect(weights == ["tar": 16, "zip": 5, "gzip": 3])
+    }
+}
+
