@@ -134,6 +134,14 @@ serve_pid=""
 read -r _ serve_kb < <(tail -1 "$work/logs/serve.time")
 
 # ---------------------------------------------------------------------------------------------
+# The search index of the big site's last full build: the bytes a one-word query loads (words of one page's text, and
+# the commonest), and the index's bytes against the pages' HTML (Scripts/search-budget.py).
+# El índice de búsqueda del sitio grande: bytes de una consulta de una palabra y tamaño frente al HTML.
+# ---------------------------------------------------------------------------------------------
+budget=$(python3 Scripts/search-budget.py "$vitrina_out" en 200)
+search_value() { awk -v k="$1" '$1 == k { print $2 }' <<<"$budget"; }
+
+# ---------------------------------------------------------------------------------------------
 # Report: printed, and appended to BENCHMARKS.md as it was printed.
 # Informe: se imprime y se añade tal cual a BENCHMARKS.md.
 # ---------------------------------------------------------------------------------------------
@@ -170,6 +178,11 @@ report() {
   goal "${factor}x: nothing changed < 2 s" "$(s unchanged/vitrina)" "<" 2
   goal "${factor}x: one page edited < 1 s" "$(s edit/vitrina)" "<" 1
   goal "${factor}x: serve, one page edited to disk < 100 ms (s)" "$(median "$serve_secs")" "<" 0.1
+  echo "  (search: $(tr '\n' ' ' <<<"$budget"))"
+  goal "${factor}x: search, one-word query loads <= 300 KB (KB)" "$(search_value query_kb_max)" "<=" 300
+  goal "${factor}x: search files <= 25% of the HTML's bytes" "$(search_value index_share)" "<=" 0.25
+  goal "${factor}x: assemble (the index with it) <= 10% of a full build" \
+    "$(awk -v a="$(median "${stage_ms[$factor/assemble]:-0}")" -v b="$(s full/vitrina)" 'BEGIN { print a / 1000 / b }')" "<=" 0.1
 }
 
 report | tee "$work/figures.txt"

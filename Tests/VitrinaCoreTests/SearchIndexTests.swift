@@ -7,76 +7,6 @@ import TestSupport
 /// every page finds that page, and only pages holding the word; hostile text stays data; pages stay bounded.
 /// El índice de texto completo leído como lo lee el navegador: cada palabra de cada página la encuentra, y solo a ella.
 @Suite struct SearchIndexTests {
-    // MARK: Reading the files back / leer los ficheros
-
-    /// The files of an index as the engine sees them: the manifest, and each file's JSON by its name.
-    struct Read {
-        let manifest: [String: Any]
-        let files: [String: Any]
-
-        init(_ files: [DataFile], language: String) throws {
-            var byName: [String: Any] = [:]
-            var manifest: [String: Any]?
-            for file in files {
-                let text = String(decoding: file.bytes, as: UTF8.self)
-                // `vitrinaSearch.K("KEY", JSON);\n`
-                let open = try #require(text.firstIndex(of: ","))
-                let json = text[text.index(after: open)...].dropLast(3)
-                let value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
-                if file.path == SearchIndex.manifestPath(language) { manifest = value as? [String: Any] }
-                else { byName[String(file.path.dropFirst("assets/search/".count))] = value }
-            }
-            self.manifest = try #require(manifest)
-            self.files = byName
-        }
-
-        /// The shard holding `term`, walked as the spec says.
-        func shard(of term: String) -> [String: String]? {
-            let trie = manifest["s"] as? [String: [Any]] ?? [:]
-            let scalars = Array(term.unicodeScalars)
-            var depth = 0
-            while true {
-                let prefix = String(String.UnicodeScalarView(scalars.prefix(depth)))
-                guard let node = trie[prefix], let file = node[0] as? String, let split = node[1] as? Int else { return nil }
-                if split == 0 || depth == scalars.count { return file.isEmpty ? nil : files[file] as? [String: String] }
-                depth += 1
-            }
-        }
-
-        /// The pages of `term` with their weights.
-        func pages(of term: String) -> [(page: Int, weight: Int)] {
-            guard let postings = shard(of: term)?[term] else { return [] }
-            return SearchIndexTests.decode(postings)
-        }
-
-        /// The record of page `id`, through its table.
-        func record(_ id: Int) -> [Any]? {
-            let chunk = id / SearchIndex.recordsPerChunk
-            guard let tables = manifest["t"] as? [String], let table = files[tables[chunk / SearchIndex.chunksPerTable]] as? [String],
-                  let records = files[table[chunk % SearchIndex.chunksPerTable]] as? [Any] else { return nil }
-            return records[id % SearchIndex.recordsPerChunk] as? [Any]
-        }
-    }
-
-    /// Postings as search.js decodes them.
-    static func decode(_ text: String) -> [(page: Int, weight: Int)] {
-        let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-        var numbers: [Int] = []
-        var value = 0, shift = 0
-        for byte in text.utf8 {
-            let digit = digits.firstIndex(of: byte)!
-            value |= (digit & 31) << shift
-            if digit & 32 != 0 { shift += 5 } else { numbers.append(value); value = 0; shift = 0 }
-        }
-        var pages: [(Int, Int)] = []
-        var page = -1
-        for pair in stride(from: 0, to: numbers.count - 1, by: 2) {
-            page += numbers[pair]
-            pages.append((page, numbers[pair + 1]))
-        }
-        return pages
-    }
-
     static func entry(_ url: String, _ title: String, _ html: String, headings: [RenderedMarkdown.Heading] = []) -> SearchIndex.Entry {
         SearchIndex.Entry(url: url, kind: "Page", text: SearchText(title: title, source: SearchSource(html: html, headings: headings)))
     }
@@ -158,7 +88,7 @@ import TestSupport
                 entries.append(Self.entry("p\(page)/index.html", random.pick(vocabulary) + " \(page)", html, headings: headings))
             }
             let index = SearchIndex(language: "en", entries: entries)
-            let read = try Read(index.files(), language: "en")
+            let read = try SearchFiles(index.files(), language: "en")
             #expect(read.manifest["pages"] as? Int == entries.count)
             // What a scan of each page's kept text finds, term by term.
             var scanned: [String: Set<Int>] = [:]

@@ -36,34 +36,52 @@ public struct SearchIndex: Sendable {
 
     /// Each term's postings: page ids in increasing order with their weights.
     func postings() -> [String: [(page: Int32, weight: UInt8)]] {
-        // Each page's terms on every core; then each term's list in page order, which the pages' order gives.
-        // Los términos de cada página en todos los núcleos; luego la lista de cada término, en orden de página.
-        let perPage: [[(String, UInt8)]] = Parallel.map(Array(entries.indices), slices: Parallel.slicesPerCore) { slice in
-            slice.map { Self.weights(of: entries[$0].text) }
-        }.flatMap { $0 }
-        var postings: [String: [(page: Int32, weight: UInt8)]] = [:]
-        for (page, terms) in perPage.enumerated() {
-            for (term, weight) in terms { postings[term, default: []].append((Int32(page), weight)) }
+        // Each run of pages gathers its terms' lists on a core; the runs, in page order, are then joined term by term.
+        // Cada tramo de páginas reúne las listas de sus términos en un núcleo; luego se juntan en orden de página.
+        let runs = Parallel.map(Array(entries.indices), slices: Parallel.slicesPerCore) { slice in
+            var local: [String: [(page: Int32, weight: UInt8)]] = [:]
+            for page in slice {
+                for (term, weight) in Self.weights(of: entries[page].text) { local[term, default: []].append((Int32(page), weight)) }
+            }
+            return local
+        }
+        guard var postings = runs.first else { return [:] }
+        for run in runs.dropFirst() {
+            for (term, list) in run { postings[term, default: []] += list }
         }
         return postings
     }
 
     /// A page's terms with their weights: min(63, 16·title hits (≤ 3) + 4·heading hits (≤ 4) + body hits (≤ 15)).
     static func weights(of text: SearchText) -> [(String, UInt8)] {
-        var hits: [String: (title: Int, heading: Int, body: Int)] = [:]
-        var words = 0
-        text.forEachWord { word, place in
-            guard words < SearchText.maxWords, hits[word] != nil || hits.count < SearchText.maxTerms else { return }
-            words += 1
-            var counts = hits[word] ?? (0, 0, 0)
-            switch place {
-            case 2: counts.title += 1
-            case 1: counts.heading += 1
-            default: counts.body += 1
-            }
-            hits[word] = counts
+        /// The page's counts so far, handed to the word reader (not captured: see `SearchWords.forEach`).
+        struct Counts {
+            var hits: [String: (title: Int, heading: Int, body: Int)] = [:]
+            var words = 0
+            var place = 0
         }
-        return hits.map { term, counts in
+        var counts = Counts()
+        // One lookup a word: the bounds are checked only once the page is near them (a giant title).
+        // Una búsqueda por palabra: los límites solo se miran cerca de ellos.
+        let count = { (counts: inout Counts, word: String) -> Bool in
+            guard counts.words < SearchText.maxWords, counts.hits.count < SearchText.maxTerms || counts.hits[word] != nil else { return false }
+            counts.words += 1
+            switch counts.place {
+            case 2: counts.hits[word, default: (0, 0, 0)].title += 1
+            case 1: counts.hits[word, default: (0, 0, 0)].heading += 1
+            default: counts.hits[word, default: (0, 0, 0)].body += 1
+            }
+            return true
+        }
+        counts.place = 2
+        SearchWords.forEach(in: text.title, &counts, count)
+        for section in text.sections {
+            counts.place = 1
+            SearchWords.forEach(in: section.heading, &counts, count)
+            counts.place = 0
+            SearchWords.forEach(in: section.text, &counts, count)
+        }
+        return counts.hits.map { term, counts in
             (term, UInt8(min(63, 16 * min(counts.title, 3) + 4 * min(counts.heading, 4) + min(counts.body, 15))))
         }
     }

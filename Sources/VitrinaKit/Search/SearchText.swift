@@ -56,62 +56,13 @@ public struct SearchText: Sendable, Equatable {
     // MARK: From HTML / desde el HTML
 
     /// The sections of a page's HTML: a heading with an id starts one (its text from `headings`, else its own); tags
-    /// are word breaks, `script`/`style` are skipped, entities decoded, spaces collapsed.
+    /// are word breaks, `script`/`style` are skipped, entities decoded, spaces collapsed. One pass over the bytes, its
+    /// state a value passed along (closures capturing it cost an exclusivity check a byte).
     static func sections(html: String, headings: [RenderedMarkdown.Heading]) -> [Section] {
-        let titles = Dictionary(headings.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
-        var sections: [Section] = []
-        var anchor = "", heading = ""
-        var text: [UInt8] = []
+        var reader = HTMLSections(titles: headings)
         var html = html
-        html.withUTF8 { bytes in
-            var index = 0
-            func close() {
-                let plain = String(decoding: text, as: UTF8.self)
-                if !plain.isEmpty || !anchor.isEmpty { sections.append(Section(anchor: anchor, heading: heading, text: plain)) }
-                text.removeAll(keepingCapacity: true)
-            }
-            func space() { if let last = text.last, last != 0x20 { text.append(0x20) } }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "<") {
-                    let end = bytes.firstIndex(of: UInt8(ascii: ">"), from: index) ?? bytes.count
-                    let tag = UnsafeBufferPointer(rebasing: bytes[index..<end])
-                    if let level = headingLevel(tag), let id = attribute("id", in: tag) {
-                        // The heading's text is its section's name, not part of the section before.
-                        let closer = Array("</h\(level)>".utf8)
-                        let close_ = bytes.firstIndex(of: closer, from: end) ?? bytes.count
-                        if text.last == 0x20 { text.removeLast() }
-                        close()
-                        anchor = id
-                        heading = titles[id] ?? HTMLText.plain(UnsafeBufferPointer(rebasing: bytes[min(end + 1, close_)..<close_]))
-                        index = min(bytes.count, close_ + closer.count)
-                        continue
-                    }
-                    if let skipped = skippedElement(tag) {
-                        index = (bytes.firstIndex(of: Array("</\(skipped)".utf8), from: end) ?? bytes.count)
-                        continue
-                    }
-                    space()
-                    index = end + 1
-                } else if byte == UInt8(ascii: "&"), let (decoded, length) = entity(bytes, at: index) {
-                    if decoded == [0x20] { space() } else { text.append(contentsOf: decoded) }
-                    index += length
-                } else if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
-                    space()
-                    index += 1
-                } else {
-                    text.append(byte)
-                    index += 1
-                }
-            }
-            if text.last == 0x20 { text.removeLast() }
-            close()
-        }
-        return sections.map { section in
-            var section = section
-            if section.text.first == " " { section.text.removeFirst() }
-            return section
-        }
+        html.withUTF8 { reader.read($0) }
+        return reader.sections
     }
 
     /// Sections cut where the page's words would pass `maxWords`, or its distinct words `maxTerms` (the title's words
@@ -148,8 +99,73 @@ public struct SearchText: Sendable, Equatable {
         }
         return kept
     }
+}
+
+/// One pass over a page's HTML bytes, gathering its sections' text (`SearchText.sections`).
+/// Una pasada por los bytes del HTML de una página, reuniendo el texto de sus secciones.
+struct HTMLSections {
+    private let titles: [String: String]
+    private(set) var sections: [SearchText.Section] = []
+    private var anchor = "", heading = ""
+    private var text: [UInt8] = []
+
+    init(titles headings: [RenderedMarkdown.Heading]) {
+        titles = Dictionary(headings.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+        text.reserveCapacity(2_048)
+    }
+
+    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") {
+                let end = bytes.firstIndex(of: UInt8(ascii: ">"), from: index) ?? bytes.count
+                let tag = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                if let level = Self.headingLevel(tag), let id = Self.attribute(Self.idKey, in: tag) {
+                    // The heading's text is its section's name, not part of the section before.
+                    let closer = Self.headingClosers[level - 1]
+                    let closing = bytes.firstIndex(of: closer, from: end) ?? bytes.count
+                    close()
+                    anchor = id
+                    heading = titles[id] ?? HTMLText.plain(UnsafeBufferPointer(rebasing: bytes[min(end + 1, closing)..<closing]))
+                    index = min(bytes.count, closing + closer.count)
+                    continue
+                }
+                if let closer = Self.skippedCloser(tag) {
+                    index = bytes.firstIndex(of: closer, from: end) ?? bytes.count
+                    continue
+                }
+                space()
+                index = end + 1
+            } else if byte == UInt8(ascii: "&"), let (decoded, length) = Self.entity(bytes, at: index) {
+                if decoded == [0x20] { space() } else { text.append(contentsOf: decoded) }
+                index += length
+            } else if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                space()
+                index += 1
+            } else {
+                text.append(byte)
+                index += 1
+            }
+        }
+        close()
+    }
+
+    /// The section read so far, its text trimmed; a section with neither text nor anchor is none.
+    private mutating func close() {
+        if text.last == 0x20 { text.removeLast() }
+        let plain = String(decoding: text.first == 0x20 ? text.dropFirst() : text[...], as: UTF8.self)
+        if !plain.isEmpty || !anchor.isEmpty { sections.append(SearchText.Section(anchor: anchor, heading: heading, text: plain)) }
+        text.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func space() { if let last = text.last, last != 0x20 { text.append(0x20) } }
 
     // MARK: Tags / etiquetas
+
+    private static let idKey = Array(" id=\"".utf8)
+    private static let headingClosers = (1...6).map { Array("</h\($0)>".utf8) }
+    private static let skipped = ["script", "style", "template"].map { (open: Array("<\($0)".utf8), closer: Array("</\($0)".utf8)) }
 
     private static func headingLevel(_ tag: UnsafeBufferPointer<UInt8>) -> Int? {
         guard tag.count >= 3, tag[1] == UInt8(ascii: "h"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(tag[2]),
@@ -157,22 +173,20 @@ public struct SearchText: Sendable, Equatable {
         return Int(tag[2] - UInt8(ascii: "0"))
     }
 
-    /// The value of `name="…"` in a tag, if it has one.
-    private static func attribute(_ name: String, in tag: UnsafeBufferPointer<UInt8>) -> String? {
-        let key = Array(" \(name)=\"".utf8)
+    /// The value of `key` (` id="`) up to its closing quote, if the tag has it.
+    private static func attribute(_ key: [UInt8], in tag: UnsafeBufferPointer<UInt8>) -> String? {
         guard let start = tag.firstIndex(of: key, from: 0) else { return nil }
         let valueStart = start + key.count
         guard let end = tag.firstIndex(of: UInt8(ascii: "\""), from: valueStart) else { return nil }
         return String(decoding: UnsafeBufferPointer(rebasing: tag[valueStart..<end]), as: UTF8.self)
     }
 
-    private static let skipped = ["script", "style", "template"]
-
-    private static func skippedElement(_ tag: UnsafeBufferPointer<UInt8>) -> String? {
-        skipped.first { name in
-            let open = Array("<\(name)".utf8)
-            return tag.count >= open.count && tag.hasPrefix(open, at: 0) && (tag.count == open.count || tag[open.count] == 0x20)
-        }
+    /// Where a skipped element (`script`, `style`, `template`) ends, when `tag` opens one.
+    private static func skippedCloser(_ tag: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard tag.count >= 2, tag[1] == UInt8(ascii: "s") || tag[1] == UInt8(ascii: "t") else { return nil }
+        return skipped.first { open, _ in
+            tag.count >= open.count && tag.hasPrefix(open, at: 0) && (tag.count == open.count || tag[open.count] == 0x20)
+        }?.closer
     }
 
     /// An entity at `index`: the named ones the renderer writes, `&nbsp;` as a space, and numeric ones.

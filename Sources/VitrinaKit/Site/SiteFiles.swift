@@ -31,10 +31,14 @@ package struct SiteFiles: Sendable {
         if outputs.llms {
             makers.append { [DataFile(path: "llms.txt", bytes: Array(LLMsText.text(pages: pages, sections: sections, config: config).utf8))] }
         }
+        var files = Array(Parallel.map(makers, slices: makers.count) { $0.flatMap { $0() } }.joined())
+        // The search index after the others, not beside them: it works on every core itself (work spread inside one of
+        // these threads ran on that thread alone).
+        // El índice de búsqueda después de los demás: reparte su trabajo en todos los núcleos él mismo.
         if config.search {
-            for language in Set(pages.map(\.language)).sorted() { makers.append { searchFiles(language) } }
+            for language in Set(pages.map(\.language)).sorted() { files += searchFiles(language) }
         }
-        return Parallel.map(makers, slices: makers.count) { $0.flatMap { $0() } }.joined().filter { !published.contains($0.path) }
+        return files.filter { !published.contains($0.path) }
     }
 
     /// The full-text index of `language`'s pages that are listed for search (`SearchIndex`), their texts read on every core.

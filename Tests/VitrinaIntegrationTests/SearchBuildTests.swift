@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VitrinaKit
+@testable import VitrinaBuild
+
+/// Search in a whole build: every site gets the index, the header's box and a search page (the core's, where no
+/// feature brings one); `search: false` leaves all three out; hostile titles and text are data in the index.
+/// La búsqueda en una construcción entera: índice, caja y página en cada sitio; `search: false` los deja fuera.
+@Suite struct SearchBuildTests {
+    static let files = [
+        "Content/site.yml": "title: Notas\ndefault_language: es\nlanguages: [es, en]\n",
+        "Content/linux/tar.md": "---\ntitle: \"<script>alert(1)</script> tar\"\n---\nArchiva ficheros con **tar**.\n\n## Uso\n\n<img src=x onerror=alert(2)> y canción.\n",
+        "Content/linux/ls.md": "# ls\n\nLista ficheros.\n",
+    ]
+
+    @Test func aFolderSiteGetsTheIndexTheBoxAndASearchPage() async throws {
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
+        let report = try await site.build()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        let page = try site.read("linux/tar/index.html")
+        #expect(page.contains("<form class=\"site-search\" role=\"search\" action=\"../../search/index.html\" method=\"get\">"))
+        #expect(page.contains("assets/js/search.") && page.contains("assets/search."))
+        let search = try site.read("search/index.html")
+        #expect(search.contains("id=\"search-results\"") && site.exists("en/search/index.html"))
+        for language in ["es", "en"] {
+            let files = Files.list(site.output + "/assets/search").filter { $0.hasPrefix(language + ".") }.map { "assets/search/" + $0 }
+            let read = try SearchFiles(files.map { DataFile(path: $0, bytes: Array(try site.read($0).utf8)) }, language: language)
+            // Folder pages are listed, with the kind's label in the page's language; the search page is not.
+            #expect(read.manifest["pages"] as? Int == 2)
+            #expect(Set(read.pages(of: "tar").map(\.page)) == [read.pages(of: "tar").first!.page])
+            #expect(read.pages(of: "cancion").count == 1 && read.pages(of: "ficheros").count == 2)
+            let record = try #require(read.record(read.pages(of: "cancion")[0].page))
+            #expect(record[0] as? String == (language == "es" ? "" : "en/") + "linux/tar/index.html")
+            #expect(record[1] as? String == "<script>alert(1)</script> tar", "the title as text, to be shown as text")
+            #expect(record[2] as? String == (language == "es" ? "Página" : "Page"))
+            let sections = try #require(record[3] as? [[String]])
+            #expect(sections.map(\.first) == ["", "uso"] && sections[1][2].contains("canción"))
+        }
+    }
+
+    @Test func searchFalseLeavesTheIndexTheBoxAndThePageOut() async throws {
+        var files = Self.files
+        files["Content/site.yml"]! += "search: false\n"
+        let site = try TestSite(files: files)
+        defer { site.remove() }
+        _ = try await site.build()
+        #expect(!site.exists("assets/search/es.js") && !site.exists("search/index.html"))
+        let page = try site.read("linux/tar/index.html")
+        #expect(!page.contains("site-search") && !page.contains("search.js"))
+    }
+
+    /// A folder of its own at `search/` keeps its place: the core's page steps aside, and so does the box.
+    @Test func aFolderNamedSearchKeepsItsPlace() async throws {
+        var files = Self.files
+        files["Content/search.md"] = "# Buscar\n\nUna página propia.\n"
+        let site = try TestSite(files: files)
+        defer { site.remove() }
+        let report = try await site.build()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(try site.read("search/index.html").contains("Una página propia"))
+    }
+}
