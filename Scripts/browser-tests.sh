@@ -68,4 +68,9 @@ TMPDIR="$work" "$PYTHON" -m pytest Tests/browser/test_docs_nav.py -q -p no:cache
 printf '%s\n' '{"lang": "es", "home": "index.html", "search_page": "buscar/index.html", "query": "rick"}' >"$work/search-fixture.json"
 TMPDIR="$work" "$PYTHON" -m pytest Tests/browser/test_search.py -q -p no:cacheprovider --search-site="$work/site" \
     --search-manifest="$work/search-fixture.json" "$@" || status=$?
+# And on the docs folder's, drawn by the built-in theme and its small script kit.
+# Y sobre el de la carpeta de documentación, con el tema incluido y su kit de scripts.
+printf '%s\n' '{"lang": "en", "home": "guide/index.html", "search_page": "search/index.html", "query": "text"}' >"$work/docs-search.json"
+TMPDIR="$work" "$PYTHON" -m pytest Tests/browser/test_search.py -q -p no:cacheprovider --search-site="$work/docs-nav/site" \
+    --search-manifest="$work/docs-search.json" "$@" || status=$?
 exit "$status"

@@ -46,10 +46,28 @@ package enum DefaultTheme {
               (children || []).forEach(child => { if (child !== null && child !== undefined) node.append(child); });
               return node;
             },
-            t: key => { const v = strings()[key]; return typeof v === 'string' && v !== '' && v !== key ? v : (fallback[key] || ''); },
+            // A string with its {name} slots filled; "_one" for a count of one when the page has it.
+            // Un texto con sus huecos {nombre} rellenos; "_one" para una cuenta de uno si la página lo tiene.
+            t(key, vars) {
+              const singular = vars && Number(vars.n) === 1 && V.kit.hasString(key + '_one') ? key + '_one' : key;
+              const v = strings()[singular];
+              const text = typeof v === 'string' && v !== '' && v !== singular ? v : (fallback[singular] || fallback[key] || '');
+              return text.replace(/\{(\w+)\}/g, (slot, name) => (vars && name in vars ? String(vars[name]) : slot));
+            },
+            hasString: key => typeof strings()[key] === 'string' && strings()[key] !== '',
             url: p => (isSitePath(p) ? (document.documentElement.getAttribute('data-root') || '') + p : null),
             fallbacks: more => Object.keys(more || {}).forEach(k => { if (!(k in fallback)) fallback[k] = more[k]; }),
-            run: fn => { try { fn(); } catch (error) { setTimeout(() => { throw error; }); } }
+            run: fn => { try { fn(); } catch (error) { setTimeout(() => { throw error; }); } },
+            // A live region told the same text again still speaks it. / Una región viva repite un texto igual.
+            announce(node, text) {
+              if (!node) return;
+              if (node.textContent === text) { node.textContent = ''; setTimeout(() => { node.textContent = text; }, 50); } else node.textContent = text;
+            },
+            readQuery: names => {
+              const params = new URLSearchParams(location.search), values = {};
+              names.forEach(name => { values[name] = (params.get(name) || '').trim(); });
+              return values;
+            }
           };
         })();
 
@@ -289,6 +307,10 @@ package enum DefaultTheme {
         html[data-page="docs-page"] main, html[data-page="docs-page"] .site-header, html[data-page="docs-page"] .site-footer { max-width: 90rem; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
         .site-header { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: baseline; border-bottom: 1px solid var(--line); }
+        .site-search { display: flex; gap: .25rem; margin-inline-start: auto; }
+        .site-search input { min-width: 0; width: 12rem; padding: .3rem .5rem; font: inherit; color: var(--fg); background: var(--bg);
+          border: 1px solid var(--line); border-radius: var(--radius-sm); }
+        .site-search button { padding: .3rem .7rem; font: inherit; color: var(--bg); background: var(--accent); border: 0; border-radius: var(--radius-sm); }
         .brand { font-weight: 700; text-decoration: none; color: var(--fg); }
         .site-header ul, .breadcrumbs ol, .pagination ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .25rem .75rem; }
         [aria-current="page"] { font-weight: 700; }

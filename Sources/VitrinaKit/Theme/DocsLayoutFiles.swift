@@ -685,18 +685,20 @@ enum DocsLayoutFiles {
         """#,
         "assets/search.css": #"""
         /* Site search: the header box's results popup and the search page's excerpts (search.js). The site's colours (site.css)
-           make it light or dark. / Búsqueda: la lista emergente de la caja de la cabecera y los extractos de la página de búsqueda. */
+           make it light or dark; a theme without them (the built-in one) gets its own (--bg, --fg, --line) or the system's.
+           / Búsqueda: la lista emergente de la caja de la cabecera y los extractos de la página de búsqueda. */
 
         /* The popup hangs below the box, as wide as the box or wider on big screens. / Cuelga bajo la caja. */
         .site-search.has-search-popup { position: relative; }
         .search-popup {
           position: absolute; z-index: 60; top: calc(100% + 0.4rem); inset-inline-end: 0;
           width: max(100%, min(32rem, calc(100vw - 2rem)));
-          max-height: min(70vh, 34rem); overflow-y: auto; overscroll-behavior: contain;
+          /* No scrolling box: focus stays in the field (the combobox pattern), so a list that scrolled could not be scrolled
+             by keyboard; at most 8 options, the page scrolls instead. / Sin caja con desplazamiento: el foco sigue en el campo. */
           padding: 0.35rem;
-          background: var(--surface); color: var(--text);
-          border: 1px solid var(--border); border-radius: var(--radius-sm);
-          box-shadow: var(--shadow-lg);
+          background: var(--surface, var(--bg, Canvas)); color: var(--text, var(--fg, CanvasText));
+          border: 1px solid var(--border, var(--line, GrayText)); border-radius: var(--radius-sm, 8px);
+          box-shadow: var(--shadow-lg, 0 8px 24px rgb(0 0 0 / 0.18));
         }
         .search-popup[hidden], .search-listbox[hidden], .search-popup-note[hidden] { display: none; }
         .search-listbox { display: flex; flex-direction: column; gap: 2px; }
@@ -705,41 +707,41 @@ enum DocsLayoutFiles {
            Una opción: título y tipo en una línea, el extracto debajo; la activa, teñida y con borde. */
         .search-option {
           display: block; padding: 0.5rem 0.7rem;
-          border-radius: calc(var(--radius-sm) - 4px);
-          color: var(--text); text-decoration: none; line-height: 1.4;
+          border-radius: calc(var(--radius-sm, 8px) - 4px);
+          color: var(--text, var(--fg, CanvasText)); text-decoration: none; line-height: 1.4;
           overflow-wrap: anywhere;
         }
-        .search-option:hover { background: var(--surface-2); color: var(--text); }
-        .search-option[aria-selected="true"] { background: var(--accent-soft); color: var(--text); box-shadow: inset 0 0 0 2px var(--accent); }
-        .search-option-title { font-weight: 650; color: var(--accent); }
+        .search-option:hover { background: var(--surface-2, color-mix(in srgb, var(--fg, CanvasText) 6%, var(--bg, Canvas))); color: var(--text, var(--fg, CanvasText)); }
+        .search-option[aria-selected="true"] { background: var(--accent-soft, color-mix(in srgb, var(--accent, LinkText) 12%, var(--bg, Canvas))); color: var(--text, var(--fg, CanvasText)); box-shadow: inset 0 0 0 2px var(--accent, LinkText); }
+        .search-option-title { font-weight: 650; color: var(--accent, LinkText); }
         .search-option .search-kind { margin-inline-start: 0.25rem; }
-        .search-option .search-excerpt { display: block; margin-top: 0.15rem; font-size: 0.875rem; color: var(--muted); }
-        .search-popup-note { margin: 0; padding: 0.6rem 0.7rem; color: var(--muted); font-size: 0.95rem; }
+        .search-option .search-excerpt { display: block; margin-top: 0.15rem; font-size: 0.875rem; color: var(--muted, GrayText); }
+        .search-popup-note { margin: 0; padding: 0.6rem 0.7rem; color: var(--muted, GrayText); font-size: 0.95rem; }
 
         /* Marked words: text keeps its colour, over a soft amber. / Palabras marcadas: el texto conserva su color. */
         :is(.search-option, .search-result) mark {
           padding: 0 0.05em; border-radius: 3px;
-          color: var(--text); background: color-mix(in srgb, var(--star) 35%, var(--surface));
+          color: var(--text, var(--fg, CanvasText)); background: color-mix(in srgb, var(--star, #f5b301) 35%, var(--surface, var(--bg, Canvas)));
         }
 
         /* The search page: a card of results, each a link, its kind and an excerpt; then "Show more".
            La página de búsqueda: una tarjeta de resultados, cada uno con enlace, tipo y extracto; después "Mostrar más". */
         .search-results {
           list-style: none; padding: 0; margin: 0 0 1.5rem;
-          background: var(--surface); border: 1px solid var(--border);
-          border-radius: var(--radius); box-shadow: var(--shadow); overflow: hidden;
+          background: var(--surface, var(--bg, Canvas)); border: 1px solid var(--border, var(--line, GrayText));
+          border-radius: var(--radius, 12px); box-shadow: var(--shadow, 0 2px 8px rgb(0 0 0 / 0.12)); overflow: hidden;
         }
         .search-results:empty { display: none; }
         .search-result {
           display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0.25rem 0.75rem;
-          padding: 0.7rem 1rem; border-bottom: 1px solid var(--border);
+          padding: 0.7rem 1rem; border-bottom: 1px solid var(--border, var(--line, GrayText));
         }
         .search-result:last-child { border-bottom: 0; }
         .search-result > a { flex: 1 1 12rem; font-weight: 650; text-decoration: none; overflow-wrap: anywhere; }
         .search-result > a:hover { text-decoration: underline; }
         .search-result .search-kind { flex: none; }
         .search-result .search-excerpt {
-          flex: 1 1 100%; margin: 0; color: var(--muted); font-size: 0.9rem; line-height: 1.45; overflow-wrap: anywhere;
+          flex: 1 1 100%; margin: 0; color: var(--muted, GrayText); font-size: 0.9rem; line-height: 1.45; overflow-wrap: anywhere;
         }
         .search-more { display: flex; margin: 0 auto 1.5rem; }
         .search-more[hidden] { display: none; }
