@@ -205,6 +205,7 @@ struct SiteWatcherTests {
             "book.toml": "[book]\ntitle = \"A\"\n", "src/SUMMARY.md": "- [A](a.md)\n",
             "src/a.md": "# A\n\n```rust\n{{#include ../listings/ch01/main.rs}}\n```\n",
             "listings/ch01/main.rs": "fn main() {}\n", "book/index.html": "old output\n", ".git/HEAD": "ref\n",
+            "odd\nname/x.rs": "a folder name with a control character is never a root\n",
         ])
         defer { site.remove() }
         let watcher = SiteWatcher(siteDirectory: site.root)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib.util
+import json
+import sys
 import os
 import shutil
 import subprocess
@@ -161,6 +164,32 @@ SUB_PATH = "demo/vitrina/"
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
         pass
+
+
+def fixture_module(name: str):
+    """Tests/browser/fixtures/NAME.py, loaded as a module (the scripts that write a test site)."""
+    spec = importlib.util.spec_from_file_location(name, REPO / "Tests/browser/fixtures" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def given_site(request, name: str, manifest_file: str):
+    """A real built site given to a suite that otherwise writes its own: --NAME-site=FOLDER (or VITRINA_NAME_SITE) and
+    its manifest, --NAME-manifest=FILE (or VITRINA_NAME_MANIFEST, else FOLDER/manifest_file); None when none is given."""
+    def option(flag: str) -> str | None:
+        try:
+            value = request.config.getoption(f"--{name}-{flag}")
+        except ValueError:
+            value = None
+        return value or os.environ.get(f"VITRINA_{name.upper().replace('-', '_')}_{flag.upper()}")
+    given = option("site")
+    if not given:
+        return None
+    site = Path(given).resolve()
+    manifest_path = option("manifest") or site / manifest_file
+    return site, json.loads(Path(manifest_path).read_text(encoding="utf-8"))
 
 
 def serve_under(folder, root, sub_path: str):

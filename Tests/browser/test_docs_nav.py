@@ -14,17 +14,13 @@ docs-nav-fixture.json in it (or --docs-nav-manifest=FILE / VITRINA_DOCS_NAV_MANI
 """
 from __future__ import annotations
 
-import importlib.util
-import json
-import os
-import sys
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import REPO, serve_under
+from conftest import fixture_module, given_site, serve_under
 
 SUB_PATH = "docs/lumen/"
 NAV_BUDGET = 100 * 1024
@@ -32,31 +28,16 @@ PHONE = {"width": 390, "height": 844}
 READY = "#docs-nav[data-nav-ready]"
 
 
-def _option(request, name: str, env: str) -> str | None:
-    try:
-        value = request.config.getoption(name)
-    except ValueError:
-        value = None
-    return value or os.environ.get(env)
-
-
 @pytest.fixture(scope="module")
 def docs_nav_site(request, tmp_path_factory) -> tuple[Path, dict]:
     """The site's folder and its manifest: the given one, or the fixture generated into a temporary folder."""
-    given = _option(request, "--docs-nav-site", "VITRINA_DOCS_NAV_SITE")
+    given = given_site(request, "docs-nav", "docs-nav-fixture.json")
     if given:
-        site = Path(given).resolve()
-    else:
-        spec = importlib.util.spec_from_file_location("make_docs_nav_site", REPO / "Tests/browser/fixtures/make_docs_nav_site.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-        site = tmp_path_factory.mktemp("docs-nav") / "site"
-        manifest = module.build(site)
-        manifest["fixture"] = True
-        return site, manifest
-    manifest_path = _option(request, "--docs-nav-manifest", "VITRINA_DOCS_NAV_MANIFEST") or site / "docs-nav-fixture.json"
-    return site, json.loads(Path(manifest_path).read_text(encoding="utf-8"))
+        return given
+    site = tmp_path_factory.mktemp("docs-nav") / "site"
+    manifest = fixture_module("make_docs_nav_site").build(site)
+    manifest["fixture"] = True
+    return site, manifest
 
 
 @pytest.fixture(scope="module")

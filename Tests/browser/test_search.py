@@ -13,19 +13,16 @@ it (or --search-manifest=FILE / VITRINA_SEARCH_MANIFEST) naming the pages:
 """
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import random
 import re
-import sys
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import REPO, serve_under
+from conftest import REPO, fixture_module, given_site, serve_under
 
 SUB_PATH = "harbour/search/"
 TOKENS = REPO / "Tests" / "Fixtures" / "search" / "tokens.json"
@@ -34,35 +31,17 @@ POPUP = "form.site-search .search-popup"
 OPTIONS = "form.site-search [role=option]"
 
 
-def _load_fixture_module():
-    spec = importlib.util.spec_from_file_location("make_search_site", REPO / "Tests/browser/fixtures/make_search_site.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-maker = _load_fixture_module()
-
-
-def _option(request, name: str, env: str) -> str | None:
-    try:
-        value = request.config.getoption(name)
-    except ValueError:
-        value = None
-    return value or os.environ.get(env)
+maker = fixture_module("make_search_site")
 
 
 @pytest.fixture(scope="module")
 def search_site(request, tmp_path_factory) -> tuple[Path, dict]:
     """The site's folder and its manifest: the given one, or the fixture generated into a temporary folder."""
-    given = _option(request, "--search-site", "VITRINA_SEARCH_SITE")
-    if not given:
-        site = tmp_path_factory.mktemp("search") / "site"
-        return site, maker.build(site)
-    site = Path(given).resolve()
-    manifest_path = _option(request, "--search-manifest", "VITRINA_SEARCH_MANIFEST") or site / "search-fixture.json"
-    return site, json.loads(Path(manifest_path).read_text(encoding="utf-8"))
+    given = given_site(request, "search", "search-fixture.json")
+    if given:
+        return given
+    site = tmp_path_factory.mktemp("search") / "site"
+    return site, maker.build(site)
 
 
 @pytest.fixture(scope="module")

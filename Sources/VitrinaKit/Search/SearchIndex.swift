@@ -121,7 +121,7 @@ public struct SearchIndex: Sendable {
         // El trie: un nodo de más de `shardBytes` se parte por su siguiente carácter y guarda el término igual a él.
         func node(_ terms: ArraySlice<(term: String, postings: String)>, prefix: [Unicode.Scalar]) {
             let size = terms.reduce(0) { $0 + Self.size(term: $1.term, postings: $1.postings) }
-            let prefixText = Self.text(prefix)
+            let prefixText = SearchWords.string(prefix)
             if !Self.splits(size: size, depth: prefix.count) {
                 trie.append((prefixText, shard(terms, prefix: prefixText, &files), false, size))
                 return
@@ -207,10 +207,4 @@ public struct SearchIndex: Sendable {
     }
 
     static func name(_ path: String) -> String { String(path.dropFirst("assets/search/".count)) }
-
-    static func text(_ scalars: [Unicode.Scalar]) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
-    }
 }

@@ -100,7 +100,7 @@ extension SearchIndex {
             var depth = 0
             var holder: String?
             while holder == nil {
-                let key = text(Array(scalars.prefix(depth)))
+                let key = SearchWords.string(scalars.prefix(depth))
                 guard let node = nodes[key] else {
                     // No node that way: only a term that appears makes one, a leaf as a full build would.
                     // Ningún nodo por ahí: solo un término que aparece lo crea, una hoja como en una construcción completa.
@@ -144,7 +144,7 @@ extension SearchIndex {
         for (key, terms) in shards {
             let delta = terms.reduce(0) { $0 + size(term: $1.key, postings: $1.value) } - oldSizes[key]!
             let scalars = Array(key.unicodeScalars)
-            for depth in 0...scalars.count { nodes[text(Array(scalars.prefix(depth)))]?.size += delta }
+            for depth in 0...scalars.count { nodes[SearchWords.string(scalars.prefix(depth))]?.size += delta }
         }
         for (key, terms) in shards {
             let node = nodes[key]!

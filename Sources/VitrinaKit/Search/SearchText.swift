@@ -44,15 +44,6 @@ public struct SearchText: Sendable, Equatable {
         self.sections = Self.bounded(sections, title: title)
     }
 
-    /// Every word the page is indexed under, with its place: 2 in the title, 1 in a heading, 0 in the text.
-    public func forEachWord(_ visit: (_ word: String, _ place: Int) -> Void) {
-        SearchWords.forEach(in: title) { visit($0, 2); return true }
-        for section in sections {
-            SearchWords.forEach(in: section.heading) { visit($0, 1); return true }
-            SearchWords.forEach(in: section.text) { visit($0, 0); return true }
-        }
-    }
-
     // MARK: From HTML / desde el HTML
 
     /// The sections of a page's HTML: a heading with an id starts one (its text from `headings`, else its own); tags

@@ -66,9 +66,9 @@ public enum SearchWords {
             defer { run.removeAll(keepingCapacity: true) }
             guard going, !run.isEmpty else { return }
             if spaceless && run.count > 1 {
-                for index in 0..<(run.count - 1) where going { going = visit(&state, word(run[index...index + 1])) }
+                for index in 0..<(run.count - 1) where going { going = visit(&state, string(run[index...index + 1])) }
             } else {
-                going = visit(&state, word(run.prefix(maxLength)))
+                going = visit(&state, string(run.prefix(maxLength)))
             }
         }
         for scalar in folded.unicodeScalars {
@@ -126,7 +126,8 @@ public enum SearchWords {
         return Array(String(lowered).utf8)
     }
 
-    private static func word(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+    /// The string of `scalars` (a word, a trie's prefix).
+    static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
         return String(view)

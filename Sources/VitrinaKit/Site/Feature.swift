@@ -192,17 +192,14 @@ public struct WholeSiteContribution: Sendable {
     public var tools: [PageRenderer.NavigationEntry] = []
     /// Where the header's search box goes.
     public var searchRoute: (@Sendable (String) -> Route)?
-    /// Data scripts made from every page of the site, sorted by route, given the search kinds in the features' order.
-    public var filesFromPages: (@Sendable ([Page], [String]) -> [DataFile])?
     /// The UI strings its scripts read from the page (`#vitrina-strings`).
     public var scriptStrings: [String] = []
 
     public init(pages: [Page] = [], tools: [PageRenderer.NavigationEntry] = [], searchRoute: (@Sendable (String) -> Route)? = nil,
-                filesFromPages: (@Sendable ([Page], [String]) -> [DataFile])? = nil, scriptStrings: [String] = []) {
+                scriptStrings: [String] = []) {
         self.pages = pages
         self.tools = tools
         self.searchRoute = searchRoute
-        self.filesFromPages = filesFromPages
         self.scriptStrings = scriptStrings
     }
 }

@@ -63,14 +63,12 @@ public struct SitePlanner: Sendable {
         // El contenido que se dibuja a partir de todo el sitio (las pantallas de la app) va al final.
         var tools: [PageRenderer.NavigationEntry] = []
         var searchRoute: (@Sendable (String) -> Route)?
-        var filesFromPages: [@Sendable ([Page], [String]) -> [DataFile]] = []
         let wholeSite = WholeSite(pages: pages, cards: cards, maps: maps, guide: guide)
         for content in data.features.compactMap({ $0 as? any WholeSiteContent }) {
             let part = content.contribution(drawnFrom: wholeSite, pageContext: pageContext)
             pages += part.pages
             tools += part.tools
             searchRoute = searchRoute ?? part.searchRoute
-            if let make = part.filesFromPages { filesFromPages.append(make) }
             scriptStrings += part.scriptStrings.filter { !scriptStrings.contains($0) }
         }
         pages.append(notFoundPage())
@@ -86,15 +84,10 @@ public struct SitePlanner: Sendable {
             }
         }
         if !pageContext.config.search { searchRoute = nil }
-        // Search kinds in the order the features' pages came (the navigation's order), before pages are sorted by route.
-        // Los tipos de búsqueda en el orden en que llegaron las páginas de las funciones, antes de ordenarlas por ruta.
-        var kinds: [String] = []
-        for kind in pages.lazy.compactMap(\.searchKind) where !kinds.contains(kind) { kinds.append(kind) }
         pages.sort { $0.route < $1.route }
         for (a, b) in zip(pages, pages.dropFirst()) where a.route == b.route {
             throw VitrinaError(.content, "two pages would both be written to \(a.route.file) (\(a.title) and \(b.title)); give one a different slug")
         }
-        for make in filesFromPages { files += make(pages, kinds) }
         // A file beside the Markdown never replaces a page or a data script.
         let taken = Set(pages.map(\.route.file) + files.map(\.path))
         var published: [ContentLinks.Published] = []
