@@ -139,6 +139,9 @@ read -r _ serve_kb < <(tail -1 "$work/logs/serve.time")
 # El índice de búsqueda del sitio grande: bytes de una consulta de una palabra y tamaño frente al HTML.
 # ---------------------------------------------------------------------------------------------
 budget=$(python3 Scripts/search-budget.py "$vitrina_out" en 200)
+# And in Chromium from file://: each word typed into a fresh page's box, timed until its first results show.
+# Y en Chromium desde file://: cada palabra escrita en la caja de una página nueva, hasta sus primeros resultados.
+budget+=$'\n'$(python3 Scripts/search-timing.py "$vitrina_out" en 30 | sed 's/^/browser_/')
 search_value() { awk -v k="$1" '$1 == k { print $2 }' <<<"$budget"; }
 
 # ---------------------------------------------------------------------------------------------
@@ -180,6 +183,8 @@ report() {
   goal "${factor}x: serve, one page edited to disk < 100 ms (s)" "$(median "$serve_secs")" "<" 0.1
   echo "  (search: $(tr '\n' ' ' <<<"$budget"))"
   goal "${factor}x: search, one-word query loads <= 300 KB (KB)" "$(search_value query_kb_max)" "<=" 300
+  goal "${factor}x: search, first results of a one-word query < 1 s (ms)" "$(search_value browser_first_result_ms_max)" "<" 1000
+  goal "${factor}x: search, the one page of each word found (misses)" "$(search_value browser_misses)" "<=" 0
   goal "${factor}x: search files <= 25% of the HTML's bytes" "$(search_value index_share)" "<=" 0.25
   goal "${factor}x: assemble (the index with it) <= 10% of a full build" \
     "$(awk -v a="$(median "${stage_ms[$factor/assemble]:-0}")" -v b="$(s full/vitrina)" 'BEGIN { print a / 1000 / b }')" "<=" 0.1

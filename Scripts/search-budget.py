@@ -23,6 +23,17 @@ spec.loader.exec_module(search)
 SHOWN = 8  # options the header's box shows / opciones que muestra la caja
 
 
+def pages_of_words(site: Path, lang: str) -> tuple[list, dict[str, set[int]]]:
+    """The index's records, and the pages whose sections' text holds each word (as the index made them)."""
+    pages_of: dict[str, set[int]] = {}
+    records = search.read_records(site, lang)
+    for page, record in enumerate(records):
+        for section in record[3]:
+            for word in search.words(section[2]):
+                pages_of.setdefault(word, set()).add(page)
+    return records, pages_of
+
+
 def main() -> None:
     site, lang = Path(sys.argv[1]), sys.argv[2]
     count = int(sys.argv[3]) if len(sys.argv) > 3 else 200
@@ -32,12 +43,7 @@ def main() -> None:
     size = lambda name: (folder / name).stat().st_size
     # Words of one page's text alone: the hardest case, its page must come from the shard and its record.
     # Palabras del texto de una sola página: su página sale del fragmento y su registro.
-    pages_of: dict[str, set[int]] = {}
-    records = search.read_records(site, lang)
-    for page, record in enumerate(records):
-        for section in record[3]:
-            for word in search.words(section[2]):
-                pages_of.setdefault(word, set()).add(page)
+    records, pages_of = pages_of_words(site, lang)
     rare = sorted(word for word, pages in pages_of.items() if len(pages) == 1)
     common = sorted(pages_of, key=lambda w: -len(pages_of[w]))[:20]
     rng = random.Random(51)

@@ -45,7 +45,7 @@ import TestSupport
         ])
     }
 
-    /// Property: a page of random words keeps at most `maxWords` words and `maxTerms` distinct ones, and its record's
+    /// Property: a page of random words keeps at most its bounds' words and distinct ones, and its record's
     /// text is exactly what is indexed.
     @Test func aPageIsBoundedAndItsRecordHoldsWhatIsIndexed() {
         var random = SeededGenerator(seed: 51)
@@ -53,10 +53,11 @@ import TestSupport
             let vocabulary = (0..<Int.random(in: 10...6_000, using: &random)).map { "w\($0)" }
             let count = Int.random(in: 100...12_000, using: &random)
             let body = (0..<count).map { _ in random.pick(vocabulary) }.joined(separator: random.chance(0.5) ? " " : "  ")
-            let text = SearchText(title: "A title", source: SearchSource(html: "<p>\(body)</p>"))
+            let bounds = random.chance(0.5) ? SearchText.Bounds.standard : SearchText.Bounds(words: Int.random(in: SearchText.Bounds.least.words...9_000, using: &random))
+            let text = SearchText(title: "A title", source: SearchSource(html: "<p>\(body)</p>"), bounds: bounds)
             let words = SearchWords.words(text.title) + text.sections.flatMap { SearchWords.words($0.heading) + SearchWords.words($0.text) }
-            #expect(words.count <= SearchText.maxWords)
-            #expect(Set(words).count <= SearchText.maxTerms)
+            #expect(words.count <= bounds.words)
+            #expect(Set(words).count <= bounds.terms)
             let weights = SearchIndex.weights(of: text)
             #expect(Set(weights.map(\.0)) == Set(words), "every word kept is indexed, and nothing else")
         }
@@ -176,6 +177,39 @@ import TestSupport
                                                                 headings: [.init(level: 2, id: "a", text: "Zip")]))
         let weights = Dictionary(uniqueKeysWithValues: SearchIndex.weights(of: text).map { ($0.0, Int($0.1)) })
         #expect(weights == ["tar": 16, "zip": 5, "gzip": 3])
+    }
+
+    // MARK: Term numbers / números de término
+
+    /// Property: whatever the seed, terms are numbered in the order first met, each number gives back its bytes, and
+    /// their order is UTF-8's; words chosen to share their low bytes (as hostile text could) change none of it.
+    @Test func termsAreNumberedInTheOrderFirstMetWhateverTheSeed() {
+        var random = SeededGenerator(seed: 5102)
+        for round in 0..<20 {
+            let words: [String] = (0..<Int.random(in: 1...4_000, using: &random)).map { index in
+                switch round % 3 {
+                case 0: HostileText.string(&random)
+                case 1: "w\(Int.random(in: 0...900, using: &random))"
+                default: String(repeating: "a", count: 8) + String(UnicodeScalar(UInt8(index % 200))) + "\(index % 700)"
+                }
+            }.filter { !$0.isEmpty }
+            var expected: [String: Int32] = [:]
+            var first = SearchTerms(capacity: 4, seed: random.next())
+            var second = SearchTerms(capacity: 1_000, seed: random.next())
+            for word in words {
+                let number = expected[word] ?? Int32(expected.count)
+                expected[word] = number
+                var bytes = Array(word.utf8)
+                let (one, other) = bytes.withUnsafeMutableBufferPointer { buffer in
+                    (first.number(of: UnsafeBufferPointer(buffer)), second.number(of: UnsafeBufferPointer(buffer)))
+                }
+                #expect(one == number && other == number, "\(word.debugDescription)")
+            }
+            #expect(first.count == expected.count)
+            for (word, number) in expected { #expect(first.string(Int(number)) == word) }
+            let sorted = (0..<first.count).sorted { first.precedes($0, $1) }.map { first.string($0) }
+            #expect(sorted == expected.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        }
     }
 }
 

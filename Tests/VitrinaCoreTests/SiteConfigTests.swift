@@ -125,6 +125,16 @@ struct SiteConfigTests {
         #expect(try SiteConfig.parse("app_screens: true\n", file: "s.yml").appScreens)
     }
 
+    @Test func searchIsOnOffOrBoundedPerPage() throws {
+        #expect(try SiteConfig.parse("title: T\n", file: "s.yml").searchBounds == .standard)
+        #expect(try !SiteConfig.parse("search: false\n", file: "s.yml").search)
+        let bounded = try SiteConfig.parse("search: {words_per_page: 20000}\n", file: "s.yml")
+        #expect(bounded.search && bounded.searchBounds == SearchText.Bounds(words: 20_000) && bounded.searchBounds.terms == 10_000)
+        for bad in ["search: {words_per_page: 99}", "search: {words_per_page: 100001}", "search: {words: 5}", "search: 3"] {
+            #expect(throws: VitrinaError.self, "\(bad)") { try SiteConfig.parse("\(bad)\n", file: "s.yml") }
+        }
+    }
+
     @Test func orderedLanguagesPutsTheDefaultFirst() throws {
         #expect(try SiteConfig.parse("default_language: en\nlanguages: [es, fr, en]\n", file: "s.yml").orderedLanguages == ["en", "es", "fr"])
         #expect(try SiteConfig.parse("default_language: es\nlanguages: [en, es]\n", file: "s.yml").orderedLanguages == ["es", "en"])

@@ -173,6 +173,28 @@ struct DeclaredSourceTests {
         }
     }
 
+    /// `search:` names fields search finds an item by: text and numbers read as text, a missing field is none, and an
+    /// object is refused naming the field and where it was read.
+    @Test func searchFieldsAreReadAsText() async throws {
+        try await withDeclared { server, harness in
+            var declaration = Self.pagings[0].1
+            declaration.search = [path("kind"), path("price"), path("missing.field")]
+            let items = try await load(harness.fetcher(["shop": shop(server, declaration)]), shop(server, declaration))
+            #expect(items[0].searchFields == ["lighting", "24.5"] && items[1].searchFields == ["lighting", "89"])
+            declaration.search = [path("media")]
+            let error = await #expect(throws: VitrinaError.self) {
+                try await load(harness.fetcher(["shop": shop(server, declaration)]), shop(server, declaration))
+            }
+            #expect(error?.description.contains("search") == true && error?.description.contains("media") == true, "\(String(describing: error))")
+        }
+        #expect(try SiteConfig.parse("title: T\nsources:\n  s:\n    base_url: https://example.org\n    items: {list: /x, id: id, title: t, search: [a.b, c]}\n",
+                                     file: "s.yml").sources["s"]?.items?.search.map(\.description) == ["a.b", "c"])
+        let many = "[" + (0...ItemsDeclaration.maxSearchFields).map { "f\($0)" }.joined(separator: ", ") + "]"
+        #expect(throws: VitrinaError.self) {
+            try SiteConfig.parse("title: T\nsources:\n  s:\n    base_url: https://example.org\n    items: {list: /x, id: id, title: t, search: \(many)}\n", file: "s.yml")
+        }
+    }
+
     @Test func detailsFromATemplateAndFromAURLField() async throws {
         try await withDeclared { server, harness in
             var declaration = Self.pagings[1].1

@@ -61,4 +61,23 @@ import TestSupport
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         #expect(try site.read("search/index.html").contains("Una página propia"))
     }
+
+    /// Pages are found by more than their text: a folder page by its tags, an API page by the fields its feature marks
+    /// (a character's last place, a Pokémon's ability in the page's language) and a declared item by its description.
+    /// Las páginas se encuentran también por sus etiquetas y por los campos que marca su función.
+    @Test func pagesAreFoundByTheirTermsAndTheirFeaturesFields() async throws {
+        try await withReplayServer { server in
+            let site = try TestSite()
+            defer { site.remove() }
+            try site.write("Content/docs/senda.md", "---\ntitle: Una senda\ntags: [senderismo]\n---\nSubimos al pico.\n")
+            _ = try await site.build(site.options(server: server))
+            let files = Files.list(site.output + "/assets/search").filter { $0.hasPrefix("es.") }.map { "assets/search/" + $0 }
+            let read = try SearchFiles(files.map { DataFile(path: $0, bytes: Array(try site.read($0).utf8)) }, language: "es")
+            func urls(_ word: String) -> Set<String> { Set(read.pages(of: word).compactMap { read.record($0.page)?[0] as? String }) }
+            #expect(urls("senderismo").contains("docs/senda/index.html"), "a tag that is not in the text")
+            #expect(urls("citadel").contains { $0.hasPrefix("personajes/") }, "\(urls("citadel"))")
+            #expect(urls("espesura").contains { $0.hasPrefix("pokemon/") }, "Bulbasaur's ability in Spanish: \(urls("espesura"))")
+            #expect(urls("forest").contains { $0.hasPrefix("tienda/") }, "a product's description")
+        }
+    }
 }

@@ -18,10 +18,7 @@ struct SearchEdit {
         var removed: [String] = []
         for (language, pages) in Dictionary(grouping: listed, by: \.language).sorted(by: { $0.key < $1.key }) {
             let table = strings.table(language)
-            let entries = pages.map { page in
-                SearchIndex.Entry(url: page.route.file, kind: table["kind_" + (page.searchKind ?? "")] ?? page.searchKind ?? "",
-                                  text: SearchText(title: page.title, source: page.searchSource ?? SearchSource()))
-            }
+            let entries = pages.map { SearchIndex.Entry(page: $0, kind: table["kind_" + ($0.searchKind ?? "")] ?? $0.searchKind ?? "", bounds: config.searchBounds) }
             guard let patch = SearchIndex.patch(language: language, edited: entries, read: { path in
                 // Only the index's own files, inside the output, as the last build wrote them.
                 // Solo los ficheros del índice, dentro de la salida, tal como los escribió la última construcción.

@@ -87,11 +87,15 @@ public struct CharacterPages: Sendable {
     func characterPage(_ character: RickAndMortyCharacter, _ language: String) -> Page {
         let route = routes.character(character, language)
         let gender = pageContext.strings.text("gender_\(character.gender.lowercased())", language)
+        let description = "\(character.name): \(status(character.status, language).label), \(character.species), \(gender)."
         return Page(route: route, language: language, template: "characters/character", title: character.name,
-                    description: "\(character.name): \(status(character.status, language).label), \(character.species), \(gender).",
+                    description: description,
                     navigationKey: "characters", alternates: pageContext.routes.alternates { routes.character(character, $0) },
                     makeContent: { [self] in characterView(character, language, route) })
-            .with(kind: "character", scripts: ["assets/js/map.js", Self.script], styles: ["assets/map.css"], searchKind: "character")
+            .with(kind: "character", scripts: ["assets/js/map.js", Self.script], styles: ["assets/map.css"])
+            // Found by its species, type, origin and last place beside its name.
+            // Se encuentra por especie, tipo, origen y último lugar además de por su nombre.
+            .searching("character", SearchSource(fields: [description, character.type, character.origin.name, character.location.name]))
             .with(inputs: madeFrom(character))
             .with { $0.image = pageContext.pictures.path(character.image) }
     }

@@ -25,10 +25,13 @@ public struct DeclaredItem: Sendable, Equatable {
     public let numbers: [String: Double]
     /// Its terms by taxonomy, from the fields `taxonomies:` names.
     public let terms: [String: [String]]
+    /// The texts of the fields `search:` names, for the full-text index.
+    public let searchFields: [String]
 
     public init(id: String, title: String, slug: String, group: String?, fields: JSONValue, images: [RemoteImage], responses: [String],
-                description: String? = nil, numbers: [String: Double] = [:], terms: [String: [String]] = [:]) {
+                description: String? = nil, numbers: [String: Double] = [:], terms: [String: [String]] = [:], searchFields: [String] = []) {
         self.terms = terms
+        self.searchFields = searchFields
         self.description = description
         self.numbers = numbers
         self.id = id

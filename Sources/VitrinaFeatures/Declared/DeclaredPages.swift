@@ -210,7 +210,9 @@ struct DeclaredPages: Sendable {
         let description = item.description.map { String(String.UnicodeScalarView($0.unicodeScalars.prefix(155))) }
         let page = Page(route: route, language: language, template: templates.item, title: item.title, description: description ?? "",
                         navigationKey: content.name, alternates: pageContext.routes.alternates { routes.item(item, $0) }, content: TemplateValue.object(view))
-        return (content.declaration.kind == nil ? page.with(searchKind: kind) : page.with(kind: kind, searchKind: kind)).with(inputs: madeFrom([item]))
+        return (content.declaration.kind == nil ? page : page.with(kind: kind))
+            .searching(kind, SearchSource(fields: (item.description.map { [$0] } ?? []) + item.searchFields))
+            .with(inputs: madeFrom([item]))
             .with(terms: item.terms)
             .with { facts in
                 facts.image = pageContext.pictures.path(item.images.first)

@@ -45,7 +45,7 @@ public struct DeclaredSourceLoader: Sendable {
         return records.map { record in
             DeclaredItem(id: record.id, title: record.title, slug: slugByPosition[record.position] ?? record.slugBase, group: record.group,
                          fields: record.fields, images: record.images, responses: record.responses, description: record.description,
-                         numbers: record.numbers, terms: record.terms)
+                         numbers: record.numbers, terms: record.terms, searchFields: record.searchFields)
         }
     }
 

@@ -68,8 +68,34 @@ struct ItemReader {
             position: position, id: id, title: title, slugBase: slugText.isEmpty ? Slug.make(id, fallback: "item") : slugText, group: group,
             fields: detail?.body ?? listed.value, images: images, responses: [listed.page] + (detail.map { [$0.url] } ?? []),
             description: try declaration.description.flatMap { path in try require(path, "description").value == .null ? nil : try text(path, "description") },
-            numbers: try numbers(), terms: try terms(), reader: self)
+            numbers: try numbers(), terms: try terms(), searchFields: try searchFields(), reader: self)
     }
+
+    /// The texts of the fields `search:` names: text, a number, or a list of them (its first `maxSearchValues`); null
+    /// or a missing field is none; each cut at `maxSearchField` characters.
+    /// Los textos de los campos que nombra `search:`: texto, número o una lista de ellos; nulo o ausente es ninguno.
+    private func searchFields() throws -> [String] {
+        var texts: [String] = []
+        for path in context.declaration.search {
+            guard let found = find(path) else { continue }
+            let values: ArraySlice<JSONValue>
+            if case .array(let items) = found.value { values = items.prefix(Self.maxSearchValues) } else { values = [found.value] }
+            for value in values {
+                switch value {
+                case .string(let text): texts.append(String(String.UnicodeScalarView(text.unicodeScalars.prefix(Self.maxSearchField))))
+                case .int(let number): texts.append(String(number))
+                case .double(let number) where number.isFinite: texts.append(String(number))
+                case .null, .double: continue
+                default: throw context.wrongType(found.url, found.path, "search", expected: "text, a number, or a list of them", found: value)
+                }
+            }
+        }
+        return texts
+    }
+
+    /// The most values read of one searchable list, and the longest text kept of one value.
+    static let maxSearchValues = 100
+    static let maxSearchField = 10_000
 
     /// The item's terms by taxonomy: the text (or each text of a list) at the declared field, trimmed, each once,
     /// control characters dropped, at most `Taxonomy.maxTermLength` characters and `maxTermsPerPage` terms; null or a
@@ -160,6 +186,7 @@ struct ItemRecord {
     let description: String?
     let numbers: [String: Double]
     let terms: [String: [String]]
+    let searchFields: [String]
     let reader: ItemReader
 
     func sortKey(_ path: JSONPath, context: DeclaredContext) throws -> SortKey {

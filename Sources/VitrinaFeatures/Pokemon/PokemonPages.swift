@@ -71,9 +71,16 @@ public struct PokemonPages: Sendable {
         return Page(route: route, language: language, template: "pokemon/detail", title: "\(name) \(Self.number(pokemon.id))",
                     description: description, navigationKey: "pokemon", alternates: pageContext.routes.alternates { routes.detail(pokemon, $0) },
                     makeContent: { [self] in detailView(pokemon, language, route) })
-            .with(kind: "pokemon", scripts: [Self.script], searchKind: "pokemon")
+            .with(kind: "pokemon", scripts: [Self.script])
+            .searching("pokemon", SearchSource(fields: [description] + searchFields(pokemon, language)))
             .with(inputs: madeFrom(pokemon))
             .with { $0.image = pageContext.pictures.path(pokemon.sprites.dreamWorld ?? pokemon.sprites.front) }
+    }
+
+    /// What search finds a Pokémon by beside its name: its types' and abilities' names in `language`.
+    func searchFields(_ pokemon: Pokemon, _ language: String) -> [String] {
+        pokemon.types.map { pokedex.types[$0]?.displayName(language) ?? $0 }
+            + pokemon.abilities.map { pokedex.abilities[$0.name]?.names.text(language, fallback: $0.name) ?? $0.name }
     }
 
     func detailView(_ pokemon: Pokemon, _ language: String, _ route: Route) -> PokemonDetailView {

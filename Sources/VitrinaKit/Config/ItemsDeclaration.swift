@@ -104,8 +104,10 @@ public struct ItemsDeclaration: Sendable, Equatable {
     public var images: [JSONPath]
     public var group: JSONPath?
     public var sort: SortOrder?
-    /// The field shown as an item page's description (meta and cards).
+    /// The field shown as an item page's description (meta and cards); search finds an item by it.
     public var description: JSONPath?
+    /// More fields search finds an item by (`search: [category, brand]`): text, numbers, or lists of them.
+    public var search: [JSONPath] = []
     /// What an item is (`product`): its page kind, its search kind and favourites' label (`kind_<kind>`); nil is the source's name.
     public var kind: String?
     /// The home card's icon.
@@ -139,12 +141,13 @@ public struct ItemsDeclaration: Sendable, Equatable {
     public static let keys = [
         "list", "paging", "next", "cursor", "cursor_param", "offset_param", "limit_param", "page_param", "at", "id", "title", "slug",
         "detail", "detail_url", "images", "group", "sort", "description", "kind", "icon", "per_page", "group_order", "album", "numbers", "currency",
-        "taxonomies",
+        "taxonomies", "search",
     ]
     /// The most numbers one declaration may format.
     public static let maxNumbers = 32
-    /// The most image paths one declaration may name.
+    /// The most image paths one declaration may name, and the most searchable fields.
     public static let maxImages = 20
+    public static let maxSearchFields = 20
     /// The longest list path or detail template, in bytes.
     public static let maxURLBytes = 2_000
 }

@@ -178,16 +178,20 @@ extension YAMLReader {
         }
         if let urlPath = try optionalPath("detail_url") { items.detail = .urlField(urlPath) }
 
-        if let imagesNode = map["images"] {
+        /// A path or a list of paths, at most `most`.
+        func paths(_ field: String, most: Int, example: String) throws -> [JSONPath] {
+            guard let listNode = map[field] else { return [] }
             let nodes: [Node]
-            if case .scalar = imagesNode { nodes = [imagesNode] } else if let sequence = imagesNode.sequence { nodes = Array(sequence) } else {
-                throw VitrinaError(.config, "\(file):\(line(imagesNode)): \(key("images")) must be a list of JSON paths, like [image, thumbnail.url]")
+            if case .scalar = listNode { nodes = [listNode] } else if let sequence = listNode.sequence { nodes = Array(sequence) } else {
+                throw VitrinaError(.config, "\(file):\(line(listNode)): \(key(field)) must be a list of JSON paths, like \(example)")
             }
-            guard nodes.count <= ItemsDeclaration.maxImages else {
-                throw VitrinaError(.config, "\(file):\(line(imagesNode)): \(key("images")) names \(nodes.count) paths; at most \(ItemsDeclaration.maxImages)")
+            guard nodes.count <= most else {
+                throw VitrinaError(.config, "\(file):\(line(listNode)): \(key(field)) names \(nodes.count) paths; at most \(most)")
             }
-            items.images = try nodes.map { try path("images", $0) }
+            return try nodes.map { try path(field, $0) }
         }
+        items.images = try paths("images", most: ItemsDeclaration.maxImages, example: "[image, thumbnail.url]")
+        items.search = try paths("search", most: ItemsDeclaration.maxSearchFields, example: "[category, brand]")
 
         if let sortNode = map["sort"], let sort = try text("sort") {
             let descending = sort.utf8.first == UInt8(ascii: "-")

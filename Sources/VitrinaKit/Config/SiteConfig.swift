@@ -39,6 +39,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var fingerprints = true
     /// Full-text search (`SearchIndex`): the index, the header's box and a search page; `search: false` leaves them out.
     public var search = true
+    /// How much of one page the index takes (`search: {words_per_page: N}`).
+    public var searchBounds = SearchText.Bounds.standard
     /// The ways pages are sorted by subject (`taxonomies:`): tags and categories unless site.yml says otherwise.
     public var taxonomies = Taxonomy.defaults
     /// The folder of the site's pages, relative to the site folder: `Content`, or a docs folder's own (`docs`, `src`).
@@ -246,7 +248,7 @@ extension SiteConfig {
         config.highlight = try reader.highlight(root)
         config.pictures = try reader.pictures(root)
         config.fingerprints = try reader.bool(root, "fingerprints") ?? true
-        config.search = try reader.bool(root, "search") ?? true
+        (config.search, config.searchBounds) = try reader.search(root)
         config.appScreens = try reader.bool(root, "app_screens") ?? false
         config.taxonomies = try reader.taxonomies(root)
         if !config.languages.contains(config.defaultLanguage) {
@@ -307,6 +309,20 @@ struct YAMLReader {
         guard let node = map[key] else { return nil }
         guard let value = node.bool else { throw VitrinaError(.config, "\(file):\(line(node)): \(key) must be true or false") }
         return value
+    }
+
+    /// `search:`: true, false, or `{words_per_page: N}` (on, each page's words bounded to N).
+    func search(_ map: Node.Mapping) throws -> (Bool, SearchText.Bounds) {
+        guard let node = map["search"], let settings = node.mapping else { return (try bool(map, "search") ?? true, .standard) }
+        for key in settings.keys where key.string != "words_per_page" {
+            throw VitrinaError(.config, "\(file):\(line(key)): search: knows words_per_page only, like search: {words_per_page: 10000}")
+        }
+        guard let node = settings["words_per_page"] else { return (true, .standard) }
+        let range = SearchText.Bounds.least.words...SearchText.Bounds.most.words
+        guard let words = node.int, range.contains(words) else {
+            throw VitrinaError(.config, "\(file):\(line(node)): search.words_per_page must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return (true, SearchText.Bounds(words: words))
     }
 
     /// A whole number from 1 to `maximum`; anything else names the file, the line and the key (as `named` spells it).

@@ -11,6 +11,16 @@ public struct SearchIndex: Sendable {
         public let text: SearchText
 
         public init(url: String, kind: String, text: SearchText) { (self.url, self.kind, self.text) = (url, kind, text) }
+
+        /// A listed page: its title, its text and searchable fields (its description when a feature gave none), and
+        /// its taxonomy terms (`tags: [viaje]` finds it by "viaje"), under its kind's label.
+        /// Una página listada: título, texto, campos de búsqueda (o su descripción) y términos de sus taxonomías.
+        public init(page: Page, kind: String, bounds: SearchText.Bounds) {
+            let source = page.searchSource ?? SearchSource(fields: [page.description])
+            let terms = page.terms.sorted { $0.key < $1.key }.flatMap(\.value)
+            self.init(url: page.route.file, kind: kind, text: SearchText(
+                title: page.title, source: SearchSource(html: source.html, headings: source.headings, fields: source.fields + terms), bounds: bounds))
+        }
     }
 
     /// Pages per record chunk, record chunks per table, and the size past which a shard is split by the next letter.
@@ -34,63 +44,21 @@ public struct SearchIndex: Sendable {
 
     // MARK: Postings / apariciones
 
-    /// Each term's postings: page ids in increasing order with their weights.
-    func postings() -> [String: [(page: Int32, weight: UInt8)]] {
-        // Each run of pages gathers its terms' lists on a core; the runs, in page order, are then joined term by term.
-        // Cada tramo de páginas reúne las listas de sus términos en un núcleo; luego se juntan en orden de página.
-        let runs = Parallel.map(Array(entries.indices), slices: Parallel.slicesPerCore) { slice in
-            var local: [String: [(page: Int32, weight: UInt8)]] = [:]
-            for page in slice {
-                for (term, weight) in Self.weights(of: entries[page].text) { local[term, default: []].append((Int32(page), weight)) }
-            }
-            return local
-        }
-        guard var postings = runs.first else { return [:] }
-        for run in runs.dropFirst() {
-            for (term, list) in run { postings[term, default: []] += list }
-        }
-        return postings
-    }
-
-    /// A page's terms with their weights: min(63, 16·title hits (≤ 3) + 4·heading hits (≤ 4) + body hits (≤ 15)).
+    /// A page's terms with their weights: min(63, 16·title hits (≤ 3) + 4·heading hits (≤ 4) + body hits (≤ 15)), as
+    /// the whole index counts them (`SearchPostings.PageCounter`).
     static func weights(of text: SearchText) -> [(String, UInt8)] {
-        /// The page's counts so far, handed to the word reader (not captured: see `SearchWords.forEach`).
-        struct Counts {
-            var hits: [String: (title: Int, heading: Int, body: Int)] = [:]
-            var words = 0
-            var place = 0
-        }
-        var counts = Counts()
-        // One lookup a word: the bounds are checked only once the page is near them (a giant title).
-        // Una búsqueda por palabra: los límites solo se miran cerca de ellos.
-        let count = { (counts: inout Counts, word: String) -> Bool in
-            guard counts.words < SearchText.maxWords, counts.hits.count < SearchText.maxTerms || counts.hits[word] != nil else { return false }
-            counts.words += 1
-            switch counts.place {
-            case 2: counts.hits[word, default: (0, 0, 0)].title += 1
-            case 1: counts.hits[word, default: (0, 0, 0)].heading += 1
-            default: counts.hits[word, default: (0, 0, 0)].body += 1
-            }
-            return true
-        }
-        counts.place = 2
-        SearchWords.forEach(in: text.title, &counts, count)
-        for section in text.sections {
-            counts.place = 1
-            SearchWords.forEach(in: section.heading, &counts, count)
-            counts.place = 0
-            SearchWords.forEach(in: section.text, &counts, count)
-        }
-        return counts.hits.map { term, counts in
-            (term, UInt8(min(63, 16 * min(counts.title, 3) + 4 * min(counts.heading, 4) + min(counts.body, 15))))
-        }
+        var counter = SearchPostings.PageCounter()
+        var run = SearchPostings.Run()
+        counter.read(text)
+        counter.finish(page: 0, into: &run)
+        return zip(run.term, run.weight).map { (counter.terms.string(Int($0)), $1) }
     }
 
     /// Postings as the shard writes them: base64url varints of 5-bit groups, lowest first, +32 while more follow;
     /// pairs of (gap to the previous page id, the first one's id + 1; weight).
-    static func encode(_ list: [(page: Int32, weight: UInt8)]) -> String {
+    static func encode(_ list: some Sequence<(page: Int32, weight: UInt8)>) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(list.count * 2)
+        out.reserveCapacity(list.underestimatedCount * 2)
         var previous: Int64 = -1
         func number(_ value: Int64) {
             var rest = value
@@ -114,16 +82,20 @@ public struct SearchIndex: Sendable {
 
     /// The manifest, the shards, the tables and the record chunks.
     public func files() -> [DataFile] {
-        let encoded = postings().map { (term: $0.key, postings: Self.encode($0.value)) }.sorted { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
-        var files: [DataFile] = []
-        var trie: [(prefix: String, file: String, split: Bool, size: Int)] = []
+        let postings = SearchPostings(entries.map(\.text))
+        // Terms in UTF-8 order, each with its postings written, on every core.
+        // Los términos en orden UTF-8, cada uno con sus apariciones escritas, en todos los núcleos.
+        let encoded = Parallel.map(postings.order, slices: Parallel.slicesPerCore) { slice in
+            slice.map { (term: postings.terms.string($0), postings: Self.encode(postings.list($0))) }
+        }.flatMap { $0 }
+        var trie: [(prefix: String, terms: Range<Int>, split: Bool, size: Int)] = []
         // The trie: a node of more than `shardBytes` splits by its next code point, keeping the term equal to it.
         // El trie: un nodo de más de `shardBytes` se parte por su siguiente carácter y guarda el término igual a él.
         func node(_ terms: ArraySlice<(term: String, postings: String)>, prefix: [Unicode.Scalar]) {
             let size = terms.reduce(0) { $0 + Self.size(term: $1.term, postings: $1.postings) }
             let prefixText = SearchWords.string(prefix)
             if !Self.splits(size: size, depth: prefix.count) {
-                trie.append((prefixText, shard(terms, prefix: prefixText, &files), false, size))
+                trie.append((prefixText, terms.indices, false, size))
                 return
             }
             var own: ArraySlice<(term: String, postings: String)> = []
@@ -138,31 +110,46 @@ public struct SearchIndex: Sendable {
                 groups.append((next, terms[index..<end]))
                 index = end
             }
-            trie.append((prefixText, own.isEmpty ? "" : shard(own, prefix: prefixText, &files), true, size))
+            trie.append((prefixText, own.indices, true, size))
             for (next, group) in groups { node(group, prefix: prefix + [next]) }
         }
         if !encoded.isEmpty { node(encoded[...], prefix: []) }
+        // Each node's own terms as a shard file, on every core, in the trie's order.
+        // Los términos propios de cada nodo como fichero, en todos los núcleos, en el orden del trie.
+        let nodes = trie
+        let shards: [DataFile?] = Parallel.map(Array(nodes.indices), slices: Parallel.slicesPerCore) { slice in
+            slice.map { place -> DataFile? in
+                let node = nodes[place]
+                guard !node.terms.isEmpty else { return nil }
+                return Self.shardFile(language: language, prefix: node.prefix,
+                                      Dictionary(encoded[node.terms].map { ($0.term, $0.postings) }, uniquingKeysWith: { first, _ in first }))
+            }
+        }.flatMap { $0 }
+        var files = shards.compactMap { $0 }
         let (tables, records) = recordFiles()
         files += records + tables
         let manifest: [String: Any] = [
             "v": 1, "pages": entries.count, "rc": Self.recordsPerChunk, "tc": Self.chunksPerTable,
             "t": tables.map { Self.name($0.path) } as [Any],
-            "s": Dictionary(trie.map { ($0.prefix, [$0.file, $0.split ? 1 : 0, $0.size] as [Any]) }, uniquingKeysWith: { first, _ in first }) as [String: Any],
+            "s": Dictionary(zip(trie, shards).map { node, shard in
+                (node.prefix, [shard.map { Self.name($0.path) } ?? "", node.split ? 1 : 0, node.size] as [Any])
+            }, uniquingKeysWith: { first, _ in first }) as [String: Any],
         ]
         files.append(DataFile(path: Self.manifestPath(language), bytes: Self.call("m", language, manifest)))
         return files
     }
 
-    /// A shard file of `terms`, named by its prefix (so an edit elsewhere renames nothing); its name below `assets/search/`.
-    private func shard(_ terms: some Sequence<(term: String, postings: String)>, prefix: String, _ files: inout [DataFile]) -> String {
-        let file = Self.shardFile(language: language, prefix: prefix, Dictionary(terms.map { ($0.term, $0.postings) }, uniquingKeysWith: { first, _ in first }))
-        files.append(file)
-        return Self.name(file.path)
-    }
-
     static func shardFile(language: String, prefix: String, _ terms: [String: String]) -> DataFile {
         let key = "\(language).s" + Fingerprint.hex(prefix).prefix(8)
-        return fingerprinted(key, call("s", key, terms.mapValues { $0 as Any }))
+        var json: [UInt8] = [UInt8(ascii: "{")]
+        for (index, term) in terms.keys.sorted().enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            ScriptJSON.string(term, into: &json, inHTML: false)
+            json.append(UInt8(ascii: ":"))
+            ScriptJSON.string(terms[term]!, into: &json, inHTML: false)
+        }
+        json.append(UInt8(ascii: "}"))
+        return fingerprinted(key, call("s", key, json: json))
     }
 
     /// What a term weighs in a shard, the unit the trie splits by.
@@ -183,12 +170,30 @@ public struct SearchIndex: Sendable {
         return (tables, records)
     }
 
+    /// `[[url, title, kind, [[anchor, heading, text], ...]], ...]`, written as it goes (no values boxed as `Any`).
     static func recordFile(language: String, number: Int, _ entries: some Sequence<Entry>) -> DataFile {
         let key = "\(language).r\(number)"
-        let list: [Any] = entries.map { entry in
-            [entry.url, entry.text.title, entry.kind, entry.text.sections.map { [$0.anchor, $0.heading, $0.text] as [Any] }] as [Any]
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        func strings(_ texts: String...) {
+            json.append(UInt8(ascii: "["))
+            for (index, text) in texts.enumerated() {
+                if index > 0 { json.append(UInt8(ascii: ",")) }
+                ScriptJSON.string(text, into: &json, inHTML: false)
+            }
         }
-        return fingerprinted(key, call("r", key, list))
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            strings(entry.url, entry.text.title, entry.kind)
+            json.append(contentsOf: ",[".utf8)
+            for (place, section) in entry.text.sections.enumerated() {
+                if place > 0 { json.append(UInt8(ascii: ",")) }
+                strings(section.anchor, section.heading, section.text)
+                json.append(UInt8(ascii: "]"))
+            }
+            json.append(contentsOf: "]]".utf8)
+        }
+        json.append(UInt8(ascii: "]"))
+        return fingerprinted(key, call("r", key, json: json))
     }
 
     static func tableFile(language: String, number: Int, names: [String]) -> DataFile {
@@ -196,14 +201,19 @@ public struct SearchIndex: Sendable {
         return fingerprinted(key, call("t", key, names as [Any]))
     }
 
-    /// `assets/search/KEY.HASH.js`, the hash of its bytes.
+    /// `assets/search/KEY.HASH.js`, the hash of its bytes (eight at a time: the index's megabytes are all hashed).
     static func fingerprinted(_ key: String, _ bytes: [UInt8]) -> DataFile {
-        DataFile(path: "assets/search/\(key).\(Fingerprint.hex(bytes).prefix(8)).js", bytes: bytes)
+        DataFile(path: "assets/search/\(key).\(Fingerprint.content(bytes).prefix(8)).js", bytes: bytes)
     }
 
     /// `vitrinaSearch.KIND("KEY", JSON);` — JSON made safe inside a script (`ScriptJSON`).
     static func call(_ kind: String, _ key: String, _ value: Any) -> [UInt8] {
-        Array("vitrinaSearch.\(kind)(\(ScriptJSON.object(key)), \(ScriptJSON.object(value)));\n".utf8)
+        call(kind, key, json: Array(ScriptJSON.object(value).utf8))
+    }
+
+    /// The same around JSON already written (by `ScriptJSON`'s rules).
+    static func call(_ kind: String, _ key: String, json: [UInt8]) -> [UInt8] {
+        Array("vitrinaSearch.\(kind)(\(ScriptJSON.object(key)), ".utf8) + json + Array(");\n".utf8)
     }
 
     static func name(_ path: String) -> String { String(path.dropFirst("assets/search/".count)) }

@@ -25,15 +25,27 @@ public struct SearchText: Sendable, Equatable {
     public let title: String
     public private(set) var sections: [Section]
 
-    /// The most words of one page the index takes (title first, then its sections in order), and the most distinct.
-    public static let maxWords = 4_000
-    public static let maxTerms = 2_000
+    /// The most words of one page the index takes (title first, then its sections in order), and the most distinct:
+    /// half as many.
+    /// Las palabras de una página que toma el índice como mucho, y las distintas: la mitad.
+    public struct Bounds: Sendable, Equatable {
+        public let words: Int
+        public let terms: Int
+
+        public init(words: Int) { (self.words, self.terms) = (words, max(1, words / 2)) }
+
+        public static let standard = Bounds(words: 4_000)
+        /// The least and the most `search: {words_per_page:}` may ask (the least above any sensible title's words); the
+        /// most also bounds a text read back from an index.
+        public static let least = Bounds(words: 100)
+        public static let most = Bounds(words: 100_000)
+    }
 
     /// A text as a record holds it (already bounded when it was indexed).
     init(title: String, sections: [Section]) { (self.title, self.sections) = (title, sections) }
 
-    /// The text of `source`, cut where the page's words pass the index's bounds.
-    public init(title: String, source: SearchSource) {
+    /// The text of `source`, cut where the page's words pass `bounds`.
+    public init(title: String, source: SearchSource, bounds: Bounds = .standard) {
         self.title = title
         var sections = Self.sections(html: source.html, headings: source.headings)
         let fields = source.fields.filter { !$0.isEmpty }.joined(separator: " · ")
@@ -41,7 +53,7 @@ public struct SearchText: Sendable, Equatable {
             if sections.first?.anchor == "" { sections[0].text = fields + (sections[0].text.isEmpty ? "" : " " + sections[0].text) }
             else { sections.insert(Section(anchor: "", heading: "", text: fields), at: 0) }
         }
-        self.sections = Self.bounded(sections, title: title)
+        self.sections = Self.bounded(sections, title: title, bounds: bounds)
     }
 
     // MARK: From HTML / desde el HTML
@@ -56,20 +68,20 @@ public struct SearchText: Sendable, Equatable {
         return reader.sections
     }
 
-    /// Sections cut where the page's words would pass `maxWords`, or its distinct words `maxTerms` (the title's words
+    /// Sections cut where the page's words would pass `bounds.words`, or its distinct words `bounds.terms` (the title's words
     /// counted first): whole space-separated pieces are kept or dropped, so the text kept is exactly the text indexed.
     /// Secciones cortadas donde las palabras pasarían del límite: se guarda exactamente el texto que se indexa.
-    static func bounded(_ sections: [Section], title: String) -> [Section] {
+    static func bounded(_ sections: [Section], title: String, bounds: Bounds) -> [Section] {
         // Fewer bytes than the limits' words need, each with a separator: nothing to cut.
         // Menos bytes de los que necesitan las palabras del límite: nada que cortar.
         let bytes = title.utf8.count + sections.reduce(0) { $0 + $1.heading.utf8.count + $1.text.utf8.count + 1 }
-        guard bytes >= maxTerms * 2 - 1 else { return sections }
+        guard bytes >= bounds.terms * 2 - 1 else { return sections }
         var count = 0
         var distinct = Set<String>()
         func take(_ piece: some StringProtocol) -> Bool {
             let words = SearchWords.words(String(piece))
             let new = Set(words).subtracting(distinct)
-            guard count + words.count <= maxWords, distinct.count + new.count <= maxTerms else { return false }
+            guard count + words.count <= bounds.words, distinct.count + new.count <= bounds.terms else { return false }
             count += words.count
             distinct.formUnion(new)
             return true
@@ -135,8 +147,11 @@ struct HTMLSections {
                 space()
                 index += 1
             } else {
-                text.append(byte)
-                index += 1
+                // A run of plain bytes copied whole. / Un tramo de bytes simples copiado entero.
+                var end = index + 1
+                while end < bytes.count, !Self.isSpecial(bytes[end]) { end += 1 }
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                index = end
             }
         }
         close()
@@ -148,6 +163,11 @@ struct HTMLSections {
         let plain = String(decoding: text.first == 0x20 ? text.dropFirst() : text[...], as: UTF8.self)
         if !plain.isEmpty || !anchor.isEmpty { sections.append(SearchText.Section(anchor: anchor, heading: heading, text: plain)) }
         text.removeAll(keepingCapacity: true)
+    }
+
+    /// A byte that ends a run of plain text: a tag, an entity or white space.
+    private static func isSpecial(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
     private mutating func space() { if let last = text.last, last != 0x20 { text.append(0x20) } }

@@ -12,74 +12,100 @@ public enum SearchWords {
     /// `text`'s words in order; `visit` returns false to stop early (a bounded page stops at its limit).
     public static func forEach(in text: String, _ visit: (String) -> Bool) {
         var none: Void = ()
-        forEach(in: text, &none) { _, word in visit(word) }
+        forEachWord(in: text, &none) { _, bytes in visit(String(decoding: bytes, as: UTF8.self)) }
     }
 
-    /// The same, with `state` handed to `visit` rather than captured (a captured variable is checked at every change).
-    public static func forEach<State>(in text: String, _ state: inout State, _ visit: (inout State, String) -> Bool) {
-        var text = text
-        // ASCII text as it is: words read from its bytes, lowercased as they are copied out.
-        // Texto ASCII tal cual: las palabras se leen de sus bytes y se pasan a minúsculas al copiarlas.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            text.withUTF8 { bytes in
-                var start = -1
-                for index in 0...bytes.count {
-                    let byte = index < bytes.count ? bytes[index] : 0
-                    if (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) {
-                        if start < 0 { start = index }
-                    } else if start >= 0 {
-                        let word = UnsafeBufferPointer(rebasing: bytes[start..<min(index, start + maxLength)])
-                        start = -1
-                        let lowered = String(unsafeUninitializedCapacity: word.count) { buffer in
-                            for (place, byte) in word.enumerated() { buffer[place] = (0x41...0x5A).contains(byte) ? byte + 32 : byte }
-                            return word.count
-                        }
-                        guard visit(&state, lowered) else { return }
-                    }
+    /// The same words as UTF-8 bytes (valid during the call), with `state` handed to `visit` rather than captured (a
+    /// captured variable is checked at every change): the index counts words without making a string of each.
+    /// Las mismas palabras como bytes UTF-8, sin hacer una cadena de cada una.
+    public static func forEachWord<State>(in text: String, _ state: inout State,
+                                          _ visit: (inout State, UnsafeBufferPointer<UInt8>) -> Bool) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength * 4) { scratch in
+            // ASCII text as it is, and text that folds to ASCII: words are runs of [0-9A-Za-z] bytes, lowercased as
+            // they are copied out, read without decoding scalars.
+            // Texto ASCII, tal cual o plegado: las palabras son tramos de bytes [0-9A-Za-z], en minúsculas al copiarlas.
+            var text = text
+            let done = text.withUTF8 { bytes in
+                guard isASCII(bytes) else { return false }
+                asciiWords(bytes, scratch, &state, visit)
+                return true
+            }
+            if done { return }
+            var (folded, ascii) = foldedText(text)
+            if ascii {
+                folded.withUTF8 { asciiWords($0, scratch, &state, visit) }
+                return
+            }
+            var run: [Unicode.Scalar] = []
+            var spaceless = false
+            var going = true
+            /// `scalars` encoded into the scratch buffer and visited.
+            func visitScalars(_ scalars: ArraySlice<Unicode.Scalar>) {
+                var count = 0
+                for scalar in scalars { UTF8.encode(scalar) { scratch[count] = $0; count += 1 } }
+                going = visit(&state, UnsafeBufferPointer(rebasing: scratch[0..<count]))
+            }
+            func flush() {
+                defer { run.removeAll(keepingCapacity: true) }
+                guard going, !run.isEmpty else { return }
+                if spaceless && run.count > 1 {
+                    for index in 0..<(run.count - 1) where going { visitScalars(run[index...index + 1]) }
+                } else {
+                    visitScalars(run.prefix(maxLength))
                 }
             }
-            return
+            for scalar in folded.unicodeScalars {
+                guard going else { return }
+                guard isWordScalar(scalar) else { flush(); continue }
+                let kind = isSpaceless(scalar)
+                if !run.isEmpty && kind != spaceless { flush() }
+                spaceless = kind
+                run.append(scalar)
+            }
+            flush()
         }
-        var (folded, ascii) = foldedText(text)
-        // ASCII text (most docs in English, code): words are runs of [0-9a-z] bytes, read without decoding scalars.
-        // Texto ASCII: las palabras son tramos de bytes [0-9a-z], leídos sin decodificar caracteres.
-        if ascii {
-            folded.withUTF8 { bytes in
-                var start = -1
-                for index in 0...bytes.count {
-                    let byte = index < bytes.count ? bytes[index] : 0
-                    if (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte) {
-                        if start < 0 { start = index }
-                    } else if start >= 0 {
-                        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(index, start + maxLength)]), as: UTF8.self)
-                        start = -1
-                        guard visit(&state, word) else { return }
-                    }
+    }
+
+    /// Whether every byte is below 0x80, eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var index = 0
+        while index + 8 <= bytes.count {
+            guard raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 else { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            guard bytes[index] < 0x80 else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The words of ASCII `bytes`: runs of letters and digits, cut at `maxLength`, lowercased into `scratch`.
+    private static func asciiWords<State>(_ bytes: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutableBufferPointer<UInt8>,
+                                          _ state: inout State, _ visit: (inout State, UnsafeBufferPointer<UInt8>) -> Bool) {
+        lowered.withUnsafeBufferPointer { lowered in
+            var start = -1
+            for index in 0...bytes.count {
+                if index < bytes.count && lowered[Int(bytes[index])] != 0 {
+                    if start < 0 { start = index }
+                } else if start >= 0 {
+                    let count = min(index - start, maxLength)
+                    for place in 0..<count { scratch[place] = lowered[Int(bytes[start + place])] }
+                    start = -1
+                    guard visit(&state, UnsafeBufferPointer(rebasing: scratch[0..<count])) else { return }
                 }
             }
-            return
         }
-        var run: [Unicode.Scalar] = []
-        var spaceless = false
-        var going = true
-        func flush() {
-            defer { run.removeAll(keepingCapacity: true) }
-            guard going, !run.isEmpty else { return }
-            if spaceless && run.count > 1 {
-                for index in 0..<(run.count - 1) where going { going = visit(&state, string(run[index...index + 1])) }
-            } else {
-                going = visit(&state, string(run.prefix(maxLength)))
-            }
+    }
+
+    /// Each ASCII byte's lowercase when it is a letter or a digit, else 0 (a word break); one lookup a byte.
+    private static let lowered: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case 0x30...0x39, 0x61...0x7A: UInt8(byte)
+        case 0x41...0x5A: UInt8(byte) + 32
+        default: 0
         }
-        for scalar in folded.unicodeScalars {
-            guard going else { return }
-            guard isWordScalar(scalar) else { flush(); continue }
-            let kind = isSpaceless(scalar)
-            if !run.isEmpty && kind != spaceless { flush() }
-            spaceless = kind
-            run.append(scalar)
-        }
-        flush()
     }
 
     /// Every word of `text`, in order.

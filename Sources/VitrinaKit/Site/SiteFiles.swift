@@ -45,10 +45,7 @@ package struct SiteFiles: Sendable {
     func searchFiles(_ language: String) -> [DataFile] {
         let listed = pages.filter { $0.language == language && $0.searchKind != nil }
         let entries = Parallel.map(listed, slices: Parallel.slicesPerCore) { slice in
-            slice.map { page in
-                SearchIndex.Entry(url: page.route.file, kind: kindLabel(page.searchKind ?? "", language),
-                                  text: SearchText(title: page.title, source: page.searchSource ?? SearchSource()))
-            }
+            slice.map { SearchIndex.Entry(page: $0, kind: kindLabel($0.searchKind ?? "", language), bounds: config.searchBounds) }
         }.flatMap { $0 }
         return SearchIndex(language: language, entries: entries).files()
     }

@@ -47,5 +47,6 @@ package enum Parallel {
 
     /// Enough slices per core that the last one to finish leaves the other cores idle only briefly: with 4 per core, a
     /// build of tldr-en (7,800 pages) drew its last eighth on one core of two.
-    package static var slicesPerCore: Int { ProcessInfo.processInfo.activeProcessorCount * 16 }
+    package static var slicesPerCore: Int { cores * 16 }
+    package static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
 }

@@ -546,23 +546,29 @@ enum DocsLayoutFiles {
               if (over > 0) popup.style.insetInlineEnd = -over + 'px';
             }
 
-            // Options: each a link with the title, the kind and the excerpt. / Opciones: un enlace con título, tipo y extracto.
-            function show(r, text) {
-              popup.dataset.query = text;
-              options = r.results.slice(0, BOX_LIMIT).map((x, i) => el('a', { id: base + '-option-' + i, class: 'search-option', role: 'option',
+            // Options: links with title, kind and excerpt (or the failure note); what may throw runs before the box changes.
+            // Opciones: enlaces con título, tipo y extracto (o el aviso de fallo); lo que puede fallar va antes de tocar la caja.
+            function show(r, text, failed) {
+              const next = r.results.slice(0, BOX_LIMIT).map((x, i) => el('a', { id: base + '-option-' + i, class: 'search-option', role: 'option',
                 href: x.href, tabindex: '-1', 'aria-selected': 'false' }, [el('span', { class: 'search-option-title' }, [x.title]), ' ',
                 kindNode(x.kind), ' ', excerptNode('span', x.excerptParts)]));
+              const message = failed ? t('search_failed') : next.length ? '' : t('no_results');
+              const said = failed ? message : countText(r.total);
+              options = next;
               active = -1;
               input.removeAttribute('aria-activedescendant');
               list.replaceChildren(...options);
               list.hidden = options.length === 0;
-              note.textContent = options.length ? '' : t('no_results');
-              note.hidden = options.length > 0;
-              announce(status, countText(r.total));
-              if (document.activeElement === input) open();
+              note.textContent = message;
+              note.hidden = !message;
+              if (document.activeElement === input) open(); else close();
+              popup.dataset.query = text;
+              announce(status, said);
             }
 
-            // Stale answers (an older query finishing late) are dropped. / Las respuestas viejas se descartan.
+            // Only the answer to the field's current text is shown: every input drops the answers on their way.
+            // Solo se muestra la respuesta al texto actual del campo: cada tecla descarta las respuestas en camino.
+            const current = (mine, text) => mine === seq && input.value === text;
             function update() {
               const mine = ++seq, text = input.value;
               if (words(text, 1).length === 0) {
@@ -572,15 +578,13 @@ enum DocsLayoutFiles {
                 close();
                 return;
               }
-              run(text, true, 0, BOX_LIMIT).then(r => { if (mine === seq) show(r, text); }, () => {
-                if (mine !== seq) return;
-                show({ total: 0, results: [] }, text);
-                note.textContent = t('search_failed');
-                announce(status, t('search_failed'));
-              });
+              // An error loading or showing ends in the failure note. / Un error al cargar o al mostrar acaba en el aviso.
+              run(text, true, 0, BOX_LIMIT).then(r => { if (current(mine, text)) show(r, text, false); })
+                .catch(() => { if (current(mine, text)) show({ total: 0, results: [] }, text, true); });
             }
 
             input.addEventListener('input', () => {
+              seq += 1;
               delete popup.dataset.query;
               window.clearTimeout(timer);
               timer = window.setTimeout(update, 120);
@@ -642,18 +646,19 @@ enum DocsLayoutFiles {
             function next(focus) {
               more.disabled = true;
               results.setAttribute('aria-busy', 'true');
+              // The count before any item is added; an error loading or showing says so. / La cuenta antes; un error lo dice.
               run(q, true, end, PAGE_LIMIT).then(r => {
-                const items = r.results.map(item);
+                const items = r.results.map(item), said = heading + ': ' + countText(r.total);
                 results.append(...items);
                 end = r.end;
-                if (count) count.textContent = heading + ': ' + countText(r.total);
+                if (count) count.textContent = said;
                 if (empty) {
                   empty.hidden = r.total > 0;
                   if (!empty.textContent.trim()) empty.textContent = t('no_results');
                 }
                 more.hidden = end >= r.all;
                 if (focus && items[0]) items[0].querySelector('a').focus();
-              }, () => {
+              }).catch(() => {
                 if (count) count.textContent = t('search_failed');
                 more.hidden = false;
               }).then(() => {
