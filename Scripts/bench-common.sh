@@ -194,9 +194,9 @@ row() { # label, Vitrina key, Hugo key (empty: no Hugo figure)
     }'
 }
 
-goal() { # text, value, comparison (< or <=), limit
+goal() { # text, value, comparison (<, <= or >=), limit
   awk -v t="$1" -v v="$2" -v op="$3" -v lim="$4" 'BEGIN {
-    ok = op == "<" ? v < lim : v <= lim
+    ok = op == "<" ? v < lim : op == ">=" ? v >= lim : v <= lim
     printf "%s  %-52s %7.3f %-2s %s\n", ok ? "PASS" : "FAIL", t, v, op, lim }'
 }
 

@@ -179,6 +179,18 @@ extension MkDocsMarkdownTests {
         #expect(prepared.markdown == markdown)
     }
 
+    /// A list item's fence closes at the item's indentation, so the `</div>` after the list closes its block (Material's
+    /// plugins/meta.md: grid cards whose items end in code).
+    @Test func aFenceInAListItemClosesAtItsIndentation() throws {
+        let markdown = "<div class=\"grid cards\" markdown>\n\n-   One\n\n    ``` yaml title=\".meta.yml\"\n    a: b\n    ```\n\n-   Two\n\n</div>\n\n## After\n"
+        let prepared = try Self.prepare(markdown)
+        #expect(prepared.notes.isEmpty, "\(prepared.notes.map(\.message))")
+        #expect(prepared.markdown.contains("\n## After") && !prepared.markdown.contains("> ## After"), "\(prepared.markdown)")
+        // Indented four past the item's text, the fence line is code inside the fence and does not close it.
+        let deeper = try Self.prepare("-   One\n\n    ```\n        ```\n    x\n    ```\n\n<div markdown>\nA\n</div>\n")
+        #expect(deeper.notes.isEmpty && deeper.markdown.contains("###### \u{1}[!mkdocs:html:div:"), "\(deeper.markdown)")
+    }
+
     @Test func anAdmonitionLeftOpenAtTheEndIsClosedByCmark() throws {
         let prepared = try Self.prepare("!!! warning \"Careful\"\n    Last line")
         #expect(prepared.markdown == "###### \u{1}[!mkdocs:admonition:7761726e696e67:t] Careful\n> Last line")

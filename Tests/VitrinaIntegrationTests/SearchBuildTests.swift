@@ -80,4 +80,21 @@ import TestSupport
             #expect(urls("forest").contains { $0.hasPrefix("tienda/") }, "a product's description")
         }
     }
+
+    /// Property: an edit's list of output files, found by halving, is the last list less the removed with the written,
+    /// sorted, as a set would make it; an unsorted list (never written so) still gives that.
+    @Test func anEditsFileListIsTheLastOneWithItsChanges() {
+        var random = SeededGenerator(seed: 5151)
+        for round in 0..<300 {
+            let names = (0..<Int.random(in: 0...60, using: &random)).map { _ in "assets/search/en.s\(Int.random(in: 0...80, using: &random)).js" }
+            let last = round % 10 == 0 ? names : Array(Set(names)).sorted()
+            let removed = (0..<Int.random(in: 0...5, using: &random)).map { _ in random.chance(0.7) && !last.isEmpty ? random.pick(last) : "gone\(round).js" }
+            let written = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+                DataFile(path: random.chance(0.3) && !last.isEmpty ? random.pick(last) : "assets/search/en.s\(Int.random(in: 0...99, using: &random)).js", bytes: [])
+            }
+            let edit = SearchEdit(written: written, removed: removed)
+            let expected = (written.isEmpty && removed.isEmpty) ? last : Set(last).subtracting(removed).union(written.map(\.path)).sorted()
+            #expect(edit.files(after: last) == expected, "round \(round)")
+        }
+    }
 }

@@ -46,7 +46,7 @@ extension BuildPipeline {
         let jobs = pages.indices.map { digester.job(pages[$0], at: $0, previous: previous) }
         let files = search.files(after: last.sortedFiles)
         var work = OutputStages.Work(pages: pages, jobs: jobs, renderer: renderer,
-                                     assemble: search.written.isEmpty ? nil : { SiteAssembly(dataFiles: search.written) },
+                                     assemble: search.assembly,
                                      writer: OutputWriter(outputDirectory: options.outputDirectory, force: options.force), last: last,
                                      leavingOthers: true, files: files)
         work.removing = search.removed
@@ -134,5 +134,4 @@ extension BuildPipeline {
            (try? plan.save(to: path, context: LoadingSession.decodedContext)) != nil { return }
         if SafePath.kind(path) == .file { unlink(path) }
     }
-
 }

@@ -29,7 +29,7 @@ struct OutputStages {
         let jobs: [RenderStage.Job]
         let renderer: PageRenderer
         /// Assembles the files about the whole site and beside the pages; nil for an edit, which keeps the last build's.
-        let assemble: (() -> SiteAssembly)?
+        let assemble: (@Sendable () -> SiteAssembly)?
         /// The output's writer and what the last build left there; an edit keeps every file it does not draw.
         let writer: OutputWriter
         let last: OutputWriter.LastBuild
@@ -65,16 +65,25 @@ struct OutputStages {
         let staging = try work.writer.beginStaging(after: work.last, leavingOthers: work.leavingOthers, removing: work.removing)
         do {
             let sink = StagedPages(staging, toDraw: RenderStage.toDraw(work.jobs), threads: writerThreads)
-            var output = try timer.run("render") {
+            // Assembling (the search index most of it) needs the plan, not the drawn pages: it runs beside the drawing,
+            // on the cores the drawing leaves while its files wait for the disk. Its own time is its stage's.
+            // El ensamblado solo necesita el plan: va junto al dibujo, en los núcleos que este deja al esperar al disco.
+            let drawing = ContinuousClock.now
+            let (drawn, assembled) = try Parallel.both({ [sink, progress] in
                 try RenderStage(sink: sink, renderer: work.renderer, progress: progress).renderPages(work.jobs, of: work.pages)
-            }
-            let assembly = work.assemble.map { assemble in
-                timer.run("assemble") {
-                    let assembly = assemble()
-                    output.merge(assembly.output)
-                    output.files.sort()
-                    return assembly
+            }, { [assemble = work.assemble] in
+                assemble.map { assemble in
+                    let start = ContinuousClock.now
+                    return (assembly: assemble(), took: ContinuousClock.now - start)
                 }
+            })
+            timer.add("render", ContinuousClock.now - drawing)
+            var output = drawn
+            let assembly = assembled.map { assembled in
+                timer.add("assemble", assembled.took)
+                output.merge(assembled.assembly.output)
+                output.files.sort()
+                return assembled.assembly
             }
             let findings = timer.run("check") {
                 var findings = check(output.drawn, checking(&output))

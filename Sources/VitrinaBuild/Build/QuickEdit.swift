@@ -44,7 +44,7 @@ struct QuickEdit {
         }
         let stages = OutputStages(options: options)
         var work = OutputStages.Work(pages: pages, jobs: jobs, renderer: live.renderer,
-                                     assemble: search.written.isEmpty ? nil : { SiteAssembly(dataFiles: search.written) },
+                                     assemble: search.assembly,
                                      writer: OutputWriter(outputDirectory: live.outputDirectory),
                                      last: OutputWriter.LastBuild(id: live.state.buildID, files: hashes), leavingOthers: true, files: search.files(after: live.files))
         work.removing = search.removed
@@ -76,5 +76,4 @@ struct QuickEdit {
         report.bytes = live.bytes
         return report
     }
-
 }

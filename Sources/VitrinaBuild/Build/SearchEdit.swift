@@ -33,12 +33,40 @@ struct SearchEdit {
         return SearchEdit(written: written, removed: removed)
     }
 
-    /// The output's files after the edit, sorted: the last build's less those removed, with those written.
+    /// The rewritten files as the edit's assembly, if any. / Los ficheros reescritos como ensamblado de la edición.
+    var assembly: (@Sendable () -> SiteAssembly)? {
+        let written = written
+        guard !written.isEmpty else { return nil }
+        return { @Sendable in SiteAssembly(dataFiles: written) }
+    }
+
+    /// The output's files after the edit, sorted: the last build's less those removed, with those written. The few
+    /// paths are found by halving in the sorted list (a set and a sort of 124,000 paths took most of an edit's write).
+    /// Los ficheros de la salida tras la edición: las pocas rutas se buscan por mitades en la lista ordenada.
     func files(after last: [String]) -> [String] {
         guard !written.isEmpty || !removed.isEmpty else { return last }
-        var all = Set(last)
-        all.subtract(removed)
-        all.formUnion(written.map(\.path))
-        return all.sorted()
+        guard zip(last, last.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            return Set(last).subtracting(removed).union(written.map(\.path)).sorted()
+        }
+        var all = last
+        for path in Set(removed) {
+            let place = Self.place(of: path, in: all)
+            if place < all.count, all[place] == path { all.remove(at: place) }
+        }
+        for path in Set(written.map(\.path)) {
+            let place = Self.place(of: path, in: all)
+            if place == all.count || all[place] != path { all.insert(path, at: place) }
+        }
+        return all
+    }
+
+    /// The first place in sorted `list` whose path is not before `path`.
+    static func place(of path: String, in list: [String]) -> Int {
+        var (low, high) = (0, list.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < path { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -37,6 +37,8 @@ extension MkDocsPreprocessor {
             let byte: UInt8
             let count: Int
             let depth: Int
+            /// The opening line's column: a list item's fence closes at its own indentation.
+            let indent: Int
         }
 
         /// A plain line at the current depth that may turn out to be a definition's term.
@@ -131,7 +133,7 @@ extension MkDocsPreprocessor {
 
             if let open = fence {
                 emit(prefix + Self.dedent(text, by: base), source: source)
-                if relative < 4, Self.closesFence(text, from: indent.offset, open) { fence = nil }
+                if relative < 4 || indent.columns - open.indent < 4, Self.closesFence(text, from: indent.offset, open) { fence = nil }
                 previousBlank = false
                 return
             }
@@ -159,7 +161,7 @@ extension MkDocsPreprocessor {
                 listIndent = nil
             }
             if canOpen, let opened = Self.fenceOpening(body) {
-                fence = Fence(byte: opened.byte, count: opened.count, depth: stack.count)
+                fence = Fence(byte: opened.byte, count: opened.count, depth: stack.count, indent: indent.columns)
                 terms = []
                 termsOpen = false
                 afterDefinition = false
