@@ -191,6 +191,17 @@ extension MkDocsMarkdownTests {
         #expect(deeper.notes.isEmpty && deeper.markdown.contains("###### \u{1}[!mkdocs:html:div:"), "\(deeper.markdown)")
     }
 
+    /// A `<div markdown>` indented inside another holds text less indented than itself, as md_in_html reads it
+    /// (Material's reference/grids.md); one inside an admonition is still closed, with a note, by a line that leaves it.
+    @Test func aDivMarkdownIgnoresIndentationInsideIt() throws {
+        let nested = try Self.prepare("<div class=\"result\" markdown>\n  <div class=\"grid cards\" markdown>\n\n- __HTML__\n- __CSS__\n\n  </div>\n</div>\n\nAfter.\n")
+        #expect(nested.notes.isEmpty, "\(nested.notes.map(\.message))")
+        #expect(nested.markdown.contains(">   > - __CSS__") && nested.markdown.hasSuffix("\nAfter.\n"), "\(nested.markdown)")
+        let inside = try Self.prepare("!!! note\n    <div markdown>\n    Text\nOutside.\n")
+        #expect(inside.notes.map(\.message).contains { $0.contains("closed by a less indented line") })
+        #expect(inside.markdown.hasSuffix("\nOutside.\n") && !inside.markdown.contains("> Outside"), "\(inside.markdown)")
+    }
+
     @Test func anAdmonitionLeftOpenAtTheEndIsClosedByCmark() throws {
         let prepared = try Self.prepare("!!! warning \"Careful\"\n    Last line")
         #expect(prepared.markdown == "###### \u{1}[!mkdocs:admonition:7761726e696e67:t] Careful\n> Last line")

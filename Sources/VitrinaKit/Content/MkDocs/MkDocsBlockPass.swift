@@ -114,7 +114,10 @@ extension MkDocsPreprocessor {
             var popped = false
             while let top = stack.last {
                 let closes: Bool
-                if case .html = top.kind { closes = indent.columns < top.headerIndent } else { closes = indent.columns < top.contentIndent }
+                // A `<div markdown>` ignores indentation inside it, as md_in_html does: only a line that leaves the block
+                // around it (less indented than that block's text) closes it.
+                // Un `<div markdown>` no mira la sangría de dentro: solo lo cierra una línea que sale del bloque que lo rodea.
+                if case .html = top.kind { closes = indent.columns < (stack.dropLast().last?.contentIndent ?? 0) } else { closes = indent.columns < top.contentIndent }
                 guard closes else { break }
                 if case let .html(tag) = top.kind {
                     notes.add(top.line, "<\(String(decoding: tag, as: UTF8.self)) markdown> is closed by a less indented line, not by </\(String(decoding: tag, as: UTF8.self))>")
