@@ -62,6 +62,12 @@ struct DeclaredRoutes: Sendable {
             return .json(RawJSON.array(slice(1)))
         case ["foreign"]:
             return object(["next": RawJSON.string("http://evil.example/declared/foreign?page=2"), "results": array(slice(1))])
+        case ["searchable"]:
+            // One item whose searchable fields are hostile: markup, a 20,000-letter text, a list of 150, mixed values.
+            // Un elemento con campos de búsqueda hostiles: marcado, un texto de 20.000 letras, una lista de 150, valores mezclados.
+            let many = RawJSON.array((0..<150).map { Data(RawJSON.string("v\($0)").utf8) })
+            let long = RawJSON.string("<script>alert(1)</script>" + String(repeating: "é", count: 20_000))
+            return .json(Data(#"[{"id":1,"name":"X","long":\#(long),"many":\#(String(decoding: many, as: UTF8.self)),"mixed":["a",2,2.5,null,"\u0000"]}]"#.utf8))
         case ["broken"]:
             var items = slice(1)
             items[3] = Data(#"{"id":4,"kind":"furniture"}"#.utf8)

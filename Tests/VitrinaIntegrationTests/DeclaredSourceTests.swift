@@ -186,6 +186,14 @@ struct DeclaredSourceTests {
                 try await load(harness.fetcher(["shop": shop(server, declaration)]), shop(server, declaration))
             }
             #expect(error?.description.contains("search") == true && error?.description.contains("media") == true, "\(String(describing: error))")
+            // Hostile values: markup kept as text (escaped where it is written), a long text cut, a long list bounded.
+            let hostile = ItemsDeclaration(list: "/declared/searchable", id: path("id"), title: path("name"))
+            var searchable = hostile
+            searchable.search = [path("long"), path("many"), path("mixed")]
+            let item = try #require(try await load(harness.fetcher(["shop": shop(server, searchable)]), shop(server, searchable)).first)
+            #expect(item.searchFields[0].hasPrefix("<script>alert(1)</script>é"))
+            #expect(item.searchFields[0].unicodeScalars.count == ItemReader.maxSearchField)
+            #expect(item.searchFields[1...] == ArraySlice((0..<ItemReader.maxSearchValues).map { "v\($0)" } + ["a", "2", "2.5", "\u{0}"]))
         }
         #expect(try SiteConfig.parse("title: T\nsources:\n  s:\n    base_url: https://example.org\n    items: {list: /x, id: id, title: t, search: [a.b, c]}\n",
                                      file: "s.yml").sources["s"]?.items?.search.map(\.description) == ["a.b", "c"])

@@ -78,9 +78,7 @@ struct ItemReader {
         var texts: [String] = []
         for path in context.declaration.search {
             guard let found = find(path) else { continue }
-            let values: ArraySlice<JSONValue>
-            if case .array(let items) = found.value { values = items.prefix(Self.maxSearchValues) } else { values = [found.value] }
-            for value in values {
+            for value in Self.values(found.value).prefix(Self.maxSearchValues) {
                 switch value {
                 case .string(let text): texts.append(String(String.UnicodeScalarView(text.unicodeScalars.prefix(Self.maxSearchField))))
                 case .int(let number): texts.append(String(number))
@@ -91,6 +89,15 @@ struct ItemReader {
             }
         }
         return texts
+    }
+
+    /// A field's values: a list's items, or the field alone; null is none.
+    private static func values(_ value: JSONValue) -> [JSONValue] {
+        switch value {
+        case .null: []
+        case .array(let items): items
+        default: [value]
+        }
     }
 
     /// The most values read of one searchable list, and the longest text kept of one value.
@@ -104,13 +111,7 @@ struct ItemReader {
         var terms: [String: [String]] = [:]
         for (taxonomy, path) in context.declaration.taxonomies {
             guard let found = find(path) else { continue }
-            let values: [JSONValue]
-            switch found.value {
-            case .null: values = []
-            case .array(let items): values = items
-            default: values = [found.value]
-            }
-            let texts = try values.compactMap { value -> String? in
+            let texts = try Self.values(found.value).compactMap { value -> String? in
                 switch value {
                 case .string(let written): return written
                 case .int(let number): return String(number)

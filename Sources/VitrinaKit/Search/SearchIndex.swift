@@ -121,8 +121,7 @@ public struct SearchIndex: Sendable {
             slice.map { place -> DataFile? in
                 let node = nodes[place]
                 guard !node.terms.isEmpty else { return nil }
-                return Self.shardFile(language: language, prefix: node.prefix,
-                                      Dictionary(encoded[node.terms].map { ($0.term, $0.postings) }, uniquingKeysWith: { first, _ in first }))
+                return Self.shardFile(language: language, prefix: node.prefix, encoded[node.terms])
             }
         }.flatMap { $0 }
         var files = shards.compactMap { $0 }
@@ -139,14 +138,16 @@ public struct SearchIndex: Sendable {
         return files
     }
 
-    static func shardFile(language: String, prefix: String, _ terms: [String: String]) -> DataFile {
+    /// A shard of `terms` (in UTF-8 order, as the index sorts them), `{"term":"postings",...}`, named by its prefix (so
+    /// an edit elsewhere renames nothing).
+    static func shardFile(language: String, prefix: String, _ terms: some Sequence<(term: String, postings: String)>) -> DataFile {
         let key = "\(language).s" + Fingerprint.hex(prefix).prefix(8)
         var json: [UInt8] = [UInt8(ascii: "{")]
-        for (index, term) in terms.keys.sorted().enumerated() {
+        for (index, entry) in terms.enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            ScriptJSON.string(term, into: &json, inHTML: false)
+            ScriptJSON.string(entry.term, into: &json, inHTML: false)
             json.append(UInt8(ascii: ":"))
-            ScriptJSON.string(terms[term]!, into: &json, inHTML: false)
+            ScriptJSON.string(entry.postings, into: &json, inHTML: false)
         }
         json.append(UInt8(ascii: "}"))
         return fingerprinted(key, call("s", key, json: json))

@@ -155,7 +155,8 @@ extension SearchIndex {
             } else if terms.isEmpty {
                 nodes[key]!.file = ""
             } else {
-                let file = shardFile(language: language, prefix: key, terms)
+                let file = shardFile(language: language, prefix: key, terms.map { (term: $0.key, postings: $0.value) }
+                    .sorted { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) })
                 nodes[key]!.file = name(file.path)
                 written.append(file)
             }

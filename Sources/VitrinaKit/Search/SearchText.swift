@@ -143,7 +143,7 @@ struct HTMLSections {
             } else if byte == UInt8(ascii: "&"), let (decoded, length) = Self.entity(bytes, at: index) {
                 if decoded == [0x20] { space() } else { text.append(contentsOf: decoded) }
                 index += length
-            } else if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+            } else if Self.isSpace(byte) {
                 space()
                 index += 1
             } else {
@@ -166,9 +166,9 @@ struct HTMLSections {
     }
 
     /// A byte that ends a run of plain text: a tag, an entity or white space.
-    private static func isSpecial(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-    }
+    private static func isSpecial(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || isSpace(byte) }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
 
     private mutating func space() { if let last = text.last, last != 0x20 { text.append(0x20) } }
 
