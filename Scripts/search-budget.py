@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The search index's budgets on a built site, as `make bench` and `make bench-scale` report them: the bytes a one-word
-query loads (the manifest, the shards its word needs as search.js walks the trie, and the table and record chunks of
+query loads (the manifest, the branch and shards its word needs as search.js walks the trie, and the table and record chunks of
 the first results it shows), for words that occur in a single page's text, and the search files' bytes against the
 pages' HTML. Prints `name value` lines.
 Los presupuestos del índice de búsqueda: bytes que carga una consulta de una palabra y tamaño del índice frente al HTML.
@@ -39,7 +39,7 @@ def main() -> None:
     count = int(sys.argv[3]) if len(sys.argv) > 3 else 200
     folder = site / "assets" / "search"
     manifest = search.read_manifest(site, lang)
-    trie, rc, tc = manifest["s"], manifest["rc"], manifest["tc"]
+    rc, tc = manifest["rc"], manifest["tc"]
     size = lambda name: (folder / name).stat().st_size
     # Words of one page's text alone: the hardest case, its page must come from the shard and its record.
     # Palabras del texto de una sola página: su página sale del fragmento y su registro.
@@ -52,7 +52,7 @@ def main() -> None:
     table_names = {}
     loads = []
     for word in sample:
-        files = {f"{lang}.js"} | search.shard_files(trie, word, True)
+        files = {f"{lang}.js"} | search.query_files(manifest, word, True)
         pages = sorted(pages_of[word])[:SHOWN]
         for page in pages:
             chunk = page // rc

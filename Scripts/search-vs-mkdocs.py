@@ -55,7 +55,7 @@ def vitrina_queries(site: Path) -> tuple[list[int], list[int], int]:
             if table not in tables:
                 tables[table] = search.read_script(folder / table)
             files = {f"{lang}.js", table, tables[table][chunk % manifest["tc"]]}
-            files |= search.shard_files(manifest["s"], word, True)
+            files |= search.query_files(manifest, word, True)
             raw.append(sum(sizes(folder / name)[0] for name in files))
             packed.append(sum(sizes(folder / name)[1] for name in files))
     return raw, packed, pages

@@ -7,6 +7,8 @@ import VitrinaKit
 public struct SearchFiles {
     public let manifest: [String: Any]
     public let files: [String: Any]
+    /// The whole trie: the manifest's nodes and those of its branch files.
+    public let trie: [String: [Any]]
 
     public init(_ files: [DataFile], language: String) throws {
         var byName: [String: Any] = [:]
@@ -23,11 +25,19 @@ public struct SearchFiles {
         guard let manifest else { throw Unreadable(path: SearchIndex.manifestPath(language)) }
         self.manifest = manifest
         self.files = byName
+        var trie = manifest["s"] as? [String: [Any]] ?? [:]
+        for name in (manifest["b"] as? [String: String] ?? [:]).values {
+            guard let branch = byName[name] as? [String: [Any]] else { throw Unreadable(path: name) }
+            trie.merge(branch) { first, _ in first }
+        }
+        self.trie = trie
     }
+
+    /// Pages per record chunk, as the manifest says.
+    public var recordsPerChunk: Int { manifest["rc"] as? Int ?? 1 }
 
     /// The shard holding `term`, walked as the spec says.
     public func shard(of term: String) -> [String: String]? {
-        let trie = manifest["s"] as? [String: [Any]] ?? [:]
         let scalars = Array(term.unicodeScalars)
         var depth = 0
         while true {
@@ -46,12 +56,12 @@ public struct SearchFiles {
 
     /// The record of page `id`, through its table.
     public func record(_ id: Int) -> [Any]? {
-        let chunk = id / SearchIndex.recordsPerChunk
+        let chunk = id / recordsPerChunk
         guard let tables = manifest["t"] as? [String], tables.indices.contains(chunk / SearchIndex.chunksPerTable),
               let table = files[tables[chunk / SearchIndex.chunksPerTable]] as? [String], table.indices.contains(chunk % SearchIndex.chunksPerTable),
               let records = files[table[chunk % SearchIndex.chunksPerTable]] as? [Any],
-              records.indices.contains(id % SearchIndex.recordsPerChunk) else { return nil }
-        return records[id % SearchIndex.recordsPerChunk] as? [Any]
+              records.indices.contains(id % recordsPerChunk) else { return nil }
+        return records[id % recordsPerChunk] as? [Any]
     }
 
     /// Postings as search.js decodes them.

@@ -112,7 +112,7 @@ import TestSupport
                 let size = shard.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 6 }
                 #expect(size <= SearchIndex.shardBytes || shard.count == 1 || shard.keys.allSatisfy { $0.unicodeScalars.count >= 12 }, "\(name)")
             }
-            if round == 5 { #expect((read.manifest["s"] as? [String: Any] ?? [:]).count > 1, "a large index is split") }
+            if round == 5 { #expect(read.trie.count > 1, "a large index is split") }
         }
     }
 
@@ -126,10 +126,12 @@ import TestSupport
             return Self.entry("p\(String(format: "%05d", id))/index.html", "Page \(id % 50)", "<h2 id=\"x\">x</h2><p>\(words)</p>",
                               headings: [.init(level: 2, id: "x", text: "x")])
         }
-        var patched = 0, declined = 0
+        var patched = 0, declined = 0, branched = 0
         for round in 0..<30 {
             var entries = (0..<Int.random(in: 1...(round % 3 == 0 ? 4_000 : 200), using: &random)).map(page)
-            let before = SearchIndex(language: "es", entries: entries).files()
+            // Every other round, a trie of more than 4 nodes goes into branches. / Una ronda de cada dos, con ramas.
+            let nodes = round % 2 == 0 ? 4 : SearchIndex.maxManifestNodes
+            let before = SearchIndex(language: "es", entries: entries, manifestNodes: nodes).files()
             let old = Dictionary(uniqueKeysWithValues: before.map { ($0.path, $0.bytes) })
             var edited: [SearchIndex.Entry] = []
             for _ in 0..<Int.random(in: 1...4, using: &random) {
@@ -139,9 +141,10 @@ import TestSupport
                 edited.removeAll { $0.url == entries[at].url }
                 edited.append(entries[at])
             }
-            let full = Dictionary(uniqueKeysWithValues: SearchIndex(language: "es", entries: entries).files().map { ($0.path, $0.bytes) })
-            guard let patch = SearchIndex.patch(language: "es", edited: edited, read: { old[$0] }) else { declined += 1; continue }
+            let full = Dictionary(uniqueKeysWithValues: SearchIndex(language: "es", entries: entries, manifestNodes: nodes).files().map { ($0.path, $0.bytes) })
+            guard let patch = SearchIndex.patch(language: "es", edited: edited, manifestNodes: nodes, read: { old[$0] }) else { declined += 1; continue }
             patched += 1
+            if String(decoding: old["assets/search/es.js"]!, as: UTF8.self).contains("\"b\":") { branched += 1 }
             var result = old
             for path in patch.removed { #expect(result.removeValue(forKey: path) != nil, "\(path) was there") }
             for file in patch.written { result[file.path] = file.bytes }
@@ -152,10 +155,11 @@ import TestSupport
                 var damaged = old
                 let path = random.pick(Array(old.keys))
                 damaged[path] = random.damaged(old[path]!)
-                _ = SearchIndex.patch(language: "es", edited: edited, read: { damaged[$0] })
+                _ = SearchIndex.patch(language: "es", edited: edited, manifestNodes: nodes, read: { damaged[$0] })
             }
         }
         #expect(patched >= 20, "most edits are patched (\(patched) patched, \(declined) declined)")
+        #expect(branched >= 3, "edits of an index whose trie is in branches are patched too (\(branched))")
         // A page the index does not hold is left to the whole build.
         let files = SearchIndex(language: "es", entries: [page(1)]).files()
         #expect(SearchIndex.patch(language: "es", edited: [page(2)], read: { path in files.first { $0.path == path }?.bytes }) == nil)
@@ -169,6 +173,55 @@ import TestSupport
         #expect(one.map(\.path) == other.map(\.path) && one.map(\.bytes) == other.map(\.bytes))
         #expect(one.allSatisfy { $0.path.hasPrefix("assets/search/es.") })
         #expect(one.filter { $0.path != "assets/search/es.js" }.allSatisfy { $0.path.split(separator: ".").count == 4 }, "fingerprinted")
+    }
+
+    /// Property: a record chunk holds a power of two of pages, 1 to 64, whose records weigh at most `chunkBytes` at the
+    /// average (one page alone may weigh more), and twice as many would weigh more (unless 64 already).
+    @Test func recordChunksHoldAsManyPagesAsWeighTwelveKilobytes() {
+        var random = SeededGenerator(seed: 53)
+        for _ in 0..<2_000 {
+            let pages = Int.random(in: 0...200_000, using: &random)
+            let bytes = pages * Int.random(in: 0...40_000, using: &random)
+            let count = SearchIndex.recordsPerChunk(recordBytes: bytes, pages: pages)
+            #expect(count.nonzeroBitCount == 1 && (1...SearchIndex.maxRecordsPerChunk).contains(count))
+            guard pages > 0 else { #expect(count == 1); continue }
+            let average = max(1, bytes / pages)
+            #expect(count == 1 || count * average <= SearchIndex.chunkBytes)
+            #expect(count == SearchIndex.maxRecordsPerChunk || count * 2 * average > SearchIndex.chunkBytes)
+        }
+        // Short pages share a file, long ones have one each; the manifest says how many.
+        let short = (0..<100).map { Self.entry("s\($0)/index.html", "S\($0)", "<p>short page \($0)</p>") }
+        let long = (0..<10).map { Self.entry("l\($0)/index.html", "L\($0)", "<p>" + String(repeating: "long text ", count: 1_500) + "</p>") }
+        for (entries, expected) in [(short, 64), (long, 1)] {
+            let read = try? SearchFiles(SearchIndex(language: "es", entries: entries).files(), language: "es")
+            #expect(read?.recordsPerChunk == expected)
+            #expect(read?.record(entries.count - 1) != nil && read?.record(entries.count) == nil)
+        }
+    }
+
+    /// A small index's manifest holds its whole trie; past its most nodes, it holds the root and one branch
+    /// file per first letter, each holding only nodes below its letter, and every term is found through them.
+    @Test func aSplitTriesNodesAreInBranchFilesByFirstLetter() throws {
+        let small = try SearchFiles(SearchIndex(language: "es", entries: [Self.entry("a/index.html", "A", "<p>uno dos</p>")]).files(), language: "es")
+        #expect(small.manifest["b"] == nil && small.trie.keys.sorted() == [""])
+        // Numbers spelt in letters (0 → a … 9 → j): words of letters alone.
+        func letters(_ number: Int) -> String { String(String(number).unicodeScalars.map { Character(Unicode.Scalar($0.value + 49)!) }) }
+        let words = (0..<8_000).map { "w\(letters($0 % 40))x\(letters($0)) b\(letters($0)) ñ\(letters($0)) 東京" }
+        let entries = (0..<1_600).map { Self.entry("p\($0)/index.html", "Page", "<p>\(words[($0 * 5)..<($0 * 5 + 5)].joined(separator: " "))</p>") }
+        let read = try SearchFiles(SearchIndex(language: "es", entries: entries, manifestNodes: 4).files(), language: "es")
+        let whole = try SearchFiles(SearchIndex(language: "es", entries: entries).files(), language: "es")
+        #expect(whole.trie.count <= SearchIndex.maxManifestNodes && whole.manifest["b"] == nil && whole.trie.count == read.trie.count)
+        let root = try #require(read.manifest["s"] as? [String: [Any]])
+        let branches = try #require(read.manifest["b"] as? [String: String])
+        #expect(Array(root.keys) == [""] && root[""]?[1] as? Int == 1)
+        #expect(Set(branches.keys).isSuperset(of: ["w", "b", "n", "p", "東"]) && branches.keys.allSatisfy { $0.unicodeScalars.count == 1 }, "\(branches.keys.sorted()) \(read.trie.keys.sorted())")
+        for (letter, name) in branches {
+            let nodes = try #require(read.files[name] as? [String: [Any]])
+            #expect(!nodes.isEmpty && nodes.keys.allSatisfy { String($0.unicodeScalars.first!) == letter }, "\(letter)")
+        }
+        for term in ["wdxbcd", "bcjjj", "nbh", "page", "東京"] { #expect(!read.pages(of: term).isEmpty, "\(term)") }
+        #expect(read.manifest["n"] as? Int == read.trie.count)
+        #expect(read.trie.keys.contains { $0.unicodeScalars.count > 1 }, "a branch holds deeper nodes")
     }
 
     /// Title over heading over text, in the weights the engine ranks by.

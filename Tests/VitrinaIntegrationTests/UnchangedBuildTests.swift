@@ -31,6 +31,20 @@ struct UnchangedBuildTests {
         #expect(try site.snapshotOfOutput() == before)
     }
 
+    /// The time a build reports is its stages' without counting twice the one that ran beside another (assembling
+    /// beside drawing): never more than the build took.
+    @Test func theReportedTimeCountsAStageBesideAnotherOnce() async throws {
+        let site = try TestSite(files: IncrementalBuildTests.files)
+        defer { site.remove() }
+        let start = ContinuousClock.now
+        let report = try await build(site)
+        let took = ContinuousClock.now - start
+        let assemble = try #require(report.stages.first { $0.name == "assemble" }).duration
+        #expect(report.overlapped == assemble)
+        #expect(report.total == report.stages.reduce(.zero) { $0 + $1.duration } - assemble)
+        #expect(report.total <= took)
+    }
+
     @Test func anEditOfTheSameSizeAnotherOptionOrAMissingOutputFileMakesItBuild() async throws {
         let site = try TestSite(files: IncrementalBuildTests.files)
         defer { site.remove() }

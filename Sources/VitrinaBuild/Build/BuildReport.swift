@@ -27,12 +27,18 @@ public struct BuildReport: Sendable {
     /// The report of a build or a quick edit into `outputDirectory`: its pages and what was drawn of them, the output's
     /// files and bytes, the stages' times and the warnings, sorted and without repeats.
     init(outputDirectory: String, pages: Int, rendered: Int, files: Int, bytes: Int, stages: [(name: String, duration: Duration)],
+         overlapped: Duration = .zero,
          fetch: FetchStats = FetchStats(), warnings: [BuildWarning], picturesMade: Int = 0) {
         (self.outputDirectory, self.pages, self.rendered, self.files, self.bytes) = (outputDirectory, pages, rendered, files, bytes)
-        (self.stages, self.fetch, self.warnings, self.picturesMade) = (stages, fetch, Diagnostics.ordered(warnings), picturesMade)
+        (self.stages, self.overlapped, self.fetch) = (stages, overlapped, fetch)
+        (self.warnings, self.picturesMade) = (Diagnostics.ordered(warnings), picturesMade)
     }
 
-    public var total: Duration { stages.reduce(.zero) { $0 + $1.duration } }
+    /// Of `stages`' time, what ran beside another stage (assembling beside drawing): not counted twice in `total`.
+    public var overlapped: Duration = .zero
+
+    /// The build's time: its stages' less what ran beside another.
+    public var total: Duration { stages.reduce(.zero) { $0 + $1.duration } - overlapped }
 
     public var summary: String {
         var lines = ["Built \(pages) pages, \(files) files, \(Self.size(bytes)) into \(outputDirectory) in \(Self.time(total))"]

@@ -78,7 +78,7 @@ extension BuildPipeline {
             recordUnchanged(stamp, report)
             keep(kept, stamp: stamp, report: report)
         }
-        report.stages = timer.stages
+        (report.stages, report.overlapped) = (timer.stages, timer.overlapped)
         return report
     }
 

@@ -80,7 +80,7 @@ struct OutputStages {
             timer.add("render", ContinuousClock.now - drawing)
             var output = drawn
             let assembly = assembled.map { assembled in
-                timer.add("assemble", assembled.took)
+                timer.add("assemble", assembled.took, besideAnother: true)
                 output.merge(assembled.assembly.output)
                 output.files.sort()
                 return assembled.assembly

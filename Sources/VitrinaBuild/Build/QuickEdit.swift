@@ -65,7 +65,7 @@ struct QuickEdit {
             + CodeBlockFindings.warnings(pageContext.links.sources.values)
         (live.pageContext, live.pages, live.state, live.lookup) = (pageContext, pages, done.state, lookup)
         var report = BuildReport(outputDirectory: live.outputDirectory, pages: live.pages.count, rendered: done.output.rendered, files: live.files.count,
-                                 bytes: 0, stages: timer.stages, warnings: live.otherWarnings + done.findings.problems.map { BuildWarning(.link, $0) })
+                                 bytes: 0, stages: timer.stages, overlapped: timer.overlapped, warnings: live.otherWarnings + done.findings.problems.map { BuildWarning(.link, $0) })
         let recorded = done.staging.recorded
         live.bytes += recorded.reduce(0) { $0 + StagingArea.recordedSize($1.value) - StagingArea.recordedSize(hashes[$1.key]) }
         live.bytes -= search.removed.reduce(0) { $0 + StagingArea.recordedSize(hashes[$1]) }

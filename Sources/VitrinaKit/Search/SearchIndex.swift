@@ -1,5 +1,6 @@
 /// The site's full-text index in one language, split so that a query loads only what its words need: a manifest
-/// (`assets/search/L.js`), shards of terms cut by prefix into a trie (`L.sN.HASH.js`), the pages' records in chunks
+/// (`assets/search/L.js`), shards of terms cut by prefix into a trie (`L.sN.HASH.js`) whose nodes below the first
+/// letter are listed by branch files (`L.bN.HASH.js`) once the trie has more than 256 nodes, the pages' records in chunks
 /// (`L.rN.HASH.js`) and tables naming those chunks (`L.tK.HASH.js`) — classic scripts, so it works from file:// and on
 /// any static host. The format is `Content/docs/search.md`'s; `Templates/assets/js/search.js` reads it.
 /// El índice de texto completo de un idioma, partido para que una consulta cargue solo lo que necesitan sus palabras.
@@ -12,6 +13,13 @@ public struct SearchIndex: Sendable {
 
         public init(url: String, kind: String, text: SearchText) { (self.url, self.kind, self.text) = (url, kind, text) }
 
+        /// What its record weighs, near enough its JSON's bytes: the unit the record chunks are sized by.
+        var recordBytes: Int {
+            text.sections.reduce(url.utf8.count + text.title.utf8.count + kind.utf8.count + 12) {
+                $0 + $1.anchor.utf8.count + $1.heading.utf8.count + $1.text.utf8.count + 12
+            }
+        }
+
         /// A listed page: its title, its text and searchable fields (its description when a feature gave none), and
         /// its taxonomy terms (`tags: [viaje]` finds it by "viaje"), under its kind's label.
         /// Una página listada: título, texto, campos de búsqueda (o su descripción) y términos de sus taxonomías.
@@ -23,24 +31,46 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// Pages per record chunk, record chunks per table, and the size past which a shard is split by the next letter.
-    public static let recordsPerChunk = 8
+    /// What a record chunk aims at, the most pages in one, record chunks per table, and the size past which a shard is
+    /// split by the next letter.
+    public static let chunkBytes = 12 * 1024
+    public static let maxRecordsPerChunk = 64
     public static let chunksPerTable = 256
     public static let shardBytes = 48 * 1024
     /// How deep the trie may go: a prefix of more code points is never split (one term's postings can't be).
     static let maxDepth = 12
+    /// The most trie nodes a manifest lists itself by default (about 10 KB); a larger trie goes into branch files.
+    public static let maxManifestNodes = 256
 
     public let language: String
     /// The pages, in the order of their ids.
     public let entries: [Entry]
 
     /// `entries` in a fixed order (by their file), so the same site gives the same ids and bytes.
-    public init(language: String, entries: [Entry]) {
+    /// The most trie nodes its manifest lists itself (tests ask for few, to reach branches with small sites).
+    let manifestNodes: Int
+
+    public init(language: String, entries: [Entry], manifestNodes: Int = maxManifestNodes) {
         self.language = language
         self.entries = entries.sorted { $0.url < $1.url }
+        self.manifestNodes = manifestNodes
     }
 
     public static func manifestPath(_ language: String) -> String { "assets/search/\(language).js" }
+
+    /// Pages per record chunk: the most, a power of two, whose records weigh `chunkBytes` at the site's average
+    /// (short pages share a file: fewer files to write; long ones don't: fewer bytes a query loads).
+    /// Páginas por trozo de registros: la mayor potencia de dos cuyos registros pesan `chunkBytes` de media.
+    public static func recordsPerChunk(recordBytes: Int, pages: Int) -> Int {
+        guard pages > 0 else { return 1 }
+        let average = max(1, recordBytes / pages)
+        var count = 1
+        while count < maxRecordsPerChunk, average <= chunkBytes / (count * 2) { count *= 2 }
+        return count
+    }
+
+    /// Its records' weight (`Entry.recordBytes`), which the manifest keeps for an edit to size chunks by.
+    var recordBytes: Int { entries.reduce(0) { $0 + $1.recordBytes } }
 
     // MARK: Postings / apariciones
 
@@ -125,17 +155,50 @@ public struct SearchIndex: Sendable {
             }
         }.flatMap { $0 }
         var files = shards.compactMap { $0 }
-        let (tables, records) = recordFiles()
+        let recordBytes = recordBytes
+        let (tables, records) = recordFiles(perChunk: Self.recordsPerChunk(recordBytes: recordBytes, pages: entries.count))
         files += records + tables
-        let manifest: [String: Any] = [
-            "v": 1, "pages": entries.count, "rc": Self.recordsPerChunk, "tc": Self.chunksPerTable,
-            "t": tables.map { Self.name($0.path) } as [Any],
-            "s": Dictionary(zip(trie, shards).map { node, shard in
-                (node.prefix, [shard.map { Self.name($0.path) } ?? "", node.split ? 1 : 0, node.size] as [Any])
-            }, uniquingKeysWith: { first, _ in first }) as [String: Any],
-        ]
-        files.append(DataFile(path: Self.manifestPath(language), bytes: Self.call("m", language, manifest)))
+        let listed = Dictionary(zip(trie, shards).map { node, shard in
+            (node.prefix, [shard.map { Self.name($0.path) } ?? "", node.split ? 1 : 0, node.size] as [Any])
+        }, uniquingKeysWith: { first, _ in first })
+        let (root, branches) = Self.branches(language: language, listed, most: manifestNodes)
+        files += branches.values
+        files.append(Self.manifestFile(language: language, pages: entries.count, recordBytes: recordBytes, tables: tables.map { Self.name($0.path) },
+                                       root: root, branches: branches.isEmpty ? nil : (branches.mapValues { Self.name($0.path) }, listed.count)))
         return files
+    }
+
+    /// The manifest: counts, the chunks' size, the tables, and the trie (whole, or its root and its branch files).
+    static func manifestFile(language: String, pages: Int, recordBytes: Int, tables: [String], root: [String: [Any]],
+                             branches: (names: [String: String], nodes: Int)?) -> DataFile {
+        var manifest: [String: Any] = [
+            "v": 1, "pages": pages, "rc": recordsPerChunk(recordBytes: recordBytes, pages: pages), "rb": recordBytes,
+            "tc": chunksPerTable, "t": tables as [Any], "s": root as [String: Any],
+        ]
+        if let branches { (manifest["b"], manifest["n"]) = (branches.names as [String: Any], branches.nodes) }
+        return DataFile(path: manifestPath(language), bytes: call("m", language, manifest))
+    }
+
+    /// The trie's nodes as the manifest lists them: all of them up to `most`; else the root alone, and the
+    /// nodes below each first letter in a branch file (at 100,000 pages the whole trie was 80 KB every query loaded; a
+    /// branch is a few).
+    /// Los nodos del trie: todos si son pocos; si no, la raíz y un fichero por primera letra con los de debajo.
+    static func branches(language: String, _ nodes: [String: [Any]], most: Int) -> (root: [String: [Any]], branches: [String: DataFile]) {
+        guard nodes.count > most, let root = nodes[""] else { return (nodes, [:]) }
+        var below: [String: [String: [Any]]] = [:]
+        for (key, node) in nodes {
+            guard let first = key.unicodeScalars.first else { continue }
+            below[String(first), default: [:]][key] = node
+        }
+        return (["": root], below.reduce(into: [:]) { files, branch in
+            files[branch.key] = branchFile(language: language, letter: branch.key, branch.value)
+        })
+    }
+
+    /// A branch: the trie's nodes below one first letter, `{"prefix":[shard, split, size],...}`, named by its letter.
+    static func branchFile(language: String, letter: String, _ nodes: [String: [Any]]) -> DataFile {
+        let key = "\(language).b" + Fingerprint.hex(letter).prefix(8)
+        return fingerprinted(key, call("b", key, nodes as [String: Any]))
     }
 
     /// A shard of `terms` (in UTF-8 order, as the index sorts them), `{"term":"postings",...}`, named by its prefix (so
@@ -160,8 +223,8 @@ public struct SearchIndex: Sendable {
     static func splits(size: Int, depth: Int) -> Bool { size > shardBytes && depth < maxDepth }
 
     /// The record chunks (`[url, title, kind, [[anchor, heading, text], ...]]` per page) and the tables naming them.
-    private func recordFiles() -> (tables: [DataFile], records: [DataFile]) {
-        let chunks = stride(from: 0, to: entries.count, by: Self.recordsPerChunk).map { $0..<min($0 + Self.recordsPerChunk, entries.count) }
+    private func recordFiles(perChunk: Int) -> (tables: [DataFile], records: [DataFile]) {
+        let chunks = stride(from: 0, to: entries.count, by: perChunk).map { $0..<min($0 + perChunk, entries.count) }
         let records: [DataFile] = Parallel.map(Array(chunks.enumerated()), slices: Parallel.slicesPerCore) { slice in
             slice.map { number, range in Self.recordFile(language: language, number: number, entries[range]) }
         }.flatMap { $0 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// An edit of some pages' text applied to the index the last build wrote, as a full build would write it: only the
-/// shards of the terms that changed, the edited pages' record chunks, their tables and the manifest are written again.
+/// shards of the terms that changed, the trie's branches holding them, the edited pages' record chunks, their tables and
+/// the manifest are written again.
 /// Files read back from the output are hostile: each is checked for its own shape, and anything unexpected — or an
 /// edit that would change the trie's shape (a node to split or to merge) — gives nil, and the whole build runs.
 /// Una edición del texto de unas páginas aplicada al índice que escribió la última construcción, como lo escribiría una
@@ -26,7 +27,7 @@ extension SearchIndex {
 
     /// The patch for `edited` (pages already in the index, by their url), reading the last build's files with `read`
     /// (a path below the output); nil when the whole build must make the index.
-    public static func patch(language: String, edited: [Entry], read: (String) -> [UInt8]?) -> Patch? {
+    public static func patch(language: String, edited: [Entry], manifestNodes: Int = maxManifestNodes, read: (String) -> [UInt8]?) -> Patch? {
         let prefix = "\(language)."
         func load(_ name: String, _ kind: String) -> Any? {
             guard name.hasPrefix(prefix), name.hasSuffix(".js"), SafePath.isPlainSegment(name),
@@ -35,14 +36,34 @@ extension SearchIndex {
         }
         guard let manifestBytes = read(manifestPath(language)),
               let manifest = parse(manifestBytes, kind: "m", key: language) as? [String: Any], manifest["v"] as? Int == 1,
-              let pages = manifest["pages"] as? Int, (0...Int(Int32.max)).contains(pages), manifest["rc"] as? Int == recordsPerChunk,
+              let pages = manifest["pages"] as? Int, (0...Int(Int32.max)).contains(pages),
+              var recordBytes = manifest["rb"] as? Int, (0...Int(Int32.max) * 64).contains(recordBytes),
+              let recordsPerChunk = manifest["rc"] as? Int, recordsPerChunk == Self.recordsPerChunk(recordBytes: recordBytes, pages: pages),
               manifest["tc"] as? Int == chunksPerTable, var tables = manifest["t"] as? [String], let listed = manifest["s"] as? [String: [Any]],
               tables.count == (pages + recordsPerChunk * chunksPerTable - 1) / (recordsPerChunk * chunksPerTable) else { return nil }
         var nodes: [String: Node] = [:]
-        for (key, value) in listed {
-            guard value.count == 3, let file = value[0] as? String, let split = value[1] as? Int, (0...1).contains(split),
-                  let size = value[2] as? Int, size >= 0, key.unicodeScalars.count <= maxDepth else { return nil }
-            nodes[key] = Node(file: file, split: split == 1, size: size)
+        func take(_ listed: [String: [Any]], below letter: String?) -> Bool {
+            for (key, value) in listed {
+                guard value.count == 3, let file = value[0] as? String, let split = value[1] as? Int, (0...1).contains(split),
+                      let size = value[2] as? Int, size >= 0, key.unicodeScalars.count <= maxDepth,
+                      letter.map({ key.unicodeScalars.first.map(String.init) == $0 }) ?? true else { return false }
+                nodes[key] = Node(file: file, split: split == 1, size: size)
+            }
+            return true
+        }
+        guard take(listed, below: nil) else { return nil }
+        // A trie of more than `manifestNodes` lists its branches: each read when a changed term goes into it.
+        // Un trie grande nombra sus ramas: cada una se lee cuando un término cambiado entra en ella.
+        let branched = manifest["b"] != nil
+        guard var branchNames = branched ? manifest["b"] as? [String: String] : [:],
+              var nodeCount = branched ? manifest["n"] as? Int : listed.count, (0...Int(Int32.max)).contains(nodeCount),
+              branched == (nodeCount > manifestNodes),
+              !branched || (listed.count == 1 && nodes[""] != nil && branchNames.keys.allSatisfy({ $0.unicodeScalars.count == 1 })) else { return nil }
+        var branchesRead = Set<String>()
+        func enter(_ letter: String) -> Bool {
+            guard branched, branchesRead.insert(letter).inserted, let name = branchNames[letter] else { return true }
+            guard let branch = load(name, "b") as? [String: [Any]] else { return false }
+            return take(branch, below: letter)
         }
         let chunkCount = (pages + recordsPerChunk - 1) / recordsPerChunk
 
@@ -84,12 +105,16 @@ extension SearchIndex {
             let known = found.entries[place]
             if known.kind == entry.kind, known.text == entry.text { continue }
             let id = Int32(low * recordsPerChunk + place)
+            recordBytes += entry.recordBytes - known.recordBytes
             let old = Dictionary(weights(of: found.entries[place].text), uniquingKeysWith: max)
             let new = Dictionary(weights(of: entry.text), uniquingKeysWith: max)
             for term in Set(old.keys).union(new.keys) where old[term] != new[term] { changes[term, default: [:]][id] = new[term] ?? 0 }
             chunks[low]!.entries[place] = entry
             changedChunks.insert(low)
         }
+
+        // Records that change the chunks' size need the whole build. / Si cambia el tamaño de los trozos, la completa.
+        guard Self.recordsPerChunk(recordBytes: recordBytes, pages: pages) == recordsPerChunk else { return nil }
 
         // Each changed term in the node that holds it: its shard read, its postings changed.
         // Cada término cambiado en el nodo que lo guarda: se lee su fragmento y se cambian sus apariciones.
@@ -101,11 +126,13 @@ extension SearchIndex {
             var holder: String?
             while holder == nil {
                 let key = SearchWords.string(scalars.prefix(depth))
+                if depth == 1, !enter(key) { return nil }
                 guard let node = nodes[key] else {
                     // No node that way: only a term that appears makes one, a leaf as a full build would.
                     // Ningún nodo por ahí: solo un término que aparece lo crea, una hoja como en una construcción completa.
                     guard depth > 0, pages.values.contains(where: { $0 > 0 }) else { return nil }
                     nodes[key] = Node(file: "", split: false, size: 0)
+                    nodeCount += 1
                     oldSizes[key] = 0
                     shards[key] = [:]
                     holder = key
@@ -152,6 +179,7 @@ extension SearchIndex {
             if terms.isEmpty && !node.split {
                 guard node.size == 0 else { return nil }
                 nodes[key] = nil
+                nodeCount -= 1
             } else if terms.isEmpty {
                 nodes[key]!.file = ""
             } else {
@@ -183,12 +211,27 @@ extension SearchIndex {
             tables[table] = name(file.path)
             written.append(file)
         }
-        let updated: [String: Any] = [
-            "v": 1, "pages": pages, "rc": recordsPerChunk, "tc": chunksPerTable, "t": tables as [Any],
-            "s": nodes.mapValues { [$0.file, $0.split ? 1 : 0, $0.size] as [Any] } as [String: Any],
-        ]
         guard !changedChunks.isEmpty else { return Patch(written: [], removed: []) }
-        written.append(DataFile(path: manifestPath(language), bytes: call("m", language, updated)))
+        // The trie stays listed where a full build lists it: in the manifest, or in branches.
+        // El trie sigue donde lo pondría una construcción completa: en el manifiesto o en ramas.
+        guard branched == (nodeCount > manifestNodes) else { return nil }
+        let listing = nodes.mapValues { [$0.file, $0.split ? 1 : 0, $0.size] as [Any] }
+        var root = listing
+        if branched {
+            // The branches the changed nodes are in, written again (or gone with their last node).
+            // Las ramas de los nodos cambiados, escritas de nuevo (o quitadas con su último nodo).
+            root = ["": listing[""]!]
+            for letter in Set(shards.keys.compactMap { $0.unicodeScalars.first.map(String.init) }).sorted() {
+                if let old = branchNames[letter] { removed.append("assets/search/" + old) }
+                let below = listing.filter { $0.key.unicodeScalars.first.map(String.init) == letter }
+                guard !below.isEmpty else { branchNames[letter] = nil; continue }
+                let file = branchFile(language: language, letter: letter, below)
+                branchNames[letter] = name(file.path)
+                written.append(file)
+            }
+        }
+        written.append(manifestFile(language: language, pages: pages, recordBytes: recordBytes, tables: tables, root: root,
+                                    branches: branched ? (branchNames, nodeCount) : nil))
         let names = Set(written.map(\.path))
         return Patch(written: written, removed: Set(removed).subtracting(names).sorted())
     }

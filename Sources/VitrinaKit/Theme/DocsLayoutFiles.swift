@@ -96,8 +96,9 @@ enum DocsLayoutFiles {
 
           const langAttr = document.documentElement.getAttribute('lang') || '';
           const lang = /^[A-Za-z0-9-]{1,35}$/.test(langAttr) ? langAttr : '';
-          // Shards are named by their prefix's hash (es.s0badcafe), tables and record chunks by their number (es.t3, es.r12).
-          const FILE = /^([A-Za-z0-9-]{1,35}\.([str])[0-9a-f]{1,8})\.[A-Za-z0-9_-]{1,64}\.js$/;
+          // Shards and branches are named by their prefix's hash (es.s0badcafe, es.b0badcafe), tables and record chunks by their
+          // number (es.t3, es.r12).
+          const FILE = /^([A-Za-z0-9-]{1,35}\.([bstr])[0-9a-f]{1,8})\.[A-Za-z0-9_-]{1,64}\.js$/;
           const loads = new Map(), got = new Map(), pending = new Set(), loaded = [];
           let manifestLoad = null;
 
@@ -130,18 +131,42 @@ enum DocsLayoutFiles {
             if (typeof id === 'string' && pending.has(id) && !got.has(id) && check(data)) got.set(id, data);
           };
 
-          // The manifest, checked: counts, chunk sizes, table files and the shard trie. / El manifiesto, comprobado.
-          function checkManifest(m) {
-            if (!isObj(m) || m.v !== 1 || !isInt(m.pages, 0, 1e7) || !isInt(m.rc, 1, 1e5) || !isInt(m.tc, 1, 1e5) ||
-                !Array.isArray(m.t) || !isObj(m.s)) return null;
-            const trie = new Map();
-            Object.keys(m.s).forEach(key => {
-              const e = m.s[key];
-              if (Array.isArray(e) && typeof e[0] === 'string' && (e[1] === 0 || e[1] === 1) && Array.from(key).length <= MAX_CP) {
+          // Trie nodes into `trie`: those of a branch only below its letter. / Nodos del trie; los de una rama, solo bajo su letra.
+          function addNodes(trie, nodes, letter) {
+            Object.keys(nodes).forEach(key => {
+              const e = nodes[key], cps = Array.from(key);
+              if (Array.isArray(e) && typeof e[0] === 'string' && (e[1] === 0 || e[1] === 1) && cps.length <= MAX_CP &&
+                  (letter === undefined || cps[0] === letter)) {
                 trie.set(key, [fileId(e[0], 's') ? e[0] : '', e[1]]);
               }
             });
-            return { pages: m.pages, rc: m.rc, tc: m.tc, tables: m.t, trie, keys: null };
+          }
+
+          // The manifest, checked: counts, chunk sizes, table files, the shard trie (whole, or its root and a branch file per
+          // first letter). / El manifiesto, comprobado: cuentas, tamaños, tablas y el trie (entero, o su raíz y sus ramas).
+          function checkManifest(m) {
+            if (!isObj(m) || m.v !== 1 || !isInt(m.pages, 0, 1e7) || !isInt(m.rc, 1, 1e5) || !isInt(m.tc, 1, 1e5) ||
+                !Array.isArray(m.t) || !isObj(m.s) || (m.b !== undefined && !isObj(m.b))) return null;
+            const trie = new Map(), branches = new Map();
+            addNodes(trie, m.s);
+            Object.keys(m.b || {}).forEach(letter => {
+              if (Array.from(letter).length === 1 && fileId(m.b[letter], 'b')) branches.set(letter, m.b[letter]);
+            });
+            return { pages: m.pages, rc: m.rc, tc: m.tc, tables: m.t, trie, branches, keys: null };
+          }
+
+          // The branches the words go into, loaded and their nodes added to the trie. / Las ramas de las palabras, cargadas.
+          function enterBranches(M, list) {
+            const letters = Array.from(new Set(list.map(w => Array.from(w)[0]))).filter(c => M.branches.has(c));
+            return Promise.all(letters.map(c => {
+              const file = M.branches.get(c);
+              return load(file, fileId(file, 'b')).then(nodes => {
+                if (M.branches.get(c) !== file) return;
+                M.branches.delete(c);
+                if (isObj(nodes)) addNodes(M.trie, nodes, c);
+                M.keys = null;
+              });
+            }));
           }
 
           function manifest() {
@@ -264,11 +289,14 @@ enum DocsLayoutFiles {
           function match(M, list, last) {
             const key = JSON.stringify([list, last]);
             if (memo.has(key)) return memo.get(key);
-            const plans = list.map(word => plan(M, word, word === last));
-            const files = new Set();
-            plans.forEach(p => { p.looks.forEach(l => files.add(l[2])); p.prefix.forEach(f => files.add(f)); });
-            const names = Array.from(files);
-            const result = Promise.all(names.map(shard)).then(datas => {
+            let plans = [], names = [];
+            const result = enterBranches(M, list).then(() => {
+              plans = list.map(word => plan(M, word, word === last));
+              const files = new Set();
+              plans.forEach(p => { p.looks.forEach(l => files.add(l[2])); p.prefix.forEach(f => files.add(f)); });
+              names = Array.from(files);
+              return Promise.all(names.map(shard));
+            }).then(datas => {
               const byFile = new Map(names.map((name, i) => [name, datas[i]]));
               const perWord = plans.map(p => {
                 const best = new Map(), terms = new Set();
@@ -468,7 +496,7 @@ enum DocsLayoutFiles {
 
           // The engine, for the data files and for tests. / El motor, para los ficheros de datos y las pruebas.
           window.vitrinaSearch = {
-            m: accept(isObj), s: accept(isObj), t: accept(Array.isArray), r: accept(Array.isArray),
+            m: accept(isObj), b: accept(isObj), s: accept(isObj), t: accept(Array.isArray), r: accept(Array.isArray),
             loaded, words, stem,
             spans: text => spans(String(text)).map(w => [w.term, w.start, w.end]),
             query(text, options) {
