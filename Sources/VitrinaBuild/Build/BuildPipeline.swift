@@ -103,6 +103,9 @@ public struct BuildPipeline: Sendable {
     private func shortcut(_ timer: inout StageTimer) async -> Start {
         guard options.memo == nil, let record = UnchangedRecord.load(UnchangedRecord.path(statePath: stages.statePath)) else { return .build(nil) }
         let stamp = timer.run("stamp") { stampAndUnchanged(record) }
+        // The walk and the manifest (at 109,230 pages, 30 ms to free) are freed by the end of the process, if it ends.
+        // El recorrido y el manifiesto los libera el final del proceso, si termina.
+        defer { options.leftovers?.leave([stamp.stamp, stamp.last] as [any Sendable]) }
         if stamp.unchanged {
             return .done(BuildReport(outputDirectory: options.outputDirectory, pages: record.pages, rendered: 0, files: record.files,
                                      bytes: record.bytes, stages: timer.stages, warnings: []))
@@ -181,19 +184,17 @@ public struct BuildPipeline: Sendable {
         return Task.detached { SourceStamp.take(options, binary: binary, settleTime: options.settleTime, start: start, withContentScan: true) }
     }
 
-    /// The manifest `last` is the one `record` names and each file it lists is in `folder` at its size. The folder is
-    /// walked (each entry looked at from its open folder, on every core) rather than each listed path asked for: at
-    /// 124,000 files the kernel's walk of every whole path was a third of an edit's time.
-    /// El manifiesto es el anotado y cada fichero suyo sigue en la salida con su tamaño; se recorre la carpeta.
+    /// The manifest `last` is the one `record` names and each file it lists is in `folder` at its size, each asked for
+    /// from the open folder on every core (a walk of the output's 110,000 folders took five times as long).
+    /// El manifiesto es el anotado y cada fichero suyo sigue en la salida con su tamaño.
     static func output(_ folder: String, holds last: OutputWriter.LastBuild, as record: UnchangedRecord) -> Bool {
         guard last.id == record.buildID, last.refused.isEmpty, last.files.count == record.files else { return false }
-        var found = 0
-        for (path, stamp) in Files.scan(folder, stamping: true).stamps {
-            guard let hash = last.files[path] else { continue }
-            guard StagingArea.size(inHash: hash) == stamp.size else { return false }
-            found += 1
-        }
-        return found == last.files.count
+        let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard root >= 0 else { return false }
+        defer { close(root) }
+        return Parallel.map(Array(last.files), slices: Parallel.slicesPerCore) { part in
+            part.allSatisfy { path, hash in StagingArea.size(inHash: hash) == StagingArea.size(of: path, in: root) }
+        }.allSatisfy { $0 }
     }
 
     /// Keeps the stamp of a build that read no API source or response and said no warning, for the next build to

@@ -105,7 +105,7 @@ struct KeptPlan: Sendable, Equatable {
     }
 
     /// Hands each of the walk's `stamps` that is a page's file to `found` with its page and file places; true when every
-    /// page's file was found. Files are looked up by their path's FNV-1a number (a table of 100,000 texts cost as much
+    /// page's file was found. Files are looked up by their path's number (a table of 100,000 texts cost as much
     /// as the rest of an edit's reading) and a match is then compared byte for byte.
     /// Da a `found` cada fichero del recorrido que es de una página; busca por el número de su ruta y compara los bytes.
     private func matchFiles(in stamps: [(path: String, stamp: FileStamp)],
@@ -116,7 +116,7 @@ struct KeptPlan: Sendable, Equatable {
         for part in parts.indices {
             for page in parts[part].pages.indices {
                 for (index, file) in parts[part].pages[page].enumerated() {
-                    places[Fingerprint.number(Self.belowContent(file.path))] = (Place(part: part, page: page), index)
+                    places[Fingerprint.contentNumber(utf8: Self.belowContent(file.path))] = (Place(part: part, page: page), index)
                     count += 1
                 }
             }
@@ -124,7 +124,7 @@ struct KeptPlan: Sendable, Equatable {
         guard places.count == count else { return false }
         var matched = 0
         for (path, stamp) in stamps {
-            guard let (place, index) = places[Fingerprint.number(path.utf8)],
+            guard let (place, index) = places[Fingerprint.contentNumber(utf8: path.utf8)],
                   Self.belowContent(parts[place.part].pages[place.page][index].path).elementsEqual(path.utf8) else { continue }
             found(place, index, path, stamp)
             matched += 1

@@ -78,6 +78,7 @@ extension BuildPipeline {
             recordUnchanged(stamp, report)
             keep(kept, stamp: stamp, report: report)
         }
+        options.leftovers?.leave([plan, kept, lines] as [any Sendable])
         (report.stages, report.overlapped) = (timer.stages, timer.overlapped)
         return report
     }

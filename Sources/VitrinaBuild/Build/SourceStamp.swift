@@ -76,14 +76,17 @@ struct SourceStamp: Sendable {
         return SourceStamp(value: value, settling: settling, contentScan: contentScan, frame: frame)
     }
 
-    /// One file of `Content/` and its stamp as a number (FNV-1a), for `Frame.contentSum`.
+    /// One file of `Content/` and its stamp as a number, for `Frame.contentSum`: its path's, eight bytes at a time,
+    /// with the stamp's six numbers mixed in (FNV-1a's byte at a time cost an edit 40 ms at 109,230 files).
+    /// Un fichero de `Content/` y su huella como número, ocho bytes a la vez.
     static func entryHash(_ path: String, _ stamp: FileStamp) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func add(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        for byte in path.utf8 { add(byte) }
-        add(0)
-        withUnsafeBytes(of: stamp) { for byte in $0 { add(byte) } }
-        return hash
+        var hash = Fingerprint.contentNumber(utf8: path.utf8)
+        withUnsafeBytes(of: stamp) { bytes in
+            for offset in stride(from: 0, to: bytes.count - 7, by: 8) {
+                hash = Fingerprint.mixWord(hash, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            }
+        }
+        return Fingerprint.finish(hash)
     }
 
     /// The wall clock in nanoseconds, as file times count.

@@ -187,6 +187,12 @@ public struct StagingArea: Sendable {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
+
+    /// The size of `path` below the open folder `folder` (the kernel walks only the path's own parts).
+    static func size(of path: String, in folder: Int32) -> Int? {
+        var info = stat()
+        return fstatat(folder, path, &info, 0) == 0 ? Int(info.st_size) : nil
+    }
 }
 
 /// A set of paths shared by render tasks: folders already created, files changed.

@@ -3,7 +3,7 @@ import Foundation
 /// A file's size, modification and change times and inode: unchanged means it need not be read again.
 /// El tamaño, las fechas y el inodo de un fichero: si no cambian, no hace falta volver a leerlo.
 public struct FileStamp: Sendable, Hashable {
-    package let size: Int
+    let size: Int
     let seconds: Int
     let nanoseconds: Int
     let changeSeconds: Int

@@ -18,23 +18,42 @@ public enum Fingerprint {
     /// length that differ in one word always differ), then SplitMix64's finalizer. Several times faster than FNV-1a's
     /// byte at a time on pages of highlighted code; never compared with an FNV fingerprint.
     /// La huella de contenido grande que solo Vitrina relee: ocho bytes a la vez.
-    public static func content(_ bytes: UnsafeRawBufferPointer) -> String {
+    public static func content(_ bytes: UnsafeRawBufferPointer) -> String { hex(contentNumber(bytes)) }
+
+    /// `content`'s number, for tables and sums that never leave the process or its own state files.
+    public static func contentNumber(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         var index = 0
         while index + 8 <= bytes.count {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
+            hash = mixWord(hash, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             index += 8
         }
         var tail: UInt64 = 0
         for offset in index..<bytes.count { tail |= UInt64(bytes[offset]) << UInt64(8 * (offset - index)) }
-        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        return finish(hash ^ tail)
+    }
+
+    /// `contentNumber` of a text's UTF-8 bytes (copied only when they are not stored in one piece).
+    public static func contentNumber(utf8 bytes: some Collection<UInt8>) -> UInt64 {
+        bytes.withContiguousStorageIfAvailable { contentNumber(UnsafeRawBufferPointer($0)) }
+            ?? Array(bytes).withUnsafeBytes { contentNumber($0) }
+    }
+
+    /// One word mixed into a running hash: a multiplication and a shift, both invertible.
+    @inline(__always) public static func mixWord(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// SplitMix64's finalizer, after a last multiplication.
+    @inline(__always) public static func finish(_ value: UInt64) -> UInt64 {
+        var hash = value &* 0x94D0_49BB_1331_11EB
         hash ^= hash >> 30
         hash &*= 0xBF58_476D_1CE4_E5B9
         hash ^= hash >> 27
         hash &*= 0x94D0_49BB_1331_11EB
         hash ^= hash >> 31
-        return hex(hash)
+        return hash
     }
 
     public static func content(_ bytes: [UInt8]) -> String { bytes.withUnsafeBytes { content($0) } }
