@@ -158,7 +158,13 @@ public struct DocumentLoader: Sendable {
             if prepared.lineMap != nil { inputLine = prepared.inputLine }
             syntaxNotes = prepared.notes.map { CodeBlockNote(language: "", line: $0.line, kind: .syntax($0.message)) }
         }
-        var rendered = renderer.render(body, mkDocs: mkDocs)
+        // Formulas taken out before Markdown reads the text, made into MathML after. / Las fórmulas, fuera y luego MathML.
+        let math = MathSpans.extract(body)
+        var rendered = renderer.render(math?.markdown ?? body, mkDocs: mkDocs)
+        if let math {
+            rendered = rendered.withFormulas(math)
+            rendered.anchorIDs = rendered.scannedAnchorIDs()
+        }
         if let inputLine { rendered = rendered.mapped(inputLine) }
         if !syntaxNotes.isEmpty { rendered.codeNotes = (rendered.codeNotes + syntaxNotes).sorted { $0.line < $1.line } }
         return Document(file: display, name: name, language: language, fields: FieldReader(file: display, fields: fields),

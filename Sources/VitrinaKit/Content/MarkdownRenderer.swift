@@ -140,6 +140,22 @@ public struct RenderedMarkdown: Sendable {
     }
 
     /// The same document with its links' and code notes' lines mapped through `line` (expanded includes to their lines).
+    /// The same document with its formulas made (`MathSpans`): MathML in the HTML, the TeX in the headings' text, and a
+    /// note for each formula that could not be made.
+    /// El mismo documento con sus fórmulas hechas: MathML en el HTML, el TeX en el texto de los títulos.
+    func withFormulas(_ math: MathSpans) -> RenderedMarkdown {
+        let (made, failures) = math.restore(html)
+        let headings = headings.map { heading in
+            guard heading.text.contains(math.marker) else { return heading }
+            var text = heading.text
+            for (number, formula) in math.formulas.enumerated() { text = text.replacingOccurrences(of: MathSpans.placeholder(math.marker, number), with: formula.tex) }
+            return Heading(level: heading.level, id: heading.id, text: text)
+        }
+        let notes = failures.map { CodeBlockNote(language: "", line: $0.line, kind: .syntax("formula left as TeX: \($0.message)")) }
+        return RenderedMarkdown(html: made, headings: headings, links: links, codeNotes: (codeNotes + notes).sorted { $0.line < $1.line },
+                                anchorIDs: nil)
+    }
+
     func mapped(_ line: (Int) -> Int) -> RenderedMarkdown {
         guard !links.isEmpty || !codeNotes.isEmpty else { return self }
         return RenderedMarkdown(html: html, headings: headings, links: links.map { var link = $0; link.line = line(link.line); return link },

@@ -1,0 +1,730 @@
+import Foundation
+
+/// TeX (the subset KaTeX supports) read into `MathNode`s: groups, scripts, fractions, roots, fonts, accents, fences,
+/// environments, spacing, symbols (`TeXSymbols`) and macros (`\newcommand`, `\def`, the site's). Bounded: nesting,
+/// macro expansions and tokens have ceilings, so hostile TeX ends in an error, never a hang or a crash.
+/// TeX leído en nodos de MathML, con límites de anidamiento, expansiones y tokens.
+struct TeXParser {
+    struct Failure: Error, Sendable, Equatable {
+        let message: String
+    }
+
+    struct Macro: Sendable {
+        let parameters: Int
+        let body: [TeXToken]
+    }
+
+    /// The deepest nesting of groups and arguments, the most macro expansions, the most tokens a formula may grow to.
+    static let maxDepth = 200
+    static let maxExpansions = 2_000
+    static let maxTokens = 2_000_000
+
+    /// Whether the style is display style: big operators take their limits under and over. A style command changes it
+    /// for the rest of its list.
+    private(set) var display: Bool
+    /// The tokens still to read, last first (reading pops, a macro pushes its body).
+    private var stack: [TeXToken]
+    private var macros: [String: Macro]
+    private var expansions = 0
+    private var depth = 0
+
+    init(_ source: String, display: Bool, macros: [String: Macro] = [:]) {
+        self.display = display
+        self.stack = TeXToken.read(source).reversed()
+        self.macros = macros
+    }
+
+    /// The site's macros (`\name` → TeX), each read as a macro of as many parameters as its body names.
+    static func macros(_ definitions: [String: String]) -> [String: Macro] {
+        var out: [String: Macro] = [:]
+        for (name, body) in definitions {
+            let tokens = TeXToken.read(body)
+            let parameters = tokens.reduce(0) { most, token in
+                if case .parameter(let number) = token { return max(most, number) }
+                return most
+            }
+            out[name.hasPrefix("\\") ? String(name.dropFirst()) : name] = Macro(parameters: parameters, body: tokens)
+        }
+        return out
+    }
+
+    /// The whole formula. / La fórmula entera.
+    mutating func parse() throws -> MathNode {
+        let nodes = try list { _ in false }
+        if let token = try peek() { throw Failure(message: "Unexpected \(TeXToken.source([token]))") }
+        return .element("mrow", [], nodes)
+    }
+
+    // MARK: Tokens / tokens
+
+    /// The next token, macros expanded. / El siguiente token, con las macros expandidas.
+    private mutating func peek() throws -> TeXToken? {
+        while case .command(let name)? = stack.last, let macro = macros[name] {
+            stack.removeLast()
+            expansions += 1
+            guard expansions <= Self.maxExpansions else { throw Failure(message: "Too many macro expansions (more than \(Self.maxExpansions)): a macro that calls itself?") }
+            var arguments: [[TeXToken]] = []
+            for _ in 0..<macro.parameters { arguments.append(try rawArgument()) }
+            var body: [TeXToken] = []
+            for token in macro.body {
+                if case .parameter(let number) = token, number <= arguments.count { body += arguments[number - 1] } else { body.append(token) }
+            }
+            guard stack.count + body.count <= Self.maxTokens else { throw Failure(message: "The formula grows past \(Self.maxTokens) tokens through its macros") }
+            stack += body.reversed()
+        }
+        return stack.last
+    }
+
+    private mutating func next() throws -> TeXToken? {
+        let token = try peek()
+        if token != nil { stack.removeLast() }
+        return token
+    }
+
+    private mutating func skipSpaces() throws {
+        while try peek() == .space { stack.removeLast() }
+    }
+
+    /// An argument's tokens unexpanded: a braced group without its braces, or one token.
+    private mutating func rawArgument() throws -> [TeXToken] {
+        while stack.last == .space { stack.removeLast() }
+        guard let first = stack.popLast() else { throw Failure(message: "A command is missing its argument") }
+        guard first == .open else { return [first] }
+        var tokens: [TeXToken] = []
+        var level = 1
+        while let token = stack.popLast() {
+            if token == .open { level += 1 }
+            if token == .close { level -= 1; if level == 0 { return tokens } }
+            tokens.append(token)
+        }
+        throw Failure(message: "Missing } after {")
+    }
+
+    /// An argument read as text (an environment's name, a font's, a width).
+    private mutating func textArgument() throws -> String {
+        TeXToken.source(try rawArgument()).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `[…]` when it comes next, as tokens. / Un argumento opcional entre corchetes.
+    private mutating func optionalArgument() throws -> [TeXToken]? {
+        try skipSpaces()
+        guard try peek() == .character("[") else { return nil }
+        stack.removeLast()
+        var tokens: [TeXToken] = []
+        var level = 0
+        while let token = stack.popLast() {
+            if token == .open { level += 1 }
+            if token == .close { level -= 1 }
+            if token == .character("]"), level == 0 { return tokens }
+            tokens.append(token)
+        }
+        throw Failure(message: "Missing ] after [")
+    }
+
+    private mutating func nested<T>(_ work: (inout TeXParser) throws -> T) throws -> T {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else { throw Failure(message: "The formula nests deeper than \(Self.maxDepth) levels") }
+        return try work(&self)
+    }
+
+    // MARK: Lists / listas
+
+    /// Atoms with their scripts up to a token `stops` says ends the list (left unread); `\over`-like commands make a
+    /// fraction of what came before and after; a style command styles the rest.
+    private mutating func list(until stops: (TeXToken) -> Bool) throws -> [MathNode] {
+        var nodes: [MathNode] = []
+        while true {
+            try skipSpaces()
+            guard let token = try peek(), !stops(token) else { return Self.mergingTexts(nodes) }
+            if case .command(let name) = token {
+                if let infix = Self.infixFractions[name] {
+                    stack.removeLast()
+                    let below = try list(until: stops)
+                    return [Self.fraction(.row(Self.mergingTexts(nodes)), .row(below), thickness: infix.thickness, fences: infix.fences)]
+                }
+                if let style = Self.styles[name] {
+                    stack.removeLast()
+                    let outer = display
+                    display = name == "displaystyle"
+                    defer { display = outer }
+                    let rest = try list(until: stops)
+                    return Self.mergingTexts(nodes) + [.element("mstyle", style, rest)]
+                }
+                if let variant = Self.oldFonts[name] {
+                    stack.removeLast()
+                    return Self.mergingTexts(nodes) + (try list(until: stops)).map { $0.styled(variant) }
+                }
+                if let size = Self.sizes[name] {
+                    stack.removeLast()
+                    return Self.mergingTexts(nodes) + [.element("mstyle", [.init("mathsize", size)], try list(until: stops))]
+                }
+                if name == "color" {
+                    stack.removeLast()
+                    let color = try textArgument()
+                    let rest = try list(until: stops)
+                    return Self.mergingTexts(nodes) + [.element("mstyle", [.init("mathcolor", color)], rest)]
+                }
+            }
+            if let node = try atomWithScripts(after: nodes) { nodes.append(node) }
+        }
+    }
+
+    /// Texts side by side as one `<mtext>`, as KaTeX joins them (`\text{if}~n`). / Textos contiguos como uno.
+    static func mergingTexts(_ nodes: [MathNode]) -> [MathNode] {
+        var out: [MathNode] = []
+        for node in nodes {
+            if case .leaf(.text, let text, let attributes) = node, case .leaf(.text, let before, let same)? = out.last, same == attributes {
+                out[out.count - 1] = .leaf(.text, before + text, attributes)
+            } else {
+                out.append(node)
+            }
+        }
+        return out
+    }
+
+    /// A braced group's contents. / El contenido de un grupo entre llaves.
+    private mutating func group() throws -> MathNode {
+        try nested { parser in
+            let nodes = try parser.list { $0 == .close }
+            guard try parser.next() == .close else { throw Failure(message: "Missing } after {") }
+            return .row(nodes)
+        }
+    }
+
+    /// One argument as math: a group, or one atom without scripts.
+    private mutating func argument() throws -> MathNode {
+        try skipSpaces()
+        guard let token = try peek() else { throw Failure(message: "A command is missing its argument") }
+        if token == .open {
+            stack.removeLast()
+            return try group()
+        }
+        // One token: `\frac12` is ½. / Un solo token.
+        if case .character(let scalar) = token, ("0"..."9").contains(scalar) {
+            stack.removeLast()
+            return .leaf(.number, String(scalar), [])
+        }
+        return try nested { try $0.atom() } ?? .row([])
+    }
+
+    // MARK: Scripts / índices
+
+    private mutating func atomWithScripts(after previous: [MathNode]) throws -> MathNode? {
+        var base: MathNode
+        if let token = try peek(), token == .sup || token == .sub {
+            base = .element("mrow", [], [])
+        } else {
+            guard let atom = try nested({ try $0.atom() }) else { return nil }
+            base = atom
+        }
+        // A script binds to a number's last digit: 10^m is 1 then 0^m. / Un índice va con la última cifra.
+        var leading: MathNode?
+        if case .leaf(.number, let digits, let attributes) = base, digits.unicodeScalars.count > 1, let token = try peek(),
+           token == .sup || token == .sub || token == .character("'") {
+            let last = digits.unicodeScalars.last!
+            leading = .leaf(.number, String(String.UnicodeScalarView(digits.unicodeScalars.dropLast())), attributes)
+            base = .leaf(.number, String(last), attributes)
+        }
+        guard let leading else { return try scripts(on: base) }
+        return .element("mrow", [], [leading, try scripts(on: base)])
+    }
+
+    private mutating func scripts(on base: MathNode) throws -> MathNode {
+        var limits: Bool?
+        var bigOperator = Self.limitsByDefault(base)
+        var superscript: MathNode?, subscriptNode: MathNode?
+        var primes: [MathNode] = []
+        func joined() -> MathNode? { primes.isEmpty ? superscript : .row(primes + (superscript.map { [$0] } ?? [])) }
+        while true {
+            try skipSpaces()
+            guard let token = try peek() else { break }
+            switch token {
+            case .sup:
+                stack.removeLast()
+                guard superscript == nil else { throw Failure(message: "Double superscript: group it with braces") }
+                superscript = try argument()
+            case .sub:
+                stack.removeLast()
+                guard subscriptNode == nil else { throw Failure(message: "Double subscript: group it with braces") }
+                subscriptNode = try argument()
+            case .character("'"):
+                // Primes: x' is x with ′ as its superscript. / Las primas son un superíndice.
+                guard superscript == nil else { throw Failure(message: "Double superscript: group it with braces") }
+                while try peek() == .character("'") { stack.removeLast(); primes.append(.op("\u{2032}")) }
+            case .command("limits"), .command("nolimits"):
+                stack.removeLast()
+                limits = token == .command("limits")
+                if bigOperator == nil { bigOperator = false }
+            default:
+                return Self.scripted(base, subscriptNode, joined(), under: under(bigOperator: bigOperator, limits: limits, base: base))
+            }
+        }
+        return Self.scripted(base, subscriptNode, joined(), under: under(bigOperator: bigOperator, limits: limits, base: base))
+    }
+
+    /// Scripts go under and over a big operator in display style or after `\limits`, always under a brace.
+    private func under(bigOperator: Bool?, limits: Bool?, base: MathNode) -> Bool {
+        if Self.limitsByDefault(base) == nil, case .element(_, let attributes, _) = base, attributes.contains(where: { $0.name == "data-limits" && $0.value == "always" }) {
+            return true
+        }
+        return (limits ?? bigOperator ?? false) && (display || limits == true)
+    }
+
+    static func scripted(_ base: MathNode, _ sub: MathNode?, _ sup: MathNode?, under: Bool) -> MathNode {
+        switch (sub, sup) {
+        case (nil, nil): return base
+        case (let sub?, nil): return .element(under ? "munder" : "msub", [], [base, sub])
+        case (nil, let sup?): return .element(under ? "mover" : "msup", [], [base, sup])
+        case (let sub?, let sup?): return .element(under ? "munderover" : "msubsup", [], [base, sub, sup])
+        }
+    }
+
+    /// Whether a base takes its scripts under and over in display style (∑, \lim), or nil for an ordinary one.
+    static func limitsByDefault(_ base: MathNode) -> Bool? {
+        switch base {
+        case .leaf(_, _, let attributes), .element(_, let attributes, _):
+            return attributes.first { $0.name == "data-limits" && $0.value != "always" }.map { $0.value == "true" }
+        case .space:
+            return nil
+        }
+    }
+
+    // MARK: Atoms / átomos
+
+    private mutating func atom() throws -> MathNode? {
+        guard let token = try next() else { return nil }
+        switch token {
+        case .open: return try group()
+        case .close: throw Failure(message: "Unexpected } with no { before it")
+        case .alignment: throw Failure(message: "& outside an environment that aligns")
+        case .parameter(let number): throw Failure(message: "#\(number) outside a macro's body")
+        case .sup, .sub, .space: return nil
+        case .character("~"): return Self.spaces["~"]
+        case .character(let scalar): return try character(scalar)
+        case .command(let name): return try command(name)
+        }
+    }
+
+    private mutating func character(_ scalar: Unicode.Scalar) throws -> MathNode {
+        if ("0"..."9").contains(scalar) {
+            var digits = String(scalar)
+            while case .character(let more)? = try peek(), ("0"..."9").contains(more) || more == "." && Self.digitFollows(stack) {
+                digits.unicodeScalars.append(more)
+                stack.removeLast()
+            }
+            return .leaf(.number, digits, [])
+        }
+        if TeXToken.isLetter(scalar) { return .identifier(String(scalar)) }
+        let character = Character(scalar)
+        if let symbol = TeXSymbols.characters[character] { return Self.node(symbol, attributes: TeXSymbols.characterAttributes[character]) }
+        if TeXSymbols.mathAlphanumerics.contains(where: { $0.contains(scalar) }) { return .identifier(String(scalar)) }
+        // What KaTeX does not know as math is text (ж, 中). / Lo que KaTeX no conoce como matemática es texto.
+        return .leaf(.text, String(scalar), [])
+    }
+
+    /// Whether the token after the next one is a digit (`3.14`, not `x.`).
+    private static func digitFollows(_ stack: [TeXToken]) -> Bool {
+        guard stack.count >= 2, case .character(let scalar) = stack[stack.count - 2] else { return false }
+        return ("0"..."9").contains(scalar)
+    }
+
+    /// A symbol's node with the attributes KaTeX gives that one (`\R` double-struck, `,` a separator).
+    static func node(_ symbol: TeXSymbol, attributes: [(name: String, value: String)]?) -> MathNode {
+        guard let attributes else { return node(symbol) }
+        let given = attributes.map { MathNode.Attribute($0.name, $0.value) }
+        switch node(symbol) {
+        case .leaf(let kind, let text, let own): return .leaf(kind, text, own.filter { $0.name.hasPrefix("data-") } + given)
+        case .element(let name, let own, let children): return .element(name, own, children.enumerated().map { place, child in
+            if place == 0, case .leaf(let kind, let text, _) = child { return .leaf(kind, text, given) }
+            return child
+        })
+        case let other: return other
+        }
+    }
+
+    static func node(_ symbol: TeXSymbol) -> MathNode {
+        switch symbol {
+        case .identifier(let text, let normal): return .identifier(text, variant: normal ? "normal" : nil)
+        case .op(let text, let stretchy): return .op(text, stretchy ? [] : [.init("stretchy", "false")])
+        case .largeOp(let text, let limits): return .op(text, [.init("data-limits", limits ? "true" : "false")])
+        case .function(let text, let limits): return function(.leaf(.identifier, text, []), limits: limits)
+        }
+    }
+
+    /// A named function as KaTeX writes it: its name, then the invisible function application (U+2061).
+    static func function(_ name: MathNode, limits: Bool) -> MathNode {
+        .element("mrow", [.init("data-limits", limits ? "true" : "false")], [name, .op("\u{2061}")])
+    }
+
+    // MARK: Commands / órdenes
+
+    private mutating func command(_ name: String) throws -> MathNode? {
+        if let symbol = TeXSymbols.math[name] { return Self.node(symbol, attributes: TeXSymbols.mathAttributes[name]) }
+        if let expansion = Self.builtInMacros[name] {
+            stack += TeXToken.read(expansion).reversed()
+            return nil
+        }
+        if let space = Self.spaces[name] { return space }
+        if let variant = Self.fonts[name] { return try argument().styled(variant) }
+        if let accent = TeXSymbols.accents[name] {
+            let base = try argument()
+            return .element("mover", [.init("accent", "true")], [base, .op(accent.mark, accent.stretchy ? [.init("stretchy", "true")] : [])])
+        }
+        if let accent = TeXSymbols.underAccents[name] {
+            let base = try argument()
+            return .element("munder", [.init("accentunder", "true")], [base, .op(accent.mark, accent.stretchy ? [.init("stretchy", "true")] : [])])
+        }
+        if let brace = TeXSymbols.braces[name] {
+            // A brace takes its script under or over it, in any style. / Una llave lleva su índice encima o debajo.
+            let base = try argument()
+            return .element("mrow", [.init("data-limits", "always")],
+                            [.element(brace.over ? "mover" : "munder", [], [base, .op(brace.mark, [.init("stretchy", "true")])])])
+        }
+        if let size = Self.delimiterSizes[name] {
+            return .op(try delimiter(), [.init("minsize", size), .init("maxsize", size)])
+        }
+        switch name {
+        case "frac", "dfrac", "tfrac", "cfrac":
+            let above = try argument()
+            let below = try argument()
+            let fraction = Self.fraction(above, below)
+            // Only a style other than the formula's own is written. / Solo se escribe un estilo distinto del de la fórmula.
+            if (name == "dfrac" || name == "cfrac") && !display { return .element("mstyle", Self.styles["displaystyle"]!, [fraction]) }
+            if name == "tfrac" && display { return .element("mstyle", Self.styles["textstyle"]!, [fraction]) }
+            return fraction
+        case "binom", "dbinom", "tbinom":
+            let above = try argument()
+            let below = try argument()
+            let binomial = Self.fraction(above, below, thickness: "0px", fences: ("(", ")"))
+            let style = name == "dbinom" && !display ? Self.styles["displaystyle"] : name == "tbinom" && display ? Self.styles["textstyle"] : nil
+            guard let style, case .element("mrow", let attributes, let parts) = binomial, parts.count == 3 else { return binomial }
+            return .element("mrow", attributes, [parts[0], .element("mstyle", style, [parts[1]]), parts[2]])
+        case "sqrt":
+            let index = try optionalArgument()
+            let body = try argument()
+            guard let index else { return .element("msqrt", [], [body]) }
+            var inner = TeXParser(tokens: index, display: false, macros: macros, depth: depth)
+            return .element("mroot", [], [body, try inner.parse()])
+        case "text", "textrm", "textnormal", "mbox", "hbox", "textup", "textmd":
+            return .leaf(.text, try textBody(), [])
+        case "textbf": return .leaf(.text, try textBody(), [.init("mathvariant", "bold")])
+        case "textit", "emph": return .leaf(.text, try textBody(), [.init("mathvariant", "italic")])
+        case "texttt": return .leaf(.text, try textBody(), [.init("mathvariant", "monospace")])
+        case "textsf": return .leaf(.text, try textBody(), [.init("mathvariant", "sans-serif")])
+        case "operatorname", "operatornamewithlimits":
+            var limits = name == "operatornamewithlimits"
+            if try peek() == .character("*") { stack.removeLast(); limits = true }
+            let text = try textArgument()
+            return Self.function(.leaf(.identifier, text, [.init("mathvariant", "normal")]), limits: limits)
+        case "left":
+            return try fenced()
+        case "right": throw Failure(message: "\\right with no \\left before it")
+        case "middle": return .op(try delimiter(), [.init("fence", "true")])
+        case "begin": return try environment()
+        case "end": throw Failure(message: "\\end with no \\begin before it")
+        case "overline": return .element("mover", [.init("accent", "true")], [try argument(), .op("\u{203E}")])
+        case "underline": return .element("munder", [.init("accentunder", "true")], [try argument(), .op("\u{203E}")])
+        case "overset", "stackrel":
+            let above = try argument()
+            let base = try argument()
+            return .element("mover", [], [base, above])
+        case "underset":
+            let below = try argument()
+            let base = try argument()
+            return .element("munder", [], [base, below])
+        case "textcolor":
+            let color = try textArgument()
+            return .element("mstyle", [.init("mathcolor", color)], [try argument()])
+        case "mathord":
+            if case .leaf(.op, let text, _) = try argument() { return .identifier(text) }
+            return try argument()
+        case "mathop", "mathrel", "mathbin", "mathopen", "mathclose", "mathpunct", "mathinner":
+            return try argument()
+        case "not":
+            // The next symbol struck through: U+0338 after its first character. / El símbolo siguiente tachado.
+            guard case .leaf(let kind, let text, let attributes)? = try nested({ try $0.atom() }) else { return .op("\u{0338}") }
+            var scalars = Array(text.unicodeScalars)
+            scalars.insert("\u{0338}", at: min(1, scalars.count))
+            return .leaf(kind, String(String.UnicodeScalarView(scalars)), attributes)
+        case "vdots":
+            return .element("mi", [], [.identifier("\u{22EE}", variant: "normal"),
+                                       .element("mpadded", [.init("height", "0em"), .init("voffset", "0em")],
+                                                [.element("mspace", [.init("mathbackground", "black"), .init("width", "0em"), .init("height", "1.5em")], [])])])
+        case "newline": return .element("mspace", [.init("linebreak", "newline")], [])
+        case "hline", "hdashline", "notag", "nonumber": return nil
+        case "boxed": return .element("menclose", [.init("notation", "box")], [.element("mstyle", Self.styles["textstyle"]!, [try argument()])])
+        case "cancel": return .element("menclose", [.init("notation", "updiagonalstrike")], [try argument()])
+        case "bcancel": return .element("menclose", [.init("notation", "downdiagonalstrike")], [try argument()])
+        case "xcancel": return .element("menclose", [.init("notation", "updiagonalstrike downdiagonalstrike")], [try argument()])
+        case "phantom": return .element("mphantom", [], [try argument()])
+        case "mathrlap", "mathllap", "mathclap", "rlap", "llap", "clap":
+            return .element("mpadded", [.init("width", "0px")], [try argument()])
+        case "newcommand", "renewcommand", "providecommand":
+            try define(star: true)
+            return nil
+        case "def":
+            try defineByDef()
+            return nil
+        case "pmod", "pod":
+            let inside = try argument()
+            let words: [MathNode] = name == "pmod" ? [Self.mod, .space(width: "0.3333em")] : []
+            return .element("mrow", [], [.element("mspace", [], []), .space(width: display ? "1em" : "0.4444em"),
+                                         .op("(", [.init("stretchy", "false")])] + words + [inside, .op(")", [.init("stretchy", "false")])])
+        case "bmod":
+            return .element("mrow", [], [.leaf(.text, "\u{200A}", []), .element("mo", [.init("lspace", "0.22em"), .init("rspace", "0.22em")], [Self.mod]),
+                                         .leaf(.text, "\u{200A}", [])])
+        case "\\": return .element("mspace", [.init("linebreak", "newline")], [])
+        default:
+            throw Failure(message: "Undefined control sequence: \\\(name)")
+        }
+    }
+
+    private init(tokens: [TeXToken], display: Bool, macros: [String: Macro], depth: Int) {
+        self.display = display
+        self.stack = tokens.reversed()
+        self.macros = macros
+        self.depth = depth
+    }
+
+    /// `\text{…}`'s content as written, spaces kept, `\ ` and `~` as spaces, `\{` as the brace.
+    private mutating func textBody() throws -> String {
+        var out = ""
+        for token in try rawArgument() {
+            switch token {
+            case .command(" "), .command("~"), .space: out += "\u{00A0}"
+            case .character("~"): out += "\u{00A0}"
+            case .command(let name) where name.count == 1 && !TeXToken.isLetter(name.unicodeScalars.first!): out += name
+            case .command(let name): out += TeXSymbols.math[name].map(Self.text(of:)) ?? ""
+            case .character(let scalar): out.unicodeScalars.append(scalar)
+            case .open, .close: break
+            case .sup: out += "^"
+            case .sub: out += "_"
+            case .alignment: out += "&"
+            case .parameter(let number): out += "#\(number)"
+            }
+        }
+        return out
+    }
+
+    static func text(of symbol: TeXSymbol) -> String {
+        switch symbol {
+        case .identifier(let text, _), .op(let text, _), .largeOp(let text, _), .function(let text, _): return text
+        }
+    }
+
+    /// A delimiter after `\left`, `\right`, `\big`…: a character, or a symbol's command; `.` is none.
+    private mutating func delimiter() throws -> String {
+        try skipSpaces()
+        guard let token = try next() else { throw Failure(message: "Missing delimiter") }
+        switch token {
+        case .character("."): return ""
+        case .character(let scalar):
+            if let symbol = TeXSymbols.characters[Character(scalar)] { return Self.text(of: symbol) }
+            return String(scalar)
+        case .command(let name):
+            if let symbol = TeXSymbols.math[name] { return Self.text(of: symbol) }
+            if name == "{" || name == "}" || name == "|" { return name == "|" ? "\u{2016}" : name }
+            throw Failure(message: "\\\(name) is not a delimiter")
+        default:
+            throw Failure(message: "Missing delimiter")
+        }
+    }
+
+    /// `\left( … \right)`. / Delimitadores que se ajustan.
+    private mutating func fenced() throws -> MathNode {
+        let open = try delimiter()
+        return try nested { parser in
+            let inside = try parser.list { $0 == .command("right") }
+            guard try parser.next() == .command("right") else { throw Failure(message: "\\left with no \\right after it") }
+            let close = try parser.delimiter()
+            var nodes: [MathNode] = []
+            if !open.isEmpty { nodes.append(.op(open, [.init("fence", "true")])) }
+            nodes += inside
+            if !close.isEmpty { nodes.append(.op(close, [.init("fence", "true")])) }
+            return .element("mrow", [], nodes)
+        }
+    }
+
+    // MARK: Environments / entornos
+
+    private mutating func environment() throws -> MathNode {
+        let name = try textArgument()
+        let base = name.hasSuffix("matrix*") ? String(name.dropLast()) : name
+        guard let kind = Self.environments[base] else { throw Failure(message: "No such environment: \(name)") }
+        if base != name { _ = try optionalArgument() }
+        if ["array", "darray", "alignat", "alignat*", "alignedat", "subarray"].contains(name) { _ = try rawArgument() }
+        let rows: [[MathNode]] = try nested { parser in
+            var rows: [[MathNode]] = []
+            var row: [MathNode] = []
+            // A finished row; numbered environments (align, gather) get KaTeX's empty columns around it.
+            func finish(_ row: [MathNode]) -> [MathNode] {
+                kind.numbered ? [.element("mtd", [], [])] + row + [.element("mtd", [], []), .element("mtd", [], [])] : row
+            }
+            while true {
+                let cell = try parser.list { token in
+                    token == .alignment || token == .command("\\") || token == .command("cr") || token == .command("end")
+                }
+                row.append(.element("mtd", [], [.element("mstyle", kind.cellStyle, cell)]))
+                guard let token = try parser.next() else { throw Failure(message: "\\begin{\(name)} with no \\end{\(name)}") }
+                switch token {
+                case .alignment: continue
+                case .command("end"):
+                    guard try parser.textArgument() == name else { throw Failure(message: "\\begin{\(name)} ended by another \\end") }
+                    if !(row.count == 1 && Self.isEmptyCell(row[0]) && !rows.isEmpty) { rows.append(finish(row)) }
+                    return rows
+                default:
+                    _ = try parser.optionalArgument()
+                    rows.append(finish(row))
+                    row = []
+                }
+            }
+        }
+        let table = MathNode.element("mtable", kind.tableAttributes, rows.map { .element("mtr", [], $0) })
+        if base == "smallmatrix" { return .element("mstyle", [.init("scriptlevel", "1"), .init("displaystyle", "false")], [table]) }
+        guard kind.open != nil || kind.close != nil else { return table }
+        var nodes: [MathNode] = []
+        if let open = kind.open { nodes.append(.op(open, [.init("fence", "true")])) }
+        nodes.append(table)
+        if let close = kind.close { nodes.append(.op(close, [.init("fence", "true")])) }
+        return .element("mrow", [], nodes)
+    }
+
+    private static func isEmptyCell(_ cell: MathNode) -> Bool {
+        if case .element("mtd", _, let children) = cell, case .element("mstyle", _, let inside)? = children.first { return inside.isEmpty }
+        return false
+    }
+
+    struct Environment {
+        let open: String?
+        let close: String?
+        let cellStyle: [MathNode.Attribute]
+        let tableAttributes: [MathNode.Attribute]
+        /// Environments that number their rows in LaTeX: KaTeX pads their rows with empty columns.
+        var numbered = false
+    }
+
+    static let textCells: [MathNode.Attribute] = [.init("scriptlevel", "0"), .init("displaystyle", "false")]
+    static let displayCells: [MathNode.Attribute] = [.init("scriptlevel", "0"), .init("displaystyle", "true")]
+    static let aligned: [MathNode.Attribute] = [.init("columnalign", "right left right left right left"), .init("columnspacing", "0em")]
+
+    static let environments: [String: Environment] = [
+        "matrix": .init(open: nil, close: nil, cellStyle: textCells, tableAttributes: []),
+        "smallmatrix": .init(open: nil, close: nil, cellStyle: [.init("scriptlevel", "1"), .init("displaystyle", "false")], tableAttributes: []),
+        "pmatrix": .init(open: "(", close: ")", cellStyle: textCells, tableAttributes: []),
+        "bmatrix": .init(open: "[", close: "]", cellStyle: textCells, tableAttributes: []),
+        "Bmatrix": .init(open: "{", close: "}", cellStyle: textCells, tableAttributes: []),
+        "vmatrix": .init(open: "\u{2223}", close: "\u{2223}", cellStyle: textCells, tableAttributes: []),
+        "Vmatrix": .init(open: "\u{2225}", close: "\u{2225}", cellStyle: textCells, tableAttributes: []),
+        "cases": .init(open: "{", close: nil, cellStyle: textCells, tableAttributes: [.init("columnalign", "left left")]),
+        "dcases": .init(open: "{", close: nil, cellStyle: displayCells, tableAttributes: [.init("columnalign", "left left")]),
+        "rcases": .init(open: nil, close: "}", cellStyle: textCells, tableAttributes: [.init("columnalign", "left left")]),
+        "array": .init(open: nil, close: nil, cellStyle: textCells, tableAttributes: []),
+        "darray": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: []),
+        "aligned": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned),
+        "align": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned, numbered: true),
+        "align*": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned),
+        "split": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned),
+        "alignat": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned, numbered: true),
+        "alignat*": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned),
+        "alignedat": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned),
+        "gathered": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: []),
+        "gather": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: [], numbered: true),
+        "gather*": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: []),
+        "equation": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: [], numbered: true),
+        "equation*": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: []),
+    ]
+
+    // MARK: Macros / macros
+
+    /// `\newcommand{\name}[n]{body}` (also `\newcommand\name…`). / Define una macro.
+    private mutating func define(star: Bool) throws {
+        if try peek() == .character("*") { stack.removeLast() }
+        let nameTokens = try rawArgument()
+        guard nameTokens.count == 1, case .command(let name) = nameTokens[0] else { throw Failure(message: "\\newcommand needs a \\name") }
+        var parameters = 0
+        if let count = try optionalArgument() {
+            guard let number = Int(TeXToken.source(count).trimmingCharacters(in: .whitespaces)), (0...9).contains(number) else {
+                throw Failure(message: "\\newcommand's number of arguments must be 0 to 9")
+            }
+            parameters = number
+        }
+        macros[name] = Macro(parameters: parameters, body: try rawArgument())
+    }
+
+    /// `\def\name#1#2{body}`.
+    private mutating func defineByDef() throws {
+        try skipSpaces()
+        guard case .command(let name)? = stack.popLast() else { throw Failure(message: "\\def needs a \\name") }
+        var parameters = 0
+        while case .parameter(let number)? = stack.last {
+            guard number == parameters + 1 else { throw Failure(message: "\\def's parameters must be #1, #2, … in order") }
+            parameters = number
+            stack.removeLast()
+        }
+        guard stack.last == .open else { throw Failure(message: "\\def\\\(name) needs its body in braces") }
+        macros[name] = Macro(parameters: parameters, body: try rawArgument())
+    }
+
+    // MARK: Tables / tablas
+
+    /// "mod" as KaTeX writes it in `\pmod` and `\bmod`: three upright letters.
+    static let mod = MathNode.element("mrow", [], ["m", "o", "d"].map { MathNode.identifier($0, variant: "normal") })
+
+    /// Commands KaTeX defines as TeX of others. / Órdenes que KaTeX define con otras.
+    static let builtInMacros: [String: String] = [
+        "iff": "\\;\\Longleftrightarrow\\;", "implies": "\\;\\Longrightarrow\\;", "impliedby": "\\;\\Longleftarrow\\;",
+        "dotsi": "\\!\\cdots", "dotsx": "\\ldots\\,", "TeX": "\\text{TeX}", "LaTeX": "\\text{LaTeX}", "KaTeX": "\\text{KaTeX}",
+        "copyright": "\\text{©}",
+    ]
+
+    static func fraction(_ above: MathNode, _ below: MathNode, thickness: String? = nil, fences: (String, String)? = nil) -> MathNode {
+        let fraction = MathNode.element("mfrac", thickness.map { [.init("linethickness", $0)] } ?? [], [above, below])
+        guard let fences else { return fraction }
+        return .element("mrow", [], [.op(fences.0, [.init("fence", "true")]), fraction, .op(fences.1, [.init("fence", "true")])])
+    }
+
+    static let infixFractions: [String: (thickness: String?, fences: (String, String)?)] = [
+        "over": (nil, nil), "choose": ("0px", ("(", ")")), "atop": ("0px", nil), "brack": ("0px", ("[", "]")), "brace": ("0px", ("{", "}")),
+    ]
+
+    static let styles: [String: [MathNode.Attribute]] = [
+        "displaystyle": [.init("scriptlevel", "0"), .init("displaystyle", "true")],
+        "textstyle": [.init("scriptlevel", "0"), .init("displaystyle", "false")],
+        "scriptstyle": [.init("scriptlevel", "1"), .init("displaystyle", "false")],
+        "scriptscriptstyle": [.init("scriptlevel", "2"), .init("displaystyle", "false")],
+    ]
+
+    static let fonts: [String: String] = [
+        "mathbf": "bold", "mathbb": "double-struck", "mathcal": "script", "mathscr": "script", "mathfrak": "fraktur",
+        "mathrm": "normal", "mathit": "italic", "mathsf": "sans-serif", "mathtt": "monospace", "boldsymbol": "bold-italic",
+        "bm": "bold-italic", "mathbfit": "bold-italic", "Bbb": "double-struck", "bold": "bold", "frak": "fraktur",
+    ]
+
+    /// Spaces as KaTeX writes them: the small ones as space characters in `<mtext>`, the wide ones as `<mspace>`.
+    static let spaces: [String: MathNode] = [
+        ",": .leaf(.text, "\u{2009}", []), "thinspace": .leaf(.text, "\u{2009}", []),
+        ":": .leaf(.text, "\u{2005}", []), ">": .leaf(.text, "\u{2005}", []), "medspace": .leaf(.text, "\u{2005}", []),
+        ";": .leaf(.text, "\u{2005}\u{200A}", []), "thickspace": .leaf(.text, "\u{2005}\u{200A}", []),
+        "!": .leaf(.text, "\u{2009}\u{2063}", []), "negthinspace": .leaf(.text, "\u{2009}\u{2063}", []),
+        "negmedspace": .leaf(.text, "\u{2005}\u{2063}", []), "negthickspace": .leaf(.text, "\u{2005}\u{200A}\u{2063}", []),
+        " ": .leaf(.text, "\u{00A0}", []), "~": .leaf(.text, "\u{00A0}", []), "nobreakspace": .leaf(.text, "\u{00A0}", []),
+        "quad": .space(width: "1em"), "qquad": .space(width: "2em"), "enspace": .space(width: "0.5em"),
+    ]
+
+    /// Old font switches that style the rest of their list (`{\\rm d}x`).
+    static let oldFonts: [String: String] = ["rm": "normal", "bf": "bold", "it": "italic", "sf": "sans-serif", "tt": "monospace", "cal": "script"]
+
+    /// Size switches, as KaTeX's `mathsize`. / Cambios de tamaño.
+    static let sizes: [String: String] = [
+        "tiny": "0.5em", "sixptsize": "0.6em", "scriptsize": "0.7em", "footnotesize": "0.8em", "small": "0.9em", "normalsize": "1em",
+        "large": "1.2em", "Large": "1.44em", "LARGE": "1.728em", "huge": "2.074em", "Huge": "2.488em",
+    ]
+
+    static let delimiterSizes: [String: String] = [
+        "big": "1.2em", "bigl": "1.2em", "bigr": "1.2em", "bigm": "1.2em",
+        "Big": "1.623em", "Bigl": "1.623em", "Bigr": "1.623em", "Bigm": "1.623em",
+        "bigg": "2.047em", "biggl": "2.047em", "biggr": "2.047em", "biggm": "2.047em",
+        "Bigg": "2.470em", "Biggl": "2.470em", "Biggr": "2.470em", "Biggm": "2.470em",
+    ]
+}
