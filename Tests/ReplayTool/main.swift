@@ -3,13 +3,14 @@ import Foundation
 import TestSupport
 import VitrinaKit
 
-/// The tests' tool: serves a recordings folder, or writes a fixture the browser tests need.
-/// La herramienta de las pruebas: sirve grabaciones o escribe un fichero de prueba.
+/// The tests' tool: serves a recordings folder, writes a fixture the browser tests need, or makes formulas for the
+/// math oracle's comparison.
+/// La herramienta de las pruebas: sirve grabaciones, escribe un fichero de prueba o hace fórmulas para el oráculo.
 struct ReplayTool: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vitrina-replay",
         abstract: "Serve recorded API responses on 127.0.0.1, or write a test fixture.",
-        subcommands: [Serve.self, PhonePhotoCommand.self],
+        subcommands: [Serve.self, PhonePhotoCommand.self, MathCommand.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -49,6 +50,34 @@ struct PhonePhotoCommand: AsyncParsableCommand {
 
     func run() async throws {
         try Files.write(try PhonePhoto.bytes(), to: output)
+    }
+}
+
+/// Formulas made as pages make them, for `Scripts/mathml-compare.py`: JSON lines {"tex", "display"} in, the same with
+/// "mathml" or "error" out.
+/// Fórmulas hechas como en las páginas, para compararlas con las de KaTeX.
+struct MathCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "math", abstract: "Make TeX formulas (JSON lines on stdin) into MathML.")
+
+    struct Formula: Codable {
+        let tex: String
+        let display: Bool
+        var mathml: String?
+        var error: String?
+    }
+
+    func run() async throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        while let line = readLine(strippingNewline: true) {
+            guard !line.isEmpty else { continue }
+            var formula = try JSONDecoder().decode(Formula.self, from: Data(line.utf8))
+            switch TeXMath.mathML(formula.tex, display: formula.display) {
+            case .success(let made): formula.mathml = made
+            case .failure(let failure): formula.error = failure.message
+            }
+            print(String(decoding: try encoder.encode(formula), as: UTF8.self))
+        }
     }
 }
 

@@ -41,7 +41,7 @@ struct MathSpans: Sendable {
     /// `html` with each placeholder replaced by its formula's MathML (a display formula alone in a paragraph replaces
     /// the paragraph), and the formulas that could not be made, with their lines and reasons.
     /// El HTML con cada marcador cambiado por el MathML de su fórmula, y las que no se pudieron hacer.
-    func restore(_ html: String, macros: [String: String] = [:]) -> (html: String, failures: [(line: Int, message: String)]) {
+    func restore(_ html: String) -> (html: String, failures: [(line: Int, message: String)]) {
         var out = ""
         out.reserveCapacity(html.utf8.count + formulas.count * 200)
         var failures: [(line: Int, message: String)] = []
@@ -64,7 +64,7 @@ struct MathSpans: Sendable {
                 after = after.dropFirst(4)
             }
             out += before
-            switch TeXMath.mathML(formula.tex, display: formula.display, macros: macros) {
+            switch TeXMath.mathML(formula.tex, display: formula.display) {
             case .success(let mathML):
                 out += mathML
             case .failure(let failure):

@@ -166,7 +166,7 @@ struct TeXParser {
                     return Self.mergingTexts(nodes) + [.element("mstyle", [.init("mathcolor", color)], rest)]
                 }
             }
-            if let node = try atomWithScripts(after: nodes) { nodes.append(node) }
+            if let node = try atomWithScripts() { nodes.append(node) }
         }
     }
 
@@ -210,7 +210,7 @@ struct TeXParser {
 
     // MARK: Scripts / índices
 
-    private mutating func atomWithScripts(after previous: [MathNode]) throws -> MathNode? {
+    private mutating func atomWithScripts() throws -> MathNode? {
         var base: MathNode
         if let token = try peek(), token == .sup || token == .sub {
             base = .element("mrow", [], [])
@@ -232,11 +232,9 @@ struct TeXParser {
 
     private mutating func scripts(on base: MathNode) throws -> MathNode {
         var limits: Bool?
-        var bigOperator = Self.limitsByDefault(base)
         var superscript: MathNode?, subscriptNode: MathNode?
         var primes: [MathNode] = []
-        func joined() -> MathNode? { primes.isEmpty ? superscript : .row(primes + (superscript.map { [$0] } ?? [])) }
-        while true {
+        reading: while true {
             try skipSpaces()
             guard let token = try peek() else { break }
             switch token {
@@ -255,20 +253,19 @@ struct TeXParser {
             case .command("limits"), .command("nolimits"):
                 stack.removeLast()
                 limits = token == .command("limits")
-                if bigOperator == nil { bigOperator = false }
             default:
-                return Self.scripted(base, subscriptNode, joined(), under: under(bigOperator: bigOperator, limits: limits, base: base))
+                break reading
             }
         }
-        return Self.scripted(base, subscriptNode, joined(), under: under(bigOperator: bigOperator, limits: limits, base: base))
+        let sup = primes.isEmpty ? superscript : .row(primes + (superscript.map { [$0] } ?? []))
+        return Self.scripted(base, subscriptNode, sup, under: under(base, limits: limits))
     }
 
     /// Scripts go under and over a big operator in display style or after `\limits`, always under a brace.
-    private func under(bigOperator: Bool?, limits: Bool?, base: MathNode) -> Bool {
-        if Self.limitsByDefault(base) == nil, case .element(_, let attributes, _) = base, attributes.contains(where: { $0.name == "data-limits" && $0.value == "always" }) {
-            return true
-        }
-        return (limits ?? bigOperator ?? false) && (display || limits == true)
+    private func under(_ base: MathNode, limits: Bool?) -> Bool {
+        let given = Self.limits(of: base)
+        if given == "always" { return true }
+        return (limits ?? (given == "true")) && (display || limits == true)
     }
 
     static func scripted(_ base: MathNode, _ sub: MathNode?, _ sup: MathNode?, under: Bool) -> MathNode {
@@ -280,13 +277,12 @@ struct TeXParser {
         }
     }
 
-    /// Whether a base takes its scripts under and over in display style (∑, \lim), or nil for an ordinary one.
-    static func limitsByDefault(_ base: MathNode) -> Bool? {
+    /// How a base takes its scripts (the parser's `data-limits` note): "true" under and over in display style (∑, \lim),
+    /// "false" beside (∫), "always" under and over (a brace); nil for an ordinary base.
+    static func limits(of base: MathNode) -> String? {
         switch base {
-        case .leaf(_, _, let attributes), .element(_, let attributes, _):
-            return attributes.first { $0.name == "data-limits" && $0.value != "always" }.map { $0.value == "true" }
-        case .space:
-            return nil
+        case .leaf(_, _, let attributes), .element(_, let attributes, _): return attributes.first { $0.name == "data-limits" }?.value
+        case .space: return nil
         }
     }
 
@@ -461,7 +457,7 @@ struct TeXParser {
         case "mathrlap", "mathllap", "mathclap", "rlap", "llap", "clap":
             return .element("mpadded", [.init("width", "0px")], [try argument()])
         case "newcommand", "renewcommand", "providecommand":
-            try define(star: true)
+            try define()
             return nil
         case "def":
             try defineByDef()
@@ -638,7 +634,7 @@ struct TeXParser {
     // MARK: Macros / macros
 
     /// `\newcommand{\name}[n]{body}` (also `\newcommand\name…`). / Define una macro.
-    private mutating func define(star: Bool) throws {
+    private mutating func define() throws {
         if try peek() == .character("*") { stack.removeLast() }
         let nameTokens = try rawArgument()
         guard nameTokens.count == 1, case .command(let name) = nameTokens[0] else { throw Failure(message: "\\newcommand needs a \\name") }
