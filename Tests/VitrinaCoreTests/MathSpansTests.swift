@@ -65,4 +65,117 @@ import TestSupport
             if let math = MathSpans.extract(text) { #expect(!page.contains(math.marker), "\(text.debugDescription)") }
         }
     }
+
+    func formulas(_ markdown: String, forms: MathSpans.Forms) -> [String] {
+        MathSpans.extract(markdown, forms: forms)?.formulas.map { "\($0.display ? "D" : "I") \($0.tex)" } ?? []
+    }
+
+    /// A loader reading a folder written for `docs` (GitHub's rules with none), with the site's `math:` settings.
+    func loader(docs: DocsProject?, settings: MathSettings = MathSettings()) -> DocumentLoader {
+        var loader = DocumentLoader(siteDirectory: "/nonexistent", languages: ["en"], defaultLanguage: "en", renderer: MarkdownRenderer())
+        loader.mkDocs = docs?.mkDocsExtensions
+        loader.useMath(settings, docs: docs)
+        return loader
+    }
+
+    @Test func arithmatexFormsAreFoundWhereMkDocsFindsThem() {
+        #expect(formulas("Text \\(x^2\\) and \\[y\\] and $z$.", forms: .arithmatex) == ["I x^2", "D y", "I z"])
+        #expect(formulas("Before\n\\[\n\\int f\n\\]\nafter \\(a\nb\\) end", forms: .arithmatex) == ["D \\int f", "I a\nb"])
+        #expect(formulas("\\begin{align}\na &= b \\\\\nc &= d\n\\end{align}\n", forms: .arithmatex)
+                == ["D \\begin{align}\na &= b \\\\\nc &= d\n\\end{align}"])
+        for text in ["Code `\\(x\\)` here", "Escaped \\\\(x\\\\) here", "Open \\( never closed\n\nnext \\)", "```math\nx\n```\n",
+                     "    \\(indented code\\)", "mid \\begin{align}a\\end{align}"] {
+            #expect(formulas(text, forms: .arithmatex).isEmpty, "\(text)")
+        }
+    }
+
+    @Test func mdBookFormsAreFoundWhereMathJaxFindsThem() {
+        // Markdown's escapes are read first, as MathJax reads the page: \\{ is \{. / Los escapes de Markdown, primero.
+        #expect(formulas("Inline \\\\( a_1 \\\\) and \\\\[ \\\\{x\\\\} \\\\] and $$y$$.", forms: .mdBook) == ["I a_1", "D \\{x\\}", "D y"])
+        #expect(formulas("A matrix \\\\[ \\begin{matrix} a \\\\\\\\ b \\end{matrix} \\\\]", forms: .mdBook) == ["D \\begin{matrix} a \\\\ b \\end{matrix}"])
+        #expect(formulas("Costs $x$ and \\(y\\) and ```math", forms: .mdBook).isEmpty)
+    }
+
+    /// A formula that runs over lines leaves the scan going on the line it ends on, its lines kept for later notes.
+    @Test func aFormulaOverLinesKeepsTheScanAndTheLines() throws {
+        let spans = try #require(MathSpans.extract("$$\na\n$$ then $b$ and $c$\n\nBad $\\frac{1}$"))
+        #expect(spans.formulas.map(\.tex) == ["a", "b", "c", "\\frac{1}"])
+        #expect(spans.formulas.map(\.line) == [1, 3, 3, 5])
+        #expect(spans.markdown.split(separator: "\n", omittingEmptySubsequences: false).count == 5)
+    }
+
+    /// Each generator's folder finds math as its generator does: MkDocs only with arithmatex, mdBook only with
+    /// mathjax-support, and none with `math: false`. / Cada carpeta encuentra las fórmulas como su generador.
+    @Test func aFolderFindsMathAsItsGeneratorDoes() throws {
+        let mkdocs = "site_name: M\nmarkdown_extensions:\n  - admonition\n"
+        let plain = try DocsProject.mkDocs(mkdocs, file: "mkdocs.yml")
+        let arithmatex = try DocsProject.mkDocs(mkdocs + "  - pymdownx.arithmatex:\n      generic: true\n", file: "mkdocs.yml")
+        let book = try DocsProject.mdBook("[book]\ntitle = \"B\"\n", file: "book.toml")
+        let mathBook = try DocsProject.mdBook("[book]\ntitle = \"B\"\n[output.html]\nmathjax-support = true\n", file: "book.toml")
+        let page = "Sum $a+b$ and \\(c\\) and \\\\(d\\\\).\n\n!!! note\n    Inside $e$ and \\(f\\).\n"
+        func made(_ docs: DocsProject?, _ settings: MathSettings = MathSettings()) throws -> [String] {
+            let document = try loader(docs: docs, settings: settings).parse(Array(page.utf8), display: "docs/p.md")
+            #expect(document.body.codeNotes.isEmpty, "\(document.body.codeNotes)")
+            return document.body.html.components(separatedBy: "<annotation encoding=\"application/x-tex\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        }
+        #expect(try made(nil) == ["a+b", "e"], "GitHub: the admonition's line is the paragraph's lazy continuation")
+        #expect(try made(plain).isEmpty)
+        #expect(try made(arithmatex) == ["a+b", "c", "e", "f"])
+        #expect(try made(book).isEmpty)
+        #expect(try made(mathBook) == ["d"])
+        #expect(try made(nil, MathSettings(enabled: false)).isEmpty)
+    }
+
+    /// In an MkDocs folder, formulas are read before MkDocs' own syntax, as arithmatex reads them: `_{k=0}` is no attribute
+    /// list, a formula indented in an admonition is no code, and a bad one is noted at its line in the file.
+    /// En MkDocs, las fórmulas se leen antes que su sintaxis propia, como hace arithmatex.
+    @Test func mkDocsSyntaxNeverReadsInsideAFormula() throws {
+        let docs = try DocsProject.mkDocs("site_name: M\nmarkdown_extensions:\n  - admonition\n  - attr_list\n  - md_in_html\n  - pymdownx.arithmatex\n",
+                                          file: "mkdocs.yml")
+        let page = "<div class=\"result\" markdown>\n\n$$\n\\sum_{k=0}^{n} k\n$$\n\n</div>\n\n!!! note\n\n    $$\n    x_{i=1}\n    $$\n\n    Bad \\(\\frac{1}\\).\n"
+        let document = try loader(docs: docs).parse(Array(page.utf8), display: "docs/m.md")
+        let tex = document.body.html.components(separatedBy: "<annotation encoding=\"application/x-tex\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(tex == ["\\sum_{k=0}^{n} k", "x_{i=1}"])
+        #expect(document.body.codeNotes.map(\.line) == [15], "\(document.body.codeNotes)")
+        #expect(!document.body.html.contains("<pre"))
+    }
+
+    @Test func theSitesMacrosAreInEveryFormula() throws {
+        let settings = try SiteConfig.parse("math:\n  macros:\n    RR: \"\\\\mathbb{R}\"\n    \\norm: \"\\\\lVert #1 \\\\rVert\"\n", file: "Content/site.yml").math
+        #expect(settings.macros == ["RR": "\\mathbb{R}", "norm": "\\lVert #1 \\rVert"])
+        let page = try loader(docs: nil, settings: settings).parse(Array("$x \\in \\RR$ and $\\norm{v}$".utf8), display: "Content/m.md").body.html
+        let expected = try html("$x \\in \\mathbb{R}$ and $\\lVert v \\rVert$")
+        func shapes(_ html: String) -> [String] { html.components(separatedBy: "<annotation").map { $0.replacingOccurrences(of: #"^.*?</annotation>"#, with: "", options: .regularExpression) } }
+        #expect(shapes(page) == shapes(expected))
+        #expect(try SiteConfig.parse("math: false\n", file: "s.yml").math.enabled == false)
+        for (yaml, line) in [("math:\n  macros:\n    1x: a\n", 3), ("math:\n  macros: [a]\n", 2), ("math:\n  colour: red\n", 2),
+                             ("math:\n  macros:\n    R: \"\(String(repeating: "x", count: 5_000))\"\n", 3)] {
+            #expect(throws: VitrinaError.self) { try SiteConfig.parse(yaml, file: "Content/site.yml") }
+            do { _ = try SiteConfig.parse(yaml, file: "Content/site.yml") } catch {
+                #expect("\(error)".contains("Content/site.yml:\(line)"), "\(error)")
+            }
+        }
+    }
+
+    /// A heading's id and anchor label are made from its formula's TeX, never from its placeholder or its MathML.
+    @Test func aHeadingWithAFormulaHasAnIdFromItsTeX() throws {
+        let document = try loader.parse(Array("# Euler $e^{i\\pi}$\n\nSee [it](#euler-eipi).\n".utf8), display: "Content/e.md")
+        #expect(document.body.headings.map(\.id) == ["euler-eipi"])
+        #expect(document.body.html.contains("<h1 id=\"euler-eipi\">Euler <math"))
+        #expect(document.body.html.contains("aria-label=\"§ Euler e^{i\\pi}\""))
+        #expect(!document.body.html.contains("vitrinamath"))
+    }
+
+    /// Property: a paragraph of openers that never close is scanned in linear time, whatever the forms.
+    @Test func openersThatNeverCloseCostLinearTime() {
+        var random = SeededGenerator(seed: 5_252)
+        let openers = ["\\(", "\\[", "\\\\(", "$$", "$`", "\\begin{x}", "$a ", "`"]
+        for forms in [MathSpans.Forms.gitHub, .arithmatex, .mdBook] {
+            let line = (0..<60_000).map { _ in random.pick(openers) }.joined(separator: " ")
+            let text = line + "\n" + line
+            let spans = MathSpans.extract(text, forms: forms)
+            #expect((spans?.markdown ?? text).utf8.count <= text.utf8.count + (spans?.formulas.count ?? 0) * 20)
+        }
+    }
 }
+

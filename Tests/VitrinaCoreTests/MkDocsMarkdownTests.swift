@@ -500,16 +500,3 @@ extension MkDocsMarkdownTests {
         #expect(plainCost < .milliseconds(50))
     }
 }
-
-extension MkDocsMarkdownTests {
-    /// With arithmatex, dollar math is made (no note); only its backslash forms are noted as not made yet.
-    /// Con arithmatex, las fórmulas con dólar se hacen; solo las formas con barra invertida se avisan.
-    @Test func arithmatexNotesOnlyItsBackslashForms() throws {
-        var math = MkDocsExtensions.all
-        math.arithmatex = true
-        #expect(try Self.prepare("Inline $x^2$ and\n\n$$\ny\n$$\n", extensions: math).notes.isEmpty)
-        let noted = try Self.prepare("Text \\(x\\) here.\n\n\\[\ny\n\\]\n\n`\\(code\\)`\n", extensions: math)
-        #expect(noted.notes.map(\.line) == [1], "once a page: \(noted.notes.map(\.message))")
-        #expect(noted.notes.allSatisfy { $0.message.contains("not made yet") })
-    }
-}

@@ -100,10 +100,11 @@ extension DocumentLoader {
     static func forBuild(_ options: BuildOptions, config: SiteConfig, remembering: Bool = true,
                          listing: ContentListing? = nil) -> (loader: DocumentLoader, save: @Sendable () -> Void) {
         let memoPath = options.documentMemoPath
-        // "fields 2": front matter lists are kept (a memo without them reads as none).
-        let memoContext = [VitrinaVersion.number, "fields 2", config.docs?.generator.rawValue ?? "-", config.docs?.markdownExtensions.joined(separator: ",") ?? "-",
+        // "fields 2": front matter lists are kept (a memo without them reads as none); "math 2": formulas found by the
+        // folder's generator's rules, before MkDocs' pre-pass.
+        let memoContext = [VitrinaVersion.number, "fields 2", "math 2", config.docs?.generator.rawValue ?? "-", config.docs?.markdownExtensions.joined(separator: ",") ?? "-",
                            (config.docs?.hiddenLinePrefixes ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","), "\(config.unsafeHTML)", config.defaultLanguage, config.orderedLanguages.joined(separator: ","),
-                           config.highlight.fingerprint, LexerRegistry.version].joined(separator: "|")
+                           config.highlight.fingerprint, LexerRegistry.version, config.math.fingerprint, "\(config.docs?.math ?? false)"].joined(separator: "|")
         let memo = options.memo?.documents ?? (remembering ? DocumentMemo.load(from: memoPath, context: memoContext) : DocumentMemo())
         let highlightContext = [VitrinaVersion.number, LexerRegistry.version].joined(separator: "|")
         let highlighted = options.memo?.highlighted
@@ -118,6 +119,7 @@ extension DocumentLoader {
         loader.contentFolder = config.contentFolder
         loader.mdBookLinks = config.docs?.generator == .mdbook
         loader.mkDocs = config.docs?.mkDocsExtensions
+        loader.useMath(config.math, docs: config.docs)
         loader.listing = listing
         let kept = options.memo != nil || !remembering
         return (loader, {

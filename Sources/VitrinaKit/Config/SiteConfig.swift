@@ -33,6 +33,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var fetchLimits = FetchLimits()
     /// How fenced code is highlighted (`highlight:`).
     public var highlight = HighlightSettings()
+    /// Whether formulas are made, and the site's macros (`math:`).
+    public var math = MathSettings()
     /// How pictures are published (`pictures:`).
     public var pictures = PictureSettings()
     /// The theme's stylesheets and scripts and the data scripts published under fingerprinted names (`fingerprints:`).
@@ -246,6 +248,7 @@ extension SiteConfig {
         config.author = try reader.string(root, "author").flatMap { $0.isEmpty ? nil : $0 }
         config.fetchLimits = try reader.fetchLimits(root)
         config.highlight = try reader.highlight(root)
+        config.math = try reader.math(root)
         config.pictures = try reader.pictures(root)
         config.fingerprints = try reader.bool(root, "fingerprints") ?? true
         (config.search, config.searchBounds) = try reader.search(root)

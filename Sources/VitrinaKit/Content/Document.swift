@@ -54,6 +54,16 @@ public struct DocumentLoader: Sendable {
     public var mkDocs: MkDocsExtensions?
     /// What the build's stamp found in `Content/`, when it took one: listed and stamped from it, not walked again.
     package var listing: ContentListing?
+    /// The delimiters that mark math (GitHub's unless `useMath` says otherwise) and the site's macros, read once.
+    var mathForms = MathSpans.Forms.gitHub
+    var mathMacros: [String: TeXParser.Macro] = [:]
+
+    /// Formulas found as `docs`' generator finds them (GitHub's without one), or none, with the site's macros.
+    /// Las fórmulas según el generador de la carpeta, con las macros del sitio.
+    package mutating func useMath(_ settings: MathSettings, docs: DocsProject?) {
+        mathForms = settings.forms(for: docs)
+        mathMacros = TeXParser.macros(settings.macros)
+    }
 
     public init(siteDirectory: String, languages: [String], defaultLanguage: String, renderer: MarkdownRenderer, memo: DocumentMemo? = nil) {
         self.siteDirectory = siteDirectory
@@ -152,20 +162,24 @@ public struct DocumentLoader: Sendable {
         }
         var syntaxNotes: [CodeBlockNote] = []
         var inputLine: ((Int) -> Int)? = lineMap.map { map in { map.sourceLine(ofOutputLine: $0) } }
+        // Formulas taken out before MkDocs' pre-pass and Markdown read the text (arithmatex reads them first too), made
+        // into MathML after; their lines are the text's, once includes are expanded.
+        // Las fórmulas, fuera antes de que lean el texto el paso previo de MkDocs y Markdown; luego, MathML.
+        let math = mathForms.isEmpty ? nil : MathSpans.extract(body, forms: mathForms)
+        let mathLine = inputLine
+        if let math { body = math.markdown }
         if let mkDocs, mkDocs.changesMarkdown {
             let prepared = try prepareMkDocs(body, display: display, extensions: mkDocs)
             body = prepared.markdown
             if prepared.lineMap != nil { inputLine = prepared.inputLine }
             syntaxNotes = prepared.notes.map { CodeBlockNote(language: "", line: $0.line, kind: .syntax($0.message)) }
         }
-        // Formulas taken out before Markdown reads the text, made into MathML after. / Las fórmulas, fuera y luego MathML.
-        let math = MathSpans.extract(body)
-        var rendered = renderer.render(math?.markdown ?? body, mkDocs: mkDocs)
+        var rendered = renderer.render(body, mkDocs: mkDocs, formulas: math)
+        if let inputLine { rendered = rendered.mapped(inputLine) }
         if let math {
-            rendered = rendered.withFormulas(math)
+            rendered = rendered.withFormulas(math, macros: mathMacros, line: mathLine ?? { $0 })
             rendered.anchorIDs = rendered.scannedAnchorIDs()
         }
-        if let inputLine { rendered = rendered.mapped(inputLine) }
         if !syntaxNotes.isEmpty { rendered.codeNotes = (rendered.codeNotes + syntaxNotes).sorted { $0.line < $1.line } }
         return Document(file: display, name: name, language: language, fields: FieldReader(file: display, fields: fields),
                         body: rendered.shifted(toBodyLine: front.bodyLine).withAlerts(language: language),

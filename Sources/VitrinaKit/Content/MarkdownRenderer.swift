@@ -67,11 +67,17 @@ public struct MarkdownRenderer: Sendable {
     /// The rendered document: HTML with heading ids and anchors, its headings, and its links into the site.
     /// `mkDocs`: MkDocs' markers (from `MkDocsPreprocessor`) made into Material's HTML before the headings get their ids.
     public func render(_ markdown: String, mkDocs: MkDocsExtensions? = nil) -> RenderedMarkdown {
-        withHTML(markdown) { html, links, notes in
+        render(markdown, mkDocs: mkDocs, formulas: nil)
+    }
+
+    /// The same, the text of `formulas`' placeholders read as their TeX in the headings' text and ids.
+    func render(_ markdown: String, mkDocs: MkDocsExtensions?, formulas: MathSpans?) -> RenderedMarkdown {
+        let headingText: (String) -> String = formulas.map { math in { math.withTeX($0) } } ?? { $0 }
+        return withHTML(markdown) { html, links, notes in
             let anchored = if let mkDocs {
-                HeadingAnchors.apply(to: MkDocsHTML.finish(String(decoding: html, as: UTF8.self), extensions: mkDocs))
+                HeadingAnchors.apply(to: MkDocsHTML.finish(String(decoding: html, as: UTF8.self), extensions: mkDocs), text: headingText)
             } else {
-                HeadingAnchors.apply(to: html)
+                HeadingAnchors.apply(to: html, text: headingText)
             }
             var rendered = anchored.with(links: links, codeNotes: notes)
             rendered.anchorIDs = rendered.scannedAnchorIDs()
@@ -139,23 +145,18 @@ public struct RenderedMarkdown: Sendable {
         RenderedMarkdown(html: html, headings: headings, links: links, codeNotes: codeNotes, anchorIDs: anchorIDs)
     }
 
-    /// The same document with its links' and code notes' lines mapped through `line` (expanded includes to their lines).
-    /// The same document with its formulas made (`MathSpans`): MathML in the HTML, the TeX in the headings' text, and a
-    /// note for each formula that could not be made.
-    /// El mismo documento con sus fórmulas hechas: MathML en el HTML, el TeX en el texto de los títulos.
-    func withFormulas(_ math: MathSpans) -> RenderedMarkdown {
-        let (made, failures) = math.restore(html)
-        let headings = headings.map { heading in
-            guard heading.text.contains(math.marker) else { return heading }
-            var text = heading.text
-            for (number, formula) in math.formulas.enumerated() { text = text.replacingOccurrences(of: MathSpans.placeholder(math.marker, number), with: formula.tex) }
-            return Heading(level: heading.level, id: heading.id, text: text)
-        }
-        let notes = failures.map { CodeBlockNote(language: "", line: $0.line, kind: .syntax("formula left as TeX: \($0.message)")) }
+    /// The same document with its formulas made (`MathSpans`): MathML in the HTML (the headings' ids and text already
+    /// hold their TeX, `render(_:mkDocs:formulas:)`), and a note for each formula that could not be made.
+    /// El mismo documento con sus fórmulas hechas en MathML, y un aviso por cada una que no se pudo hacer.
+    /// `line`: a formula's line in the file, from its line in the text the formulas were taken from.
+    func withFormulas(_ math: MathSpans, macros: [String: TeXParser.Macro] = [:], line: (Int) -> Int = { $0 }) -> RenderedMarkdown {
+        let (made, failures) = math.restore(html, macros: macros)
+        let notes = failures.map { CodeBlockNote(language: "", line: line($0.line), kind: .syntax("formula left as TeX: \($0.message)")) }
         return RenderedMarkdown(html: made, headings: headings, links: links, codeNotes: (codeNotes + notes).sorted { $0.line < $1.line },
                                 anchorIDs: nil)
     }
 
+    /// The same document with its links' and code notes' lines mapped through `line` (expanded includes to their lines).
     func mapped(_ line: (Int) -> Int) -> RenderedMarkdown {
         guard !links.isEmpty || !codeNotes.isEmpty else { return self }
         return RenderedMarkdown(html: html, headings: headings, links: links.map { var link = $0; link.line = line(link.line); return link },
@@ -203,12 +204,13 @@ public struct RenderedMarkdown: Sendable {
 /// Gives each heading GitHub's id (or the `{#id}` written after it) and a `#` anchor link, and wraps tables so they scroll.
 /// Da a cada encabezado el id de GitHub (o el `{#id}` escrito tras él) y un enlace `#`, y envuelve las tablas.
 enum HeadingAnchors {
-    static func apply(to html: String) -> RenderedMarkdown {
+    /// `text`: what a heading's plain text reads as (its formulas' placeholders as their TeX).
+    static func apply(to html: String, text: (String) -> String = { $0 }) -> RenderedMarkdown {
         var html = html
-        return html.withUTF8 { apply(to: $0) }
+        return html.withUTF8 { apply(to: $0, text: text) }
     }
 
-    static func apply(to html: UnsafeBufferPointer<UInt8>) -> RenderedMarkdown {
+    static func apply(to html: UnsafeBufferPointer<UInt8>, text read: (String) -> String = { $0 }) -> RenderedMarkdown {
         var output: [UInt8] = []
         output.reserveCapacity(html.count + 256)
         var headings: [RenderedMarkdown.Heading] = []
@@ -227,7 +229,7 @@ enum HeadingAnchors {
                 var inner = UnsafeBufferPointer(rebasing: html[innerStart..<close])
                 let custom = HeadingID.custom(inner)
                 if let custom { inner = UnsafeBufferPointer(rebasing: inner[..<custom.end]) }
-                let text = HTMLText.plain(inner)
+                let text = read(HTMLText.plain(inner))
                 let generated = HeadingID.github(text)
                 let id = HeadingID.unique(custom?.id ?? (generated.isEmpty ? "section" : generated), used: &used)
                 headings.append(.init(level: level, id: id, text: text))

@@ -1,16 +1,41 @@
 import Foundation
 
-/// The formulas of a Markdown text found by GitHub's rules — inline `$…$` (not when the `$` has a space on its inner
-/// side, or the closing one a digit after it, as in prices), inline `` $`…`$ ``, display `$$…$$` and fenced ```` ```math ````
-/// — never inside code or an HTML tag; each replaced by a placeholder Markdown leaves alone, and put back as MathML
-/// (`TeXMath`) once the Markdown is HTML. A formula that cannot be made shows its TeX in red with the reason as its title.
-/// Las fórmulas de un texto Markdown según las reglas de GitHub, cambiadas por marcadores y devueltas como MathML.
+/// The formulas of a Markdown text found by the rules of the generator it was written for — GitHub's (`$…$` unless a
+/// space is on the `$`'s inner side or a digit after the closing one, as in prices; `` $`…`$ ``; `$$…$$`; ```` ```math ````),
+/// MkDocs' arithmatex (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`, `\begin{…}…\end{…}`) or mdBook's MathJax (`\\(…\\)`, `\\[…\\]`,
+/// `$$…$$`) — never inside code or an HTML tag; each replaced by a placeholder Markdown leaves alone, and put back as
+/// MathML (`TeXMath`) once the Markdown is HTML. A formula that cannot be made shows its TeX in red with the reason as its title.
+/// Las fórmulas de un texto Markdown según las reglas de su generador, cambiadas por marcadores y devueltas como MathML.
 struct MathSpans: Sendable {
     struct Formula: Sendable {
         let tex: String
         let display: Bool
         /// 1-based line in the text.
         let line: Int
+    }
+
+    /// Which delimiters mark math: a generator's set (`gitHub`, `arithmatex`, `mdBook`). / Qué delimitadores marcan fórmulas.
+    struct Forms: OptionSet, Sendable, Hashable {
+        let rawValue: Int
+        /// `$…$`.
+        static let inlineDollar = Forms(rawValue: 1)
+        /// `$$…$$`.
+        static let displayDollar = Forms(rawValue: 2)
+        /// GitHub's own: `` $`…`$ `` and fenced ```` ```math ````.
+        static let gitHubOnly = Forms(rawValue: 4)
+        /// arithmatex's `\(…\)`, `\[…\]` and `\begin{env}…\end{env}` starting a line.
+        static let backslash = Forms(rawValue: 8)
+        /// mdBook's `\\(…\\)` and `\\[…\\]`.
+        static let doubleBackslash = Forms(rawValue: 16)
+        /// The TeX is what Markdown makes of it (`\{` is `{`), as MathJax reads it in an mdBook page.
+        static let markdownUnescaped = Forms(rawValue: 32)
+        /// Python-Markdown's blocks: indented lines are an admonition's or a tab's content, not code, and fences may be
+        /// indented with them.
+        static let indentedBlocks = Forms(rawValue: 64)
+
+        static let gitHub: Forms = [.inlineDollar, .displayDollar, .gitHubOnly]
+        static let arithmatex: Forms = [.inlineDollar, .displayDollar, .backslash, .indentedBlocks]
+        static let mdBook: Forms = [.displayDollar, .doubleBackslash, .markdownUnescaped]
     }
 
     /// The text with placeholders, and the formulas by their number.
@@ -23,16 +48,53 @@ struct MathSpans: Sendable {
     static let maxFormulas = 20_000
 
     /// `markdown`'s formulas taken out (nil when it has none: the text is rendered as it is).
-    static func extract(_ markdown: String) -> MathSpans? {
-        guard markdown.utf8.contains(UInt8(ascii: "$")) || markdown.contains("```math") || markdown.contains("~~~math") else { return nil }
+    static func extract(_ markdown: String, forms: Forms = .gitHub) -> MathSpans? {
+        guard mayHold(markdown, forms) else { return nil }
         var marker = "vitrinamath"
         var salt = 0
         while markdown.contains(marker) && salt < 100 { salt += 1; marker = "vitrinamath\(salt)q" }
         guard !markdown.contains(marker) else { return nil }
-        var scanner = Scanner(lines: markdown.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }, marker: marker)
+        var scanner = Scanner(lines: markdown.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) },
+                              marker: marker, forms: forms)
         scanner.run()
         guard !scanner.formulas.isEmpty else { return nil }
         return MathSpans(markdown: scanner.out, formulas: scanner.formulas, marker: marker)
+    }
+
+    /// Whether the text holds a byte its forms start with: most pages hold none and are not scanned.
+    private static func mayHold(_ markdown: String, _ forms: Forms) -> Bool {
+        let bytes = markdown.utf8
+        if !forms.isDisjoint(with: [.inlineDollar, .displayDollar]), bytes.contains(UInt8(ascii: "$")) { return true }
+        if forms.contains(.gitHubOnly), markdown.contains("```math") || markdown.contains("~~~math") { return true }
+        if !forms.isDisjoint(with: [.backslash, .doubleBackslash]), bytes.contains(UInt8(ascii: "\\")) { return true }
+        return false
+    }
+
+    /// What a backslash escapes in CommonMark. / Lo que una barra invertida escapa en CommonMark.
+    private static let asciiPunctuation = Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars)
+
+    /// The TeX `text` holds once Markdown's backslash escapes are read (`\{` → `{`, `\\\\` → `\\`).
+    static func markdownUnescaped(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\\" else { out.append(scalar); continue }
+            guard let next = scalars.next() else { out.append(scalar); break }
+            if !asciiPunctuation.contains(next) { out.append(scalar) }
+            out.append(next)
+        }
+        return String(out)
+    }
+
+    /// `text` (a heading's) with each placeholder back as its formula's TeX. / El texto con el TeX de cada fórmula.
+    func withTeX(_ text: String) -> String {
+        guard text.contains(marker) else { return text }
+        var text = text
+        for (number, formula) in formulas.enumerated().reversed() where text.contains(marker) {
+            text = text.replacingOccurrences(of: MathSpans.placeholder(marker, number), with: formula.tex)
+        }
+        return text
     }
 
     /// The placeholder of formula `number`. / El marcador de la fórmula `number`.
@@ -41,7 +103,7 @@ struct MathSpans: Sendable {
     /// `html` with each placeholder replaced by its formula's MathML (a display formula alone in a paragraph replaces
     /// the paragraph), and the formulas that could not be made, with their lines and reasons.
     /// El HTML con cada marcador cambiado por el MathML de su fórmula, y las que no se pudieron hacer.
-    func restore(_ html: String) -> (html: String, failures: [(line: Int, message: String)]) {
+    func restore(_ html: String, macros: [String: TeXParser.Macro] = [:]) -> (html: String, failures: [(line: Int, message: String)]) {
         var out = ""
         out.reserveCapacity(html.utf8.count + formulas.count * 200)
         var failures: [(line: Int, message: String)] = []
@@ -64,7 +126,7 @@ struct MathSpans: Sendable {
                 after = after.dropFirst(4)
             }
             out += before
-            switch TeXMath.mathML(formula.tex, display: formula.display) {
+            switch TeXMath.mathML(formula.tex, display: formula.display, parsedMacros: macros) {
             case .success(let mathML):
                 out += mathML
             case .failure(let failure):
@@ -85,12 +147,26 @@ struct MathSpans: Sendable {
     private struct Scanner {
         let lines: [[Unicode.Scalar]]
         let marker: String
+        let forms: Forms
         var out = ""
         var formulas: [Formula] = []
         /// The open fence (its character and length), when inside fenced code.
         var fence: (character: Unicode.Scalar, count: Int)?
+        /// Closers already looked for to the end of the current paragraph and not found: a second search would not find
+        /// them either, so a paragraph of openers costs linear time.
+        var unclosed: Set<[Unicode.Scalar]> = []
+        /// The line where a `` $` `` found no `` `$ `` after it.
+        var lineWithoutBacktickCloser = -1
 
-        init(lines: [[Unicode.Scalar]], marker: String) { (self.lines, self.marker) = (lines, marker) }
+        /// A formula found: where it ends (the line and the position after its closer) and its TeX.
+        struct Found {
+            let endLine: Int
+            let endPosition: Int
+            let tex: String
+            let display: Bool
+        }
+
+        init(lines: [[Unicode.Scalar]], marker: String, forms: Forms) { (self.lines, self.marker, self.forms) = (lines, marker, forms) }
 
         mutating func run() {
             var index = 0
@@ -100,6 +176,8 @@ struct MathSpans: Sendable {
                 if index > 0 { out += "\n" }
                 let indent = line.prefix { $0 == " " || $0 == "\t" }
                 let trimmed = line.dropFirst(indent.count)
+                let blank = trimmed.isEmpty
+                if blank { unclosed.removeAll() }
                 // Fenced code, and ```math as a display formula. / Código cercado, y ```math como fórmula.
                 if let open = fence {
                     append(line)
@@ -107,9 +185,9 @@ struct MathSpans: Sendable {
                     index += 1
                     continue
                 }
-                if indent.count <= 3, let run = Self.fenceRun(trimmed) {
+                if indent.count <= 3 || forms.contains(.indentedBlocks), let run = Self.fenceRun(trimmed) {
                     let info = String(String.UnicodeScalarView(trimmed.dropFirst(run.count))).trimmingCharacters(in: .whitespaces)
-                    if info == "math", formulas.count < MathSpans.maxFormulas, let end = closingFence(after: index, run) {
+                    if info == "math", forms.contains(.gitHubOnly), formulas.count < MathSpans.maxFormulas, let end = closingFence(after: index, run) {
                         let tex = lines[(index + 1)..<end].map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
                         out += MathSpans.placeholder(marker, formulas.count)
                         formulas.append(Formula(tex: tex, display: true, line: index + 1))
@@ -124,17 +202,16 @@ struct MathSpans: Sendable {
                     continue
                 }
                 // Indented code after a blank line. / Código sangrado tras una línea en blanco.
-                let blank = trimmed.allSatisfy { $0 == " " || $0 == "\t" }
-                if !blank, previousBlank, Self.width(indent) >= 4 {
+                if !blank, previousBlank, Self.width(indent) >= 4, !(forms.contains(.indentedBlocks) && inContainer(index, width: Self.width(indent))) {
                     var end = index
-                    while end < lines.count, Self.width(lines[end].prefix { $0 == " " || $0 == "\t" }) >= 4 || lines[end].allSatisfy({ $0 == " " || $0 == "\t" }) {
+                    while end < lines.count, Self.width(lines[end].prefix { $0 == " " || $0 == "\t" }) >= 4 || lines[end].allSatisfy(Self.isSpace) {
                         end += 1
                     }
                     for (offset, code) in lines[index..<end].enumerated() {
                         if offset > 0 { out += "\n" }
                         append(code)
                     }
-                    previousBlank = lines[end - 1].allSatisfy { $0 == " " || $0 == "\t" }
+                    previousBlank = lines[end - 1].allSatisfy(Self.isSpace)
                     index = end
                     continue
                 }
@@ -143,67 +220,110 @@ struct MathSpans: Sendable {
             }
         }
 
-        /// One line's text with its formulas taken out; a `$$` formula may run over the next lines of its paragraph.
-        /// Returns the line after the last one read.
+        /// Whether the indented line `index` is the content of a Python-Markdown container (an admonition, details, a tab
+        /// or a list item) opened by the nearest less indented line above it, looked for within 200 lines.
+        func inContainer(_ index: Int, width: Int) -> Bool {
+            var above = index - 1
+            while above >= 0, index - above <= 200 {
+                let line = lines[above]
+                let indent = line.prefix { $0 == " " || $0 == "\t" }
+                if indent.count < line.count, Self.width(indent) < width {
+                    let text = String(String.UnicodeScalarView(line.dropFirst(indent.count)))
+                    if ["!!!", "???", "===", "- ", "* ", "+ "].contains(where: text.hasPrefix) { return true }
+                    let digits = text.prefix { $0.isASCII && $0.isNumber }
+                    return !digits.isEmpty && (text.dropFirst(digits.count).hasPrefix(". ") || text.dropFirst(digits.count).hasPrefix(") "))
+                }
+                above -= 1
+            }
+            return false
+        }
+
+        /// One line's text with its formulas taken out; a formula may run over the next lines of its paragraph, and the
+        /// scan goes on after it. Returns the line after the last one read.
         mutating func inline(from start: Int) -> Int {
-            let line = lines[start]
+            var number = start
+            var line = lines[start]
             var position = 0
             var copied = 0
             while position < line.count {
                 let scalar = line[position]
-                if scalar == "\\" { position += 2; continue }
-                if scalar == "`" {
+                var found: Found?
+                if scalar == "\\" {
+                    found = backslashFormula(in: number, at: position)
+                    if found == nil { position += 2; continue }
+                } else if scalar == "`" {
                     // A code span: to the same run of backticks, or literal backticks. / Un tramo de código.
                     let run = Self.run(of: "`", in: line, at: position)
                     position = Self.closingRun(of: "`", count: run, in: line, after: position + run).map { $0 + run } ?? position + run
                     continue
-                }
-                if scalar == "<", position + 1 < line.count, line[position + 1].properties.isAlphabetic || line[position + 1] == "/" || line[position + 1] == "!" {
+                } else if scalar == "<", position + 1 < line.count, line[position + 1].properties.isAlphabetic || line[position + 1] == "/" || line[position + 1] == "!" {
                     // An HTML tag: its attributes are not text. / Una etiqueta HTML.
                     position = line[position...].firstIndex(of: ">").map { $0 + 1 } ?? line.count
                     continue
+                } else if scalar == "$" {
+                    found = dollarFormula(in: number, at: position)
                 }
-                guard scalar == "$", formulas.count < MathSpans.maxFormulas else { position += 1; continue }
-                if position + 1 < line.count, line[position + 1] == "$" {
-                    // $$ … $$, here or on the following lines of the paragraph. / $$ … $$, aquí o en las líneas siguientes.
-                    if let (endLine, endPosition, tex) = displayEnd(line: start, after: position + 2) {
-                        append(line[copied..<position])
-                        out += MathSpans.placeholder(marker, formulas.count)
-                        formulas.append(Formula(tex: tex, display: true, line: start + 1))
-                        if endLine == start {
-                            position = endPosition
-                            copied = position
-                            continue
-                        }
-                        out += String(repeating: "\n", count: endLine - start)
-                        let last = lines[endLine]
-                        append(last[endPosition...])
-                        return endLine + 1
-                    }
-                    position += 2
+                guard let found, formulas.count < MathSpans.maxFormulas else {
+                    position += scalar == "$" && position + 1 < line.count && line[position + 1] == "$" ? 2 : 1
                     continue
                 }
-                if position + 1 < line.count, line[position + 1] == "`",
-                   let close = (position + 2..<line.count).first(where: { line[$0] == "`" && $0 + 1 < line.count && line[$0 + 1] == "$" }) {
-                    append(line[copied..<position])
-                    out += MathSpans.placeholder(marker, formulas.count)
-                    formulas.append(Formula(tex: String(String.UnicodeScalarView(line[(position + 2)..<close])), display: false, line: start + 1))
-                    position = close + 2
-                    copied = position
-                    continue
+                append(line[copied..<position])
+                out += MathSpans.placeholder(marker, formulas.count)
+                let tex = forms.contains(.markdownUnescaped) ? MathSpans.markdownUnescaped(found.tex) : found.tex
+                formulas.append(Formula(tex: tex, display: found.display, line: number + 1))
+                if found.endLine > number {
+                    // The lines the formula ran over stay as empty lines, so later lines keep their numbers.
+                    out += String(repeating: "\n", count: found.endLine - number)
+                    number = found.endLine
+                    line = lines[number]
                 }
-                if let close = inlineEnd(line, after: position) {
-                    append(line[copied..<position])
-                    out += MathSpans.placeholder(marker, formulas.count)
-                    formulas.append(Formula(tex: String(String.UnicodeScalarView(line[(position + 1)..<close])), display: false, line: start + 1))
-                    position = close + 1
-                    copied = position
-                    continue
-                }
-                position += 1
+                position = found.endPosition
+                copied = position
             }
             append(line[copied...])
-            return start + 1
+            return number + 1
+        }
+
+        /// A formula opening with `$` at `position` of line `number`: `$$…$$`, `` $`…`$ `` or `$…$`, as the forms allow.
+        mutating func dollarFormula(in number: Int, at position: Int) -> Found? {
+            let line = lines[number]
+            let next = position + 1 < line.count ? line[position + 1] : nil
+            if next == "$" {
+                guard forms.contains(.displayDollar) else { return nil }
+                return span(from: number, after: position + 2, closer: ["$", "$"], display: true)
+            }
+            if next == "`", forms.contains(.gitHubOnly), lineWithoutBacktickCloser != number {
+                guard let close = (position + 2..<line.count).first(where: { line[$0] == "`" && $0 + 1 < line.count && line[$0 + 1] == "$" }) else {
+                    // No `$ after this one on the line: none after a later one either. / Ni después de otro posterior.
+                    lineWithoutBacktickCloser = number
+                    return nil
+                }
+                return Found(endLine: number, endPosition: close + 2, tex: String(String.UnicodeScalarView(line[(position + 2)..<close])), display: false)
+            }
+            guard forms.contains(.inlineDollar), let close = inlineEnd(line, after: position) else { return nil }
+            return Found(endLine: number, endPosition: close + 1, tex: String(String.UnicodeScalarView(line[(position + 1)..<close])), display: false)
+        }
+
+        /// A formula opening with `\` at `position`: arithmatex's `\(…\)`, `\[…\]` and `\begin{env}…\end{env}` at the start of a
+        /// line, or mdBook's `\\(…\\)` and `\\[…\\]`, as the forms allow.
+        mutating func backslashFormula(in number: Int, at position: Int) -> Found? {
+            let line = lines[number]
+            func at(_ offset: Int) -> Unicode.Scalar? { position + offset < line.count ? line[position + offset] : nil }
+            if forms.contains(.doubleBackslash), at(1) == "\\", let bracket = at(2), bracket == "(" || bracket == "[" {
+                return span(from: number, after: position + 3, closer: ["\\", "\\", bracket == "(" ? ")" : "]"], display: bracket == "[")
+            }
+            guard forms.contains(.backslash) else { return nil }
+            if let bracket = at(1), bracket == "(" || bracket == "[" {
+                return span(from: number, after: position + 2, closer: ["\\", bracket == "(" ? ")" : "]"], display: bracket == "[")
+            }
+            // \begin{env} first on its line, to its \end{env}, both kept. / \begin{env} al principio de la línea.
+            let begin = Array("\\begin{".unicodeScalars)
+            guard line[..<position].allSatisfy(Self.isSpace), line[position...].starts(with: begin),
+                  let close = line[(position + begin.count)...].prefix(40).firstIndex(of: "}"), close > position + begin.count else { return nil }
+            let name = line[(position + begin.count)..<close]
+            guard name.allSatisfy({ $0.properties.isAlphabetic || $0 == "*" }),
+                  let found = span(from: number, after: position, closer: Array("\\end{".unicodeScalars) + name + ["}"], display: true, keepingCloser: true) else { return nil }
+            return found
         }
 
         /// The closing `$` of an inline formula opening at `open`: the opening has no space after it, the closing none
@@ -223,28 +343,31 @@ struct MathSpans: Sendable {
             return nil
         }
 
-        /// Where `$$` opened at (`line`, `after`) closes: its line, the position after it and the TeX; within the paragraph.
-        func displayEnd(line start: Int, after: Int) -> (Int, Int, String)? {
+        /// Where a formula whose TeX starts at (`start`, `after`) ends at `closer`, within its paragraph: the line, the
+        /// position after the closer and the TeX (the closer in it when `keepingCloser`); nil when it does not close or is empty.
+        mutating func span(from start: Int, after: Int, closer: [Unicode.Scalar], display: Bool, keepingCloser: Bool = false) -> Found? {
+            guard !unclosed.contains(closer) else { return nil }
             var tex = ""
-            var lineNumber = start
+            var number = start
             var position = after
-            while lineNumber < lines.count {
-                let line = lines[lineNumber]
-                if lineNumber > start, line.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
+            while number < lines.count {
+                let line = lines[number]
+                if number > start, line.allSatisfy(Self.isSpace) { break }
                 var index = position
-                while index + 1 < line.count {
-                    if line[index] == "\\" { index += 2; continue }
-                    if line[index] == "$", line[index + 1] == "$" {
-                        tex += String(String.UnicodeScalarView(line[position..<index]))
+                while index < line.count {
+                    if line[index] == closer[0], line[index...].starts(with: closer) {
+                        let end = index + closer.count
+                        tex += String(String.UnicodeScalarView(line[position..<(keepingCloser ? end : index)]))
                         let trimmed = tex.trimmingCharacters(in: .whitespacesAndNewlines)
-                        return trimmed.isEmpty ? nil : (lineNumber, index + 2, trimmed)
+                        return trimmed.isEmpty ? nil : Found(endLine: number, endPosition: end, tex: trimmed, display: display)
                     }
-                    index += 1
+                    index += line[index] == "\\" ? 2 : 1
                 }
                 tex += String(String.UnicodeScalarView(line[min(position, line.count)...])) + "\n"
-                lineNumber += 1
+                number += 1
                 position = 0
             }
+            unclosed.insert(closer)
             return nil
         }
 

@@ -8,7 +8,12 @@ public enum TeXMath {
 
     /// The `<math>` element of `tex` (display math as `display="block"`), or why it cannot be made.
     public static func mathML(_ tex: String, display: Bool, macros: [String: String] = [:]) -> Result<String, Failure> {
-        var parser = TeXParser(tex, display: display, macros: TeXParser.macros(macros))
+        mathML(tex, display: display, parsedMacros: TeXParser.macros(macros))
+    }
+
+    /// The same, with the macros already read into tokens (a site's, read once for all its formulas).
+    static func mathML(_ tex: String, display: Bool, parsedMacros macros: [String: TeXParser.Macro]) -> Result<String, Failure> {
+        var parser = TeXParser(tex, display: display, macros: macros)
         let node: MathNode
         do {
             node = try parser.parse()

@@ -43,6 +43,7 @@ public struct MkDocsExtensions: Sendable, Hashable {
     public var emoji = false
     public var critic = false
     public var blocks = false
+    /// Math in arithmatex's delimiters, made into MathML (`MathSpans`), not by the pre-pass.
     public var arithmatex = false
     /// The names in the list that Vitrina does not support, in the order written, each once.
     /// Los nombres de la lista que Vitrina no admite, en el orden escrito, una vez cada uno.
@@ -63,7 +64,7 @@ public struct MkDocsExtensions: Sendable, Hashable {
     /// Whether any extension changes the Markdown before or after cmark. / Si alguna extensión cambia algo.
     public var changesMarkdown: Bool {
         admonition || details || tabbed || attrList || defList || abbr || mdInHTML || keys || mark || caret || tilde || snippets
-            || emoji || critic || blocks || arithmatex
+            || emoji || critic || blocks
     }
 
     /// An option value as `mkdocs.yml` writes it (read by the caller's YAML reader).
@@ -112,7 +113,7 @@ public struct MkDocsExtensions: Sendable, Hashable {
             case "toc": extensions.toc = true
             case "pymdownx.emoji": extensions.emoji = true; extensions.note(unsupported: written)
             case "pymdownx.critic": extensions.critic = true; extensions.note(unsupported: written)
-            case "pymdownx.arithmatex": extensions.arithmatex = true; extensions.note(unsupported: written)
+            case "pymdownx.arithmatex": extensions.arithmatex = true
             case _ where name.hasPrefix("pymdownx.blocks"): extensions.blocks = true; extensions.note(unsupported: written)
             case _ where drawnAnyway.contains(name): break
             default: extensions.note(unsupported: written)

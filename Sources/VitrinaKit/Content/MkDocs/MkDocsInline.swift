@@ -152,12 +152,6 @@ enum MkDocsInline {
         if extensions.blocks, MkDocsBytes.hasPrefix(Array("///".utf8), in: line.drop { $0 == 32 }.map { $0 }, at: 0) {
             notes.add(number, "pymdownx.blocks (/// …) is not supported; the block is shown as text")
         }
-        // `$…$` and `$$…$$` are made into MathML as GitHub's math is; arithmatex's `\(…\)` and `\[…\]` not yet.
-        // Las formas con dólar se hacen MathML; las de barra invertida todavía no.
-        if extensions.arithmatex, let found = MkDocsBytes.find(Array("\\(".utf8), in: line, from: 0) ?? MkDocsBytes.find(Array("\\[".utf8), in: line, from: 0),
-           !inCode(found, code) {
-            notes.once(number, "math written as \\(…\\) or \\[…\\] (pymdownx.arithmatex) is not made yet; it is shown as written")
-        }
         if extensions.emoji, let found = shortcode(line), !inCode(found, code) {
             notes.once(number, "icon and emoji shortcodes (:name:) are not supported; they are shown as written")
         }

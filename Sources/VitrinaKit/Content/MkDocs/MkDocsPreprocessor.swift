@@ -85,7 +85,7 @@ public enum MkDocsPreprocessor {
         var interesting = [Bool](repeating: false, count: 256)
         for (byte, enabled) in [("!", on.admonition), ("?", on.details), ("=", on.tabbed), ("{", on.attrList || on.critic),
                                 ("<", on.snippets || on.mdInHTML), ("[", on.abbr), (":", on.emoji || on.defList), ("~", on.tilde),
-                                ("/", on.blocks), ("\\", on.arithmatex)] where enabled {
+                                ("/", on.blocks)] where enabled {
             interesting[Int(UInt8(ascii: Unicode.Scalar(byte)!))] = true
         }
         interesting[1] = true
@@ -107,8 +107,6 @@ public enum MkDocsPreprocessor {
         let beforePrevious = index > 1 ? bytes[index - 2] : 10
         switch byte {
         case 1, UInt8(ascii: "{"), UInt8(ascii: "~"): return true
-        // arithmatex's \( and \[ (its dollar forms are made as GitHub's math). / Las formas con barra invertida.
-        case UInt8(ascii: "\\"): return index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "(") || bytes[index + 1] == UInt8(ascii: "["))
         case UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: "/"): return previous == byte && beforePrevious == byte
         case UInt8(ascii: "<"): return (on.snippets && previous == UInt8(ascii: "8")) || (on.mdInHTML && index + 1 < bytes.count && bytes[index + 1] != UInt8(ascii: "/"))
         case UInt8(ascii: "["): return previous == UInt8(ascii: "*")
