@@ -9,7 +9,7 @@ VERSION := $(shell sed -n 's/^ *public static let number = "\(.*\)"$$/\1/p' Sour
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: gazetteer site test deps build snapshot bench bench-scale clean fixtures browser-deps screenshots version dist install chroma-data
+.PHONY: gazetteer site test deps build snapshot bench bench-math bench-scale clean fixtures browser-deps screenshots version dist install chroma-data
 
 deps:
 	@if ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
@@ -88,6 +88,11 @@ fixtures:
 ## Vitrina vs Hugo side by side on ../shared/corpora/tldr-en (tmpfs, disk, no-change rebuild, 2x and 4x), the default site warm and after one character's response changed, the default site with its APIs down, and the packed binary's size and start-up: table and PASS/FAIL goals (RUNS=3), appended to BENCHMARKS.md.
 bench: deps
 	Scripts/bench.sh
+
+# A textbook of 10,000 formulas, math on and off, cold and warm; appended to BENCHMARKS.md (also a section of make bench).
+# Un libro de 10.000 fórmulas, con y sin matemáticas; el resultado se añade a BENCHMARKS.md.
+bench-math: deps
+	Scripts/bench-math.sh
 
 # About 100,000 pages (tldr-en copied 14 times) against Hugo; ~30 minutes; appended to BENCHMARKS.md.
 # Unas 100.000 páginas frente a Hugo; el resultado se añade a BENCHMARKS.md.

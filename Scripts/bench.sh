@@ -8,7 +8,7 @@
 # against the same build with `highlight: false`, and their warm rebuilds), the default site with its picture cache
 # emptied and the bytes of pictures a phone downloads from its ten heaviest pages (Scripts/phone-bytes.py, with and
 # without the pictures stage), and the packed binary of `make dist` (its size, `vitrina --version`, a build of an empty
-# site).
+# site), and a textbook of 10,000 formulas with math on and off (Scripts/bench-math.sh).
 # Each figure is the median of
 # RUNS runs (default 3), the two tools interleaved in every run, each build into a fresh, empty output folder.
 # Prints one table and the goals with PASS/FAIL; exits 0 when a goal fails (it is a report), non-zero when a build fails.
@@ -26,6 +26,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/bench-common.sh
+source Scripts/bench-math.sh
 # When and what is measured, taken before anything is built: the tree may change during the run.
 # Cuándo y qué se mide, antes de construir nada: el árbol puede cambiar durante la ejecución.
 started=$(bench_now)
@@ -343,6 +344,12 @@ serve_edits "$serve_site/Content/$page" "$html" "$runs" 0.5
 kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
 
 # ---------------------------------------------------------------------------------------------
+# Math: a textbook of 10,000 formulas, on and off, cold and warm (Scripts/bench-math.sh).
+# Matemáticas: un libro de 10.000 fórmulas, con y sin, en frío y en caliente.
+# ---------------------------------------------------------------------------------------------
+math_bench
+
+# ---------------------------------------------------------------------------------------------
 # The packed binary (`make dist`: static, the default theme inside, stripped as the tarball packs it): its size, and
 # its start-up: `vitrina --version`, and a build of an empty site (one site.yml, no Templates/) into a new folder,
 # each timed from the shell (ns clock) 10 x RUNS times. VITRINA_DIST_BIN=path skips Scripts/dist.sh.
@@ -455,6 +462,7 @@ report() {
     row "  the same, MkDocs + Material" docs-mkdocs/mkdocs ""
     row "Rust book as an mdBook (listings)" rust-as-is/vitrina ""
   fi
+  math_rows
   printf "%-32s %9.3f\n" "serve: one page edited to disk" "$(median "$serve_secs")"
   row "dead APIs: offline build (same)" down-offline/vitrina ""
   row "dead APIs: stale cache, refused" down-stale/vitrina ""
@@ -491,6 +499,7 @@ report() {
       "$(awk -v q="$(awk '$1 == "vitrina_query_kb_max" { print $2 }' <<<"$docs_search")" \
                 -v m="$(awk '$1 == "mkdocs_index_kb" { print $2 }' <<<"$docs_search")" 'BEGIN { printf "%.3f", q / m }')" "<=" 0.25
   fi
+  math_goals
   goal "serve: one tldr page edited to disk < 50 ms (s)" "$(median "$serve_secs")" "<" 0.05
   goal "dead APIs, stale: <= 2x offline + connect timeout (s)" "$(s down-stale/vitrina)" "<=" \
     "$(awk -v o="$(s down-offline/vitrina)" -v c="$connect_timeout" 'BEGIN { printf "%.2f", 2 * o + c }')"

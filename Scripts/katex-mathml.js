@@ -3,7 +3,7 @@
  * KaTeX's MathML for a list of formulas, the oracle of Vitrina's TeX-to-MathML converter (dev time only).
  * El MathML de KaTeX para una lista de fórmulas, el oráculo del conversor de TeX a MathML de Vitrina.
  *
- *     NODE_PATH=/usr/share/nodejs node Scripts/katex-mathml.js < formulas.jsonl > katex.jsonl
+ *     NODE_PATH=/usr/share/nodejs node Scripts/katex-mathml.js [--html] < formulas.jsonl > katex.jsonl
  *
  * Reads JSON lines {"tex", "display", ...} on stdin and writes, in the same order, one JSON line per formula:
  * {"tex", "display", "mathml"} with katex.renderToString(tex, {output: "mathml", displayMode, throwOnError: true}),
@@ -11,10 +11,14 @@
  * message of the ParseError KaTeX throws. Other fields of the input line ("source") are kept, an earlier "mathml" or
  * "error" replaced, so a file this script wrote can be fed to it again. Needs Debian's `katex` package (KaTeX 0.16.4
  * under /usr/share/nodejs). Prints the KaTeX version and the counts to stderr.
+ * With --html, {"tex", "display", "html"}: KaTeX's HTML rendering instead (the <span class="katex">, inside a
+ * <span class="katex-display"> in display mode), which needs dist/katex.min.css and its fonts; what
+ * Scripts/math-screenshots.py draws beside Vitrina's MathML.
  */
 "use strict";
 
 const katex = require("katex");
+const asHTML = process.argv.includes("--html");
 const readline = require("readline");
 
 // KaTeX's default strict mode ("warn") logs each LaTeX-incompatible input (an unknown Unicode character in \text, an
@@ -39,13 +43,15 @@ input.on("close", () => {
     const result = { ...formula, tex: formula.tex, display };
     delete result.mathml; // a line of an earlier output can be read again
     delete result.error;
+    delete result.html;
     try {
-      const html = katex.renderToString(formula.tex, {
-        output: "mathml",
+      const made = katex.renderToString(formula.tex, {
+        output: asHTML ? "html" : "mathml",
         displayMode: display,
         throwOnError: true,
       });
-      result.mathml = html.replace(/^<span class="katex">/, "").replace(/<\/span>$/, "");
+      if (asHTML) result.html = made;
+      else result.mathml = made.replace(/^<span class="katex">/, "").replace(/<\/span>$/, "");
       rendered += 1;
     } catch (error) {
       result.error = String(error && error.message ? error.message : error);

@@ -25,13 +25,29 @@ struct TeXParser {
     /// The tokens still to read, last first (reading pops, a macro pushes its body).
     private var stack: [TeXToken]
     private var macros: [String: Macro]
-    private var expansions = 0
+    /// What all the parsers of one formula (its text's math, a root's index, a tag) spend together: macro expansions and
+    /// the tokens they add, so nesting text and math cannot multiply the ceilings.
+    /// Lo que gastan juntos todos los analizadores de una fórmula.
+    final class Budget {
+        var expansions = 0
+        var tokens = 0
+    }
+    private let budget: Budget
     private var depth = 0
+    /// How many numbered environments (`align`, `gather`) are open: a `\tag` in one does not tag the whole formula.
+    private var numberedDepth = 0
+    /// The current row of an environment said `\notag`: KaTeX gives it no number columns.
+    private var rowUntagged = false
+    /// 1 after `\scriptstyle`, 2 after `\scriptscriptstyle`: KaTeX's small spaces there are `<mspace>`s.
+    private var scriptLevel = 0
+    /// The formula's `\tag`, set beside it at the right. / La etiqueta de la fórmula.
+    private var tag: MathNode?
 
     init(_ source: String, display: Bool, macros: [String: Macro] = [:]) {
         self.display = display
         self.stack = TeXToken.read(source).reversed()
         self.macros = macros
+        self.budget = Budget()
     }
 
     /// The site's macros (`\name` → TeX), each read as a macro of as many parameters as its body names.
@@ -52,7 +68,12 @@ struct TeXParser {
     mutating func parse() throws -> MathNode {
         let nodes = try list { _ in false }
         if let token = try peek() { throw Failure(message: "Unexpected \(TeXToken.source([token]))") }
-        return .element("mrow", [], nodes)
+        guard let tag else { return .element("mrow", [], nodes) }
+        // A tagged formula: KaTeX's table of the formula centred and its tag at the right.
+        return .element("mtable", [.init("width", "100%")], [.element("mtr", [], [
+            .element("mtd", [.init("width", "50%")], []), .element("mtd", [], [.row(nodes)]),
+            .element("mtd", [.init("width", "50%")], []), .element("mtd", [], [tag]),
+        ])])
     }
 
     // MARK: Tokens / tokens
@@ -61,15 +82,16 @@ struct TeXParser {
     private mutating func peek() throws -> TeXToken? {
         while case .command(let name)? = stack.last, let macro = macros[name] {
             stack.removeLast()
-            expansions += 1
-            guard expansions <= Self.maxExpansions else { throw Failure(message: "Too many macro expansions (more than \(Self.maxExpansions)): a macro that calls itself?") }
+            budget.expansions += 1
+            guard budget.expansions <= Self.maxExpansions else { throw Failure(message: "Too many macro expansions (more than \(Self.maxExpansions)): a macro that calls itself?") }
             var arguments: [[TeXToken]] = []
             for _ in 0..<macro.parameters { arguments.append(try rawArgument()) }
             var body: [TeXToken] = []
             for token in macro.body {
                 if case .parameter(let number) = token, number <= arguments.count { body += arguments[number - 1] } else { body.append(token) }
             }
-            guard stack.count + body.count <= Self.maxTokens else { throw Failure(message: "The formula grows past \(Self.maxTokens) tokens through its macros") }
+            budget.tokens += body.count
+            guard stack.count + body.count <= Self.maxTokens, budget.tokens <= Self.maxTokens else { throw Failure(message: "The formula grows past \(Self.maxTokens) tokens through its macros") }
             stack += body.reversed()
         }
         return stack.last
@@ -145,9 +167,10 @@ struct TeXParser {
                 }
                 if let style = Self.styles[name] {
                     stack.removeLast()
-                    let outer = display
+                    let (outer, outerLevel) = (display, scriptLevel)
                     display = name == "displaystyle"
-                    defer { display = outer }
+                    scriptLevel = name == "scriptstyle" ? 1 : name == "scriptscriptstyle" ? 2 : 0
+                    defer { (display, scriptLevel) = (outer, outerLevel) }
                     let rest = try list(until: stops)
                     return Self.mergingTexts(nodes) + [.element("mstyle", style, rest)]
                 }
@@ -174,7 +197,8 @@ struct TeXParser {
     static func mergingTexts(_ nodes: [MathNode]) -> [MathNode] {
         var out: [MathNode] = []
         for node in nodes {
-            if case .leaf(.text, let text, let attributes) = node, case .leaf(.text, let before, let same)? = out.last, same == attributes {
+            if case .leaf(.text, let text, let attributes) = node, case .leaf(.text, let before, let same)? = out.last, same == attributes,
+               !attributes.contains(where: { $0.name == "data-kern" }) {
                 out[out.count - 1] = .leaf(.text, before + text, attributes)
             } else {
                 out.append(node)
@@ -258,14 +282,22 @@ struct TeXParser {
             }
         }
         let sup = primes.isEmpty ? superscript : .row(primes + (superscript.map { [$0] } ?? []))
-        return Self.scripted(base, subscriptNode, sup, under: under(base, limits: limits))
+        let below = under(base, limits: limits, both: subscriptNode != nil && sup != nil)
+        var placed = base
+        // `\limits` in a line: without movablelimits="false" Chromium moves the limits beside again.
+        // `\limits` en línea: sin movablelimits="false" Chromium vuelve a ponerlos al lado.
+        if below, limits == true, !display, case .leaf(.op, let text, let attributes) = base {
+            placed = .leaf(.op, text, attributes + [.init("movablelimits", "false")])
+        }
+        return Self.scripted(placed, subscriptNode, sup, under: below)
     }
 
-    /// Scripts go under and over a big operator in display style or after `\limits`, always under a brace.
-    private func under(_ base: MathNode, limits: Bool?) -> Bool {
+    /// Scripts go under and over a big operator in display style, always under a brace; after `\limits`, KaTeX puts a
+    /// lone script under or over in any style but a pair only in display style.
+    private func under(_ base: MathNode, limits: Bool?, both: Bool) -> Bool {
         let given = Self.limits(of: base)
         if given == "always" { return true }
-        return (limits ?? (given == "true")) && (display || limits == true)
+        return (limits ?? (given == "true")) && (display || (limits == true && !both))
     }
 
     static func scripted(_ base: MathNode, _ sub: MathNode?, _ sup: MathNode?, under: Bool) -> MathNode {
@@ -312,6 +344,11 @@ struct TeXParser {
             return .leaf(.number, digits, [])
         }
         if TeXToken.isLetter(scalar) { return .identifier(String(scalar)) }
+        // An accented letter is its letter under the accent, as KaTeX draws it (é: e under ˊ). / Una letra acentuada.
+        if let (base, marks) = TeXText.decomposed(scalar) {
+            let letter = base == "\u{0131}" || base == "\u{0237}" ? MathNode.identifier(String(base), variant: "normal") : .identifier(String(base))
+            return TeXText.accented(letter, marks, math: true)
+        }
         let character = Character(scalar)
         if let symbol = TeXSymbols.characters[character] { return Self.node(symbol, attributes: TeXSymbols.characterAttributes[character]) }
         if TeXSymbols.mathAlphanumerics.contains(where: { $0.contains(scalar) }) { return .identifier(String(scalar)) }
@@ -356,12 +393,28 @@ struct TeXParser {
     // MARK: Commands / órdenes
 
     private mutating func command(_ name: String) throws -> MathNode? {
+        if ["dots", "dotso", "dotsc", "cdots", "dotsb", "dotsm"].contains(name) { return try dots(name) }
         if let symbol = TeXSymbols.math[name] { return Self.node(symbol, attributes: TeXSymbols.mathAttributes[name]) }
         if let expansion = Self.builtInMacros[name] {
             stack += TeXToken.read(expansion).reversed()
             return nil
         }
-        if let space = Self.spaces[name] { return space }
+        if let space = Self.spaces[name] {
+            // In script styles KaTeX scales a small space off its characters' widths: an `<mspace>`.
+            if scriptLevel > 0, case .leaf(.text, _, let attributes) = space, attributes.contains(where: { $0.name == "data-kern" }),
+               let width = ["thinspace": "0.1667em", ",": "0.1667em", ":": "0.2222em", ">": "0.2222em", "medspace": "0.2222em",
+                            ";": "0.2778em", "thickspace": "0.2778em"][name] {
+                return .space(width: width)
+            }
+            return space
+        }
+        if name == "boldsymbol" || name == "bm" {
+            // KaTeX's \boldsymbol: one symbol styled, more than one an ordinary atom (an `<mi>` around them), which
+            // Chromium draws as their row. / Un símbolo en negrita, o varios como un átomo ordinario.
+            let body = try argument().styled("bold-italic")
+            if case .leaf = body { return body }
+            return .element("mi", [], [body])
+        }
         if let variant = Self.fonts[name] { return try argument().styled(variant) }
         if let accent = TeXSymbols.accents[name] {
             let base = try argument()
@@ -378,8 +431,11 @@ struct TeXParser {
                             [.element(brace.over ? "mover" : "munder", [], [base, .op(brace.mark, [.init("stretchy", "true")])])])
         }
         if let size = Self.delimiterSizes[name] {
-            return .op(try delimiter(), [.init("minsize", size), .init("maxsize", size)])
+            // Stretchy, as KaTeX writes it: a bar (U+2223) is not stretchy by the operator dictionary.
+            let fence = name.hasSuffix("l") || name.hasSuffix("r") ? "true" : "false"
+            return .op(try delimiter(), [.init("fence", fence), .init("stretchy", "true"), .init("minsize", size), .init("maxsize", size)])
         }
+        if let mark = Self.extensibleArrows[name] { return try extensibleArrow(mark) }
         switch name {
         case "frac", "dfrac", "tfrac", "cfrac":
             let above = try argument()
@@ -400,14 +456,11 @@ struct TeXParser {
             let index = try optionalArgument()
             let body = try argument()
             guard let index else { return .element("msqrt", [], [body]) }
-            var inner = TeXParser(tokens: index, display: false, macros: macros, depth: depth)
+            var inner = TeXParser(tokens: index, display: false, macros: macros, depth: depth, budget: budget)
             return .element("mroot", [], [body, try inner.parse()])
-        case "text", "textrm", "textnormal", "mbox", "hbox", "textup", "textmd":
-            return .leaf(.text, try textBody(), [])
-        case "textbf": return .leaf(.text, try textBody(), [.init("mathvariant", "bold")])
-        case "textit", "emph": return .leaf(.text, try textBody(), [.init("mathvariant", "italic")])
-        case "texttt": return .leaf(.text, try textBody(), [.init("mathvariant", "monospace")])
-        case "textsf": return .leaf(.text, try textBody(), [.init("mathvariant", "sans-serif")])
+        case "text", "textrm", "textnormal", "mbox", "hbox", "textup", "textmd", "textbf", "textit", "emph", "texttt", "textsf", "textsl", "fbox":
+            let node = try text(font: TeXText.Font().with(name) ?? TeXText.Font())
+            return name == "fbox" ? .element("menclose", [.init("notation", "box")], [node]) : node
         case "operatorname", "operatornamewithlimits":
             var limits = name == "operatornamewithlimits"
             if try peek() == .character("*") { stack.removeLast(); limits = true }
@@ -416,7 +469,10 @@ struct TeXParser {
         case "left":
             return try fenced()
         case "right": throw Failure(message: "\\right with no \\left before it")
-        case "middle": return .op(try delimiter(), [.init("fence", "true")])
+        case "middle":
+            // KaTeX's \middle| is the plain bar (its \left| the divides sign). / \middle| es la barra simple.
+            let mark = try delimiter()
+            return .op(mark == "\u{2223}" ? "|" : mark, [.init("fence", "true")])
         case "begin": return try environment()
         case "end": throw Failure(message: "\\end with no \\begin before it")
         case "overline": return .element("mover", [.init("accent", "true")], [try argument(), .op("\u{203E}")])
@@ -448,14 +504,23 @@ struct TeXParser {
                                        .element("mpadded", [.init("height", "0em"), .init("voffset", "0em")],
                                                 [.element("mspace", [.init("mathbackground", "black"), .init("width", "0em"), .init("height", "1.5em")], [])])])
         case "newline": return .element("mspace", [.init("linebreak", "newline")], [])
-        case "hline", "hdashline", "notag", "nonumber": return nil
-        case "boxed": return .element("menclose", [.init("notation", "box")], [.element("mstyle", Self.styles["textstyle"]!, [try argument()])])
+        case "hline", "hdashline": return nil
+        case "notag", "nonumber":
+            rowUntagged = true
+            return nil
+        case "boxed":
+            // KaTeX's \fbox{$\displaystyle{…}$}. / El \fbox{$\displaystyle{…}$} de KaTeX.
+            let inner = MathNode.element("mstyle", Self.styles["displaystyle"]!, [try argument()])
+            return .element("menclose", [.init("notation", "box")],
+                            [.element("mstyle", Self.styles["textstyle"]!, [.element("mstyle", Self.styles["textstyle"]!, [inner])])])
         case "cancel": return .element("menclose", [.init("notation", "updiagonalstrike")], [try argument()])
         case "bcancel": return .element("menclose", [.init("notation", "downdiagonalstrike")], [try argument()])
         case "xcancel": return .element("menclose", [.init("notation", "updiagonalstrike downdiagonalstrike")], [try argument()])
         case "phantom": return .element("mphantom", [], [try argument()])
-        case "mathrlap", "mathllap", "mathclap", "rlap", "llap", "clap":
+        case "mathrlap", "mathllap", "mathclap":
             return .element("mpadded", [.init("width", "0px")], [try argument()])
+        case "rlap", "llap", "clap":
+            return .element("mpadded", [.init("width", "0px")], [try text(font: TeXText.Font())])
         case "newcommand", "renewcommand", "providecommand":
             try define()
             return nil
@@ -471,36 +536,98 @@ struct TeXParser {
             return .element("mrow", [], [.leaf(.text, "\u{200A}", []), .element("mo", [.init("lspace", "0.22em"), .init("rspace", "0.22em")], [Self.mod]),
                                          .leaf(.text, "\u{200A}", [])])
         case "\\": return .element("mspace", [.init("linebreak", "newline")], [])
+        case "kern", "mkern", "hskip", "mskip", "hspace":
+            if name == "hspace", try peek() == .character("*") { stack.removeLast() }
+            return Self.kern(em: try dimension(name))
+        case "rule":
+            let raise = try optionalArgument().map { try Self.em(of: $0, in: name) } ?? 0
+            let width = try dimension(name)
+            let height = try dimension(name)
+            return .element("mpadded", [.init("height", "0em"), .init("voffset", Self.emText(raise))],
+                            [.element("mspace", [.init("mathbackground", "black"), .init("width", Self.emText(width)), .init("height", Self.emText(height))], [])])
+        case "sout": return .element("menclose", [.init("notation", "horizontalstrike")], [try argument()])
+        case "colorbox", "fcolorbox":
+            let border = name == "fcolorbox" ? try textArgument() : nil
+            let color = try textArgument()
+            var attributes: [MathNode.Attribute] = [.init("width", "+6pt"), .init("height", "+6pt"), .init("lspace", "3pt"), .init("voffset", "3pt")]
+            if let border { attributes.append(.init("style", "border: 0.04em solid \(border)")) }
+            attributes.append(.init("mathbackground", color))
+            return .element("mpadded", attributes, [try text(font: TeXText.Font())])
+        case "vphantom": return .element("mpadded", [.init("width", "0px")], [.element("mphantom", [], [try argument()])])
+        case "hphantom": return .element("mpadded", [.init("height", "0px"), .init("depth", "0px")], [.element("mphantom", [], [try argument()])])
+        case "smash":
+            _ = try optionalArgument()
+            return .element("mpadded", [.init("height", "0px"), .init("depth", "0px")], [try argument()])
+        case "mathstrut":
+            return .element("mpadded", [.init("width", "0px")], [.element("mphantom", [], [.op("(", [.init("stretchy", "false")])])])
+        case "pmb": return .element("mstyle", [.init("style", "text-shadow: 0.02em 0.01em 0.04px")], [try argument()])
+        case "mathnormal": return try argument()
+        case "colon":
+            return .element("mrow", [], [.element("mspace", [], []), .space(width: "0.1111em"), .op("", [.init("lspace", "0em"), .init("rspace", "0.17em")]),
+                                         Self.kern("\u{2009}\u{2063}"), .op(":", [.init("lspace", "0em"), .init("rspace", "0em")]), .space(width: "0.3333em")])
+        case "AA": return .element("mover", [.init("accent", "true")], [.identifier("A"), .op("\u{02DA}")])
+        case "underbar":
+            return .element("munder", [.init("accentunder", "true")], [try text(font: TeXText.Font()), .op("\u{203E}", [.init("stretchy", "true")])])
+        case "substack":
+            stack += ([.command("begin"), .open] + "subarray".unicodeScalars.map { .character($0) } + [.close, .open, .character("c"), .close]
+                      + (try rawArgument()) + [.command("end"), .open] + "subarray".unicodeScalars.map { .character($0) } + [.close]).reversed()
+            return nil
+        case "genfrac":
+            let open = try delimiterArgument()
+            let close = try delimiterArgument()
+            let thickness = try textArgument()
+            let style = try textArgument()
+            let fraction = Self.fraction(try argument(), try argument(), thickness: thickness.isEmpty ? nil : "\(Self.emText(try Self.em(of: TeXToken.read(thickness), in: name)))",
+                                         fences: open.isEmpty && close.isEmpty ? nil : (open, close))
+            let styles = ["0": "displaystyle", "1": "textstyle", "2": "scriptstyle", "3": "scriptscriptstyle"]
+            guard let styleName = styles[style], let attributes = Self.styles[styleName] else { return fraction }
+            return .element("mstyle", attributes, [fraction])
+        case "raisebox":
+            let raise = try dimension(name)
+            return .element("mpadded", [.init("voffset", Self.emText(raise))], [.element("mstyle", Self.styles["textstyle"]!, [try text(font: TeXText.Font())])])
+        case "verb":
+            if try peek() == .character("*") { stack.removeLast() }
+            guard let delimiter = stack.popLast() else { throw Failure(message: "\\verb needs a delimiter, like \\verb|code|") }
+            var tokens: [TeXToken] = []
+            while let token = stack.popLast(), token != delimiter { tokens.append(token) }
+            return .leaf(.text, TeXToken.source(tokens).replacingOccurrences(of: " ", with: "\u{00A0}"), [.init("mathvariant", "monospace")])
+        case "mathchoice":
+            let choices = [try argument(), try argument(), try argument(), try argument()]
+            return choices[scriptLevel > 0 ? 1 + scriptLevel : display ? 0 : 1]
+        case "tag":
+            let starred = try peek() == .character("*")
+            if starred { stack.removeLast() }
+            let label = try rawArgument()
+            if numberedDepth == 0 {
+                let (macros, depth, budget) = (self.macros, self.depth, self.budget)
+                let text = MathNode.row(try TeXText.nodes(label, font: TeXText.Font(), depth: depth) { math, depth in
+                    var inner = TeXParser(tokens: math, display: false, macros: macros, depth: depth, budget: budget)
+                    return [try inner.parse()]
+                })
+                // Plain text joins its parentheses in one `<mtext>`; a label with math keeps its own row between them.
+                if !starred, case .leaf(.text, let words, let attributes) = text, attributes.isEmpty {
+                    tag = .leaf(.text, "(" + words + ")", [])
+                } else {
+                    tag = starred ? text : .element("mrow", [], [.leaf(.text, "(", []), text, .leaf(.text, ")", [])])
+                }
+            }
+            return nil
+        case "mod":
+            let inside = try argument()
+            return .element("mrow", [], [.element("mspace", [], []), .space(width: display ? "1em" : "0.6667em"),
+                                         .element("mrow", [], "mod".map { .identifier(String($0), variant: "normal") }),
+                                         Self.kern("\u{2009}"), Self.kern("\u{2009}"), inside])
         default:
             throw Failure(message: "Undefined control sequence: \\\(name)")
         }
     }
 
-    private init(tokens: [TeXToken], display: Bool, macros: [String: Macro], depth: Int) {
+    private init(tokens: [TeXToken], display: Bool, macros: [String: Macro], depth: Int, budget: Budget) {
         self.display = display
         self.stack = tokens.reversed()
         self.macros = macros
         self.depth = depth
-    }
-
-    /// `\text{…}`'s content as written, spaces kept, `\ ` and `~` as spaces, `\{` as the brace.
-    private mutating func textBody() throws -> String {
-        var out = ""
-        for token in try rawArgument() {
-            switch token {
-            case .command(" "), .command("~"), .space: out += "\u{00A0}"
-            case .character("~"): out += "\u{00A0}"
-            case .command(let name) where name.count == 1 && !TeXToken.isLetter(name.unicodeScalars.first!): out += name
-            case .command(let name): out += TeXSymbols.math[name].map(Self.text(of:)) ?? ""
-            case .character(let scalar): out.unicodeScalars.append(scalar)
-            case .open, .close: break
-            case .sup: out += "^"
-            case .sub: out += "_"
-            case .alignment: out += "&"
-            case .parameter(let number): out += "#\(number)"
-            }
-        }
-        return out
+        self.budget = budget
     }
 
     static func text(of symbol: TeXSymbol) -> String {
@@ -535,9 +662,9 @@ struct TeXParser {
             guard try parser.next() == .command("right") else { throw Failure(message: "\\left with no \\right after it") }
             let close = try parser.delimiter()
             var nodes: [MathNode] = []
-            if !open.isEmpty { nodes.append(.op(open, [.init("fence", "true")])) }
+            if !open.isEmpty { nodes.append(.op(open, Self.fenceAttributes(open))) }
             nodes += inside
-            if !close.isEmpty { nodes.append(.op(close, [.init("fence", "true")])) }
+            if !close.isEmpty { nodes.append(.op(close, Self.fenceAttributes(close))) }
             return .element("mrow", [], nodes)
         }
     }
@@ -549,13 +676,24 @@ struct TeXParser {
         let base = name.hasSuffix("matrix*") ? String(name.dropLast()) : name
         guard let kind = Self.environments[base] else { throw Failure(message: "No such environment: \(name)") }
         if base != name { _ = try optionalArgument() }
-        if ["array", "darray", "alignat", "alignat*", "alignedat", "subarray"].contains(name) { _ = try rawArgument() }
+        var edges: [String] = []
+        if ["array", "darray", "alignat", "alignat*", "alignedat", "subarray"].contains(name) {
+            // Lines at the table's edges are a box around it (MathML draws lines only between cells).
+            // Las líneas en los bordes de la tabla son un recuadro.
+            let columns = TeXToken.source(try rawArgument()).filter { !$0.isWhitespace }
+            if columns.hasPrefix("|") || columns.hasPrefix(":") { edges.append("left") }
+            if columns.count > 1, columns.hasSuffix("|") || columns.hasSuffix(":") { edges.append("right") }
+        }
         let rows: [[MathNode]] = try nested { parser in
             var rows: [[MathNode]] = []
             var row: [MathNode] = []
             // A finished row; numbered environments (align, gather) get KaTeX's empty columns around it.
+            let numbered = kind.numbered ? 1 : 0
+            parser.numberedDepth += numbered
+            defer { parser.numberedDepth -= numbered }
             func finish(_ row: [MathNode]) -> [MathNode] {
-                kind.numbered ? [.element("mtd", [], [])] + row + [.element("mtd", [], []), .element("mtd", [], [])] : row
+                defer { parser.rowUntagged = false }
+                return kind.numbered && !parser.rowUntagged ? [.element("mtd", [], [])] + row + [.element("mtd", [], []), .element("mtd", [], [])] : row
             }
             while true {
                 let cell = try parser.list { token in
@@ -576,13 +714,14 @@ struct TeXParser {
                 }
             }
         }
-        let table = MathNode.element("mtable", kind.tableAttributes, rows.map { .element("mtr", [], $0) })
-        if base == "smallmatrix" { return .element("mstyle", [.init("scriptlevel", "1"), .init("displaystyle", "false")], [table]) }
+        var table = MathNode.element("mtable", kind.tableAttributes, rows.map { .element("mtr", [], $0) })
+        if !edges.isEmpty { table = .element("menclose", [.init("notation", edges.joined(separator: " "))], [table]) }
+        if base == "smallmatrix" || base == "subarray" { return .element("mstyle", [.init("scriptlevel", "1"), .init("displaystyle", "false")], [table]) }
         guard kind.open != nil || kind.close != nil else { return table }
         var nodes: [MathNode] = []
-        if let open = kind.open { nodes.append(.op(open, [.init("fence", "true")])) }
+        if let open = kind.open { nodes.append(.op(open, Self.fenceAttributes(open))) }
         nodes.append(table)
-        if let close = kind.close { nodes.append(.op(close, [.init("fence", "true")])) }
+        if let close = kind.close { nodes.append(.op(close, Self.fenceAttributes(close))) }
         return .element("mrow", [], nodes)
     }
 
@@ -615,6 +754,8 @@ struct TeXParser {
         "cases": .init(open: "{", close: nil, cellStyle: textCells, tableAttributes: [.init("columnalign", "left left")]),
         "dcases": .init(open: "{", close: nil, cellStyle: displayCells, tableAttributes: [.init("columnalign", "left left")]),
         "rcases": .init(open: nil, close: "}", cellStyle: textCells, tableAttributes: [.init("columnalign", "left left")]),
+        "drcases": .init(open: nil, close: "}", cellStyle: displayCells, tableAttributes: [.init("columnalign", "left left")]),
+        "subarray": .init(open: nil, close: nil, cellStyle: [.init("scriptlevel", "1"), .init("displaystyle", "false")], tableAttributes: []),
         "array": .init(open: nil, close: nil, cellStyle: textCells, tableAttributes: []),
         "darray": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: []),
         "aligned": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned),
@@ -671,7 +812,7 @@ struct TeXParser {
     static let builtInMacros: [String: String] = [
         "iff": "\\;\\Longleftrightarrow\\;", "implies": "\\;\\Longrightarrow\\;", "impliedby": "\\;\\Longleftarrow\\;",
         "dotsi": "\\!\\cdots", "dotsx": "\\ldots\\,", "TeX": "\\text{TeX}", "LaTeX": "\\text{LaTeX}", "KaTeX": "\\text{KaTeX}",
-        "copyright": "\\text{©}",
+        "copyright": "\\text{©}", "rq": "'",
     ]
 
     static func fraction(_ above: MathNode, _ below: MathNode, thickness: String? = nil, fences: (String, String)? = nil) -> MathNode {
@@ -697,16 +838,25 @@ struct TeXParser {
         "bm": "bold-italic", "mathbfit": "bold-italic", "Bbb": "double-struck", "bold": "bold", "frak": "fraktur",
     ]
 
-    /// Spaces as KaTeX writes them: the small ones as space characters in `<mtext>`, the wide ones as `<mspace>`.
+    /// Spaces as KaTeX writes them: the small ones as space characters in `<mtext>` (kerns, never joined to the text
+    /// beside them: `data-kern`), the wide ones as `<mspace>`.
     static let spaces: [String: MathNode] = [
-        ",": .leaf(.text, "\u{2009}", []), "thinspace": .leaf(.text, "\u{2009}", []),
-        ":": .leaf(.text, "\u{2005}", []), ">": .leaf(.text, "\u{2005}", []), "medspace": .leaf(.text, "\u{2005}", []),
-        ";": .leaf(.text, "\u{2005}\u{200A}", []), "thickspace": .leaf(.text, "\u{2005}\u{200A}", []),
-        "!": .leaf(.text, "\u{2009}\u{2063}", []), "negthinspace": .leaf(.text, "\u{2009}\u{2063}", []),
-        "negmedspace": .leaf(.text, "\u{2005}\u{2063}", []), "negthickspace": .leaf(.text, "\u{2005}\u{200A}\u{2063}", []),
+        ",": kern("\u{2009}"), "thinspace": kern("\u{2009}"),
+        ":": kern("\u{2005}"), ">": kern("\u{2005}"), "medspace": kern("\u{2005}"),
+        ";": kern("\u{2005}\u{200A}"), "thickspace": kern("\u{2005}\u{200A}"),
+        "!": kern("\u{2009}\u{2063}"), "negthinspace": kern("\u{2009}\u{2063}"),
+        "negmedspace": kern("\u{2005}\u{2063}"), "negthickspace": kern("\u{2005}\u{200A}\u{2063}"),
         " ": .leaf(.text, "\u{00A0}", []), "~": .leaf(.text, "\u{00A0}", []), "nobreakspace": .leaf(.text, "\u{00A0}", []),
         "quad": .space(width: "1em"), "qquad": .space(width: "2em"), "enspace": .space(width: "0.5em"),
     ]
+
+    /// A fence's attributes: the bars (∣ ∥), which the operator dictionary does not stretch, stretch explicitly so that
+    /// Chromium draws them as tall as their content. / Las barras se estiran explícitamente.
+    static func fenceAttributes(_ mark: String) -> [MathNode.Attribute] {
+        mark == "\u{2223}" || mark == "\u{2225}" ? [.init("fence", "true"), .init("stretchy", "true")] : [.init("fence", "true")]
+    }
+
+    static func kern(_ text: String) -> MathNode { .leaf(.text, text, [.init("data-kern", "")]) }
 
     /// Old font switches that style the rest of their list (`{\\rm d}x`).
     static let oldFonts: [String: String] = ["rm": "normal", "bf": "bold", "it": "italic", "sf": "sans-serif", "tt": "monospace", "cal": "script"]
@@ -719,8 +869,156 @@ struct TeXParser {
 
     static let delimiterSizes: [String: String] = [
         "big": "1.2em", "bigl": "1.2em", "bigr": "1.2em", "bigm": "1.2em",
-        "Big": "1.623em", "Bigl": "1.623em", "Bigr": "1.623em", "Bigm": "1.623em",
-        "bigg": "2.047em", "biggl": "2.047em", "biggr": "2.047em", "biggm": "2.047em",
-        "Bigg": "2.470em", "Biggl": "2.470em", "Biggr": "2.470em", "Biggm": "2.470em",
+        "Big": "1.8em", "Bigl": "1.8em", "Bigr": "1.8em", "Bigm": "1.8em",
+        "bigg": "2.4em", "biggl": "2.4em", "biggr": "2.4em", "biggm": "2.4em",
+        "Bigg": "3em", "Biggl": "3em", "Biggr": "3em", "Biggm": "3em",
     ]
+}
+
+extension TeXParser {
+    /// `\text{…}`'s argument read in text mode in `font` (`TeXText`), its math made by this parser's macros.
+    mutating func text(font: TeXText.Font) throws -> MathNode {
+        let tokens = try rawArgument()
+        let (macros, depth, budget) = (self.macros, self.depth, self.budget)
+        return MathNode.row(try TeXText.nodes(tokens, font: font, depth: depth) { math, depth in
+            var inner = TeXParser(tokens: math, display: false, macros: macros, depth: depth, budget: budget)
+            return [try inner.parse()]
+        })
+    }
+
+    /// A delimiter given as an argument (`\genfrac`'s `(` or `{}` for none). / Un delimitador como argumento.
+    mutating func delimiterArgument() throws -> String {
+        let tokens = try rawArgument()
+        guard let first = tokens.first else { return "" }
+        var inner = TeXParser(tokens: [first], display: false, macros: [:], depth: 0, budget: budget)
+        return try inner.delimiter()
+    }
+
+    /// A dimension after `\kern`-like commands (`1em`, `{-0.25em}`, `3mu`, `2pt`), in ems.
+    mutating func dimension(_ command: String) throws -> Double {
+        try skipSpaces()
+        if try peek() == .open { return try Self.em(of: try rawArgument(), in: command) }
+        var tokens: [TeXToken] = []
+        while case .character(let scalar)? = try peek(), "+-.,0123456789".unicodeScalars.contains(scalar) || (scalar == " " && tokens.isEmpty) {
+            tokens.append(.character(scalar))
+            stack.removeLast()
+        }
+        try skipSpaces()
+        for _ in 0..<2 {
+            guard case .character(let scalar)? = try peek(), TeXToken.isLetter(scalar) else { break }
+            tokens.append(.character(scalar))
+            stack.removeLast()
+        }
+        return try Self.em(of: tokens, in: command)
+    }
+
+    /// A dimension's tokens in ems, as KaTeX counts its units (18 mu to the em, 10 pt, an ex of 0.431 em).
+    static func em(of tokens: [TeXToken], in command: String) throws -> Double {
+        let text = TeXToken.source(tokens).replacingOccurrences(of: " ", with: "")
+        let unitStart = text.firstIndex { $0.isLetter } ?? text.endIndex
+        let units: [String: Double] = ["em": 1, "mu": 1.0 / 18, "ex": 0.431, "pt": 0.1, "pc": 1.2, "bp": 0.1004, "dd": 0.107,
+                                       "cc": 1.284, "sp": 0.1 / 65_536, "px": 0.1004, "in": 7.227, "cm": 2.845, "mm": 0.2845]
+        guard let number = Double(text[..<unitStart].replacingOccurrences(of: ",", with: ".")), number.isFinite, abs(number) < 1_000,
+              let unit = units[String(text[unitStart...])] else {
+            throw Failure(message: "\\\(command) needs a dimension like 1em or 3mu")
+        }
+        return number * unit
+    }
+
+    static func emText(_ em: Double) -> String {
+        var text = String(format: "%.4f", em)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + "em"
+    }
+
+    /// A kern as KaTeX writes it: the space character of a known width in `<mtext>`, any other width as `<mspace>`.
+    static func kern(em: Double) -> MathNode {
+        let characters: [(ClosedRange<Double>, String)] = [
+            (0.05555...0.05556, "\u{200A}"), (0.1666...0.1667, "\u{2009}"), (0.2222...0.2223, "\u{2005}"), (0.2777...0.2778, "\u{2005}\u{200A}"),
+            (-0.05556...(-0.05555), "\u{200A}\u{2063}"), (-0.1667...(-0.1666), "\u{2009}\u{2063}"), (-0.2223...(-0.2222), "\u{205F}\u{2063}"),
+            (-0.2778...(-0.2777), "\u{2005}\u{2063}"),
+        ]
+        if let (_, text) = characters.first(where: { $0.0.contains(em) }) { return kern(text) }
+        return .space(width: emText(em))
+    }
+
+    /// `\dots` and its kin by amsmath's rules, as KaTeX applies them: centred before a binary operator or a relation,
+    /// low otherwise, and a thin space after them before a closing delimiter or punctuation.
+    /// Los puntos según las reglas de amsmath.
+    mutating func dots(_ name: String) throws -> MathNode {
+        try skipSpaces()
+        let next = Self.text(of: try peek())
+        var kind = name
+        if name == "dots" {
+            if let chosen = Self.dotsByToken[next] { kind = chosen }
+            else if next.hasPrefix("\\not") { kind = "dotsb" }
+            else if next.hasPrefix("\\"), case .op(_, stretchy: true)? = TeXSymbols.math[String(next.dropFirst())], ![",", ";", ".", "\\colon"].contains(next) { kind = "dotsb" }
+            else { kind = "dotso" }
+        }
+        switch kind {
+        case "dotsi": return .element("mrow", [], [Self.kern("\u{2009}\u{2063}"), .op("\u{22EF}")])
+        case "dotsx": return .element("mrow", [], [.op("\u{2026}"), Self.kern("\u{2009}")])
+        default:
+            let centred = ["cdots", "dotsb", "dotsm"].contains(kind)
+            let spaced = Self.spaceAfterDots.contains(next) && !(kind == "dotsc" && next == ",")
+            let dots = MathNode.op(centred ? "\u{22EF}" : "\u{2026}")
+            return spaced ? .element("mrow", [], [dots, Self.kern("\u{2009}")]) : dots
+        }
+    }
+
+    /// A token as KaTeX names it when it looks ahead: `\name`, the character, or `EOF`.
+    static func text(of token: TeXToken?) -> String {
+        switch token {
+        case .command(let name)?: return "\\" + name
+        case .character(let scalar)?: return String(scalar)
+        case .open?: return "{"
+        case .close?: return "}"
+        case .sup?: return "^"
+        case .sub?: return "_"
+        case .alignment?: return "&"
+        default: return "EOF"
+        }
+    }
+
+    static let spaceAfterDots: Set<String> = [")", "]", "\\rbrack", "\\}", "\\rbrace", "\\rangle", "\\rceil", "\\rfloor", "\\rgroup", "\\rmoustache",
+                                              "\\right", "\\bigr", "\\biggr", "\\Bigr", "\\Biggr", "$", ";", ".", ","]
+    static let dotsByToken: [String: String] = {
+        var table: [String: String] = [",": "dotsc", "\\not": "dotsb", "\\DOTSI": "dotsi", "\\DOTSX": "dotsx"]
+        for token in ["+", "=", "<", ">", "-", "*", ":", "\\DOTSB", "\\coprod", "\\bigvee", "\\bigwedge", "\\biguplus", "\\bigcap",
+                      "\\bigcup", "\\prod", "\\sum", "\\bigotimes", "\\bigoplus", "\\bigodot", "\\bigsqcup", "\\And", "\\longrightarrow",
+                      "\\Longrightarrow", "\\longleftarrow", "\\Longleftarrow", "\\longleftrightarrow", "\\Longleftrightarrow", "\\mapsto",
+                      "\\longmapsto", "\\hookrightarrow", "\\doteq", "\\mathbin", "\\mathrel", "\\relbar", "\\Relbar", "\\xrightarrow", "\\xleftarrow"] {
+            table[token] = "dotsb"
+        }
+        for token in ["\\int", "\\oint", "\\iint", "\\iiint", "\\iiiint", "\\idotsint"] { table[token] = "dotsi" }
+        return table
+    }()
+
+    /// KaTeX's extensible arrows (`\xrightarrow[below]{above}`) and the character each stretches.
+    static let extensibleArrows: [String: String] = [
+        "xleftarrow": "\u{2190}", "xrightarrow": "\u{2192}", "xLeftarrow": "\u{21D0}", "xRightarrow": "\u{21D2}", "xleftrightarrow": "\u{2194}",
+        "xLeftrightarrow": "\u{21D4}", "xhookleftarrow": "\u{21A9}", "xhookrightarrow": "\u{21AA}", "xmapsto": "\u{21A6}",
+        "xrightharpoondown": "\u{21C1}", "xrightharpoonup": "\u{21C0}", "xleftharpoondown": "\u{21BD}", "xleftharpoonup": "\u{21BC}",
+        "xrightleftharpoons": "\u{21CC}", "xleftrightharpoons": "\u{21CB}", "xlongequal": "=", "xtwoheadrightarrow": "\u{21A0}",
+        "xtwoheadleftarrow": "\u{219E}", "xtofrom": "\u{21C4}", "xrightleftarrows": "\u{21C4}", "xrightequilibrium": "\u{21CC}",
+        "xleftequilibrium": "\u{21CB}",
+    ]
+
+    /// An extensible arrow with its labels: over it, under it, or both. / Una flecha extensible con sus etiquetas.
+    mutating func extensibleArrow(_ mark: String) throws -> MathNode {
+        let below = try optionalArgument().map { tokens -> MathNode in
+            var inner = TeXParser(tokens: tokens, display: false, macros: macros, depth: depth + 1, budget: budget)
+            return try inner.parse()
+        }
+        let above = try argument()
+        let arrow = MathNode.op(mark, [.init("stretchy", "true"), .init("minsize", "3.0em")])
+        func padded(_ node: MathNode) -> MathNode { .element("mpadded", [.init("width", "+0.6em"), .init("lspace", "0.3em")], [node]) }
+        let hasAbove = !(above == .element("mrow", [], []))
+        switch (below, hasAbove) {
+        case (let below?, true): return .element("munderover", [], [arrow, padded(below), padded(above)])
+        case (let below?, false): return .element("munder", [], [arrow, padded(below)])
+        default: return .element("mover", [], [arrow, padded(above)])
+        }
+    }
 }
