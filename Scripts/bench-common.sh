@@ -224,6 +224,16 @@ serve_edits() { # page file, its HTML in the output, times, pause (s): appends a
 # ---------------------------------------------------------------------------------------------
 bench_now() { date -u '+%Y-%m-%d %H:%M:%S UTC'; }
 
+bench_start() { # when and what is measured, taken before anything is built (the tree may change during the run), where
+  # the entry goes and how many runs (RUNS, 1 to 9): sets started, commit, results and runs
+  # Cuándo y qué se mide, antes de construir nada; dónde va la entrada y cuántas ejecuciones.
+  started=$(bench_now)
+  commit=$(bench_commit)
+  results="${RESULTS:-BENCHMARKS.md}"
+  runs="${RUNS:-3}"
+  [[ $runs =~ ^[1-9]$ ]] || { echo "RUNS must be a number from 1 to 9, not '$runs'" >&2; exit 1; }
+}
+
 bench_commit() { # the checked-out commit, "-dirty" when the tree has other changes than BENCHMARKS.md
   local commit
   commit=$(git rev-parse --short HEAD 2>/dev/null) || { echo "unknown (not a git checkout)"; return 0; }

@@ -46,10 +46,7 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -euo pipefail
   cd "$(dirname "$0")/.."
   source Scripts/bench-common.sh
-  started=$(bench_now)
-  commit=$(bench_commit)
-  results="${RESULTS:-BENCHMARKS.md}"
-  runs="${RUNS:-3}"
+  bench_start
   install_tools
   vitrina=$(vitrina_binary)
   work=$(mktemp -d)

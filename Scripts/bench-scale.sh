@@ -21,16 +21,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/bench-common.sh
-# When and what is measured, taken before anything is built: the tree may change during the run.
-# Cuándo y qué se mide, antes de construir nada: el árbol puede cambiar durante la ejecución.
-started=$(bench_now)
-commit=$(bench_commit)
-results="${RESULTS:-BENCHMARKS.md}"
-
-runs="${RUNS:-3}"
+bench_start
 factor="${FACTOR:-14}"
 # Whole numbers in a sensible range before bash does arithmetic with them. / Números enteros y acotados.
-[[ $runs =~ ^[1-9]$ ]] || { echo "RUNS must be a number from 1 to 9, not '$runs'" >&2; exit 1; }
 [[ $factor =~ ^[1-9][0-9]?$ ]] || { echo "FACTOR must be a number from 1 to 99, not '$factor'" >&2; exit 1; }
 corpus="${CORPUS:-../shared/corpora/tldr-en}"
 [ -d "$corpus" ] || { echo "No corpus at $corpus" >&2; exit 1; }

@@ -27,13 +27,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/bench-common.sh
 source Scripts/bench-math.sh
-# When and what is measured, taken before anything is built: the tree may change during the run.
-# Cuándo y qué se mide, antes de construir nada: el árbol puede cambiar durante la ejecución.
-started=$(bench_now)
-commit=$(bench_commit)
-results="${RESULTS:-BENCHMARKS.md}"
-
-runs="${RUNS:-3}"
+bench_start
 corpus="${CORPUS:-../shared/corpora/tldr-en}"
 [ -d "$corpus" ] || { echo "No corpus at $corpus" >&2; exit 1; }
 corpus=$(cd "$corpus" && pwd)

@@ -8,7 +8,8 @@ As a module (importlib, the name has a dash): `shape(mathml)` is the comparable 
 ours: the <math> element's content (anything around <math>, KaTeX's <span class="katex">, is dropped) with <semantics>
 and every <mrow> replaced by their children, <annotation> and <annotation-xml> left out, no attributes, each element
 a list `[name, child, …]` whose children are elements and texts, a text stripped of ASCII white space (a no-break
-space, U+2061 FUNCTION APPLICATION and the like are content and stay) and left out when empty. `same(a, b)` says
+space, U+2061 FUNCTION APPLICATION and the like are content and stay) and left out when empty, its styled letters
+(ℝ, 𝐯) read as their letters (a style is an attribute's business, as for KaTeX's mathvariant). `same(a, b)` says
 whether two MathML strings have the same shape; `diff(a, b)` describes the first place where they differ.
 
 The command reads two files of JSON lines keyed by "tex" and "display": EXPECTED as Scripts/katex-mathml.js writes it
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import unicodedata
 from collections import Counter
 from html.parser import HTMLParser
 
@@ -72,12 +74,19 @@ def _find(node: list, name: str) -> list | None:
     return None
 
 
+def _letters(text: str) -> str:
+    """The text with styled letters as their plain letters (ℝ, 𝐯 → R, v: NFKC on the Mathematical Alphanumeric
+    Symbols and the letter-like symbols they borrow), so that `<mi>ℝ</mi>`, which MathML Core draws, and KaTeX's
+    `<mi mathvariant="double-struck">R</mi>`, which it does not, are the same letter."""
+    return "".join(unicodedata.normalize("NFKC", c) if 0x1D400 <= ord(c) <= 0x1D7FF or 0x2102 <= ord(c) <= 0x2134 else c for c in text)
+
+
 def _normalise(children: list) -> list:
     """The children with <mrow>/<semantics> spliced, annotations dropped, texts stripped and adjacent texts joined."""
     result: list = []
     for child in children:
         if isinstance(child, str):
-            text = child.strip(ASCII_SPACE)
+            text = _letters(child.strip(ASCII_SPACE))
             if not text:
                 continue
             if result and isinstance(result[-1], str):

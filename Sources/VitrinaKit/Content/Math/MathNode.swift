@@ -29,17 +29,38 @@ indirect enum MathNode: Sendable, Equatable {
 
     static func op(_ text: String, _ attributes: [Attribute] = []) -> MathNode { .leaf(.op, text, attributes) }
 
-    /// The same node with `variant` as the mathvariant of its letters and digits (`\mathbf{x_1}`).
+    /// The same node with `variant` as the style of its letters and digits (`\mathbf{x_1}`): the style's Unicode
+    /// characters where it has them (`MathAlphabets`), the attribute otherwise, and CSS for text.
     func styled(_ variant: String) -> MathNode {
         switch self {
         case .leaf(let kind, let text, var attributes) where kind != .op:
-            attributes.removeAll { $0.name == "mathvariant" }
-            return .leaf(kind, text, [Attribute("mathvariant", variant)] + attributes)
+            attributes.removeAll { $0.name == "mathvariant" || $0.name == "style" }
+            if kind != .text, let letters = MathAlphabets.styled(text, variant) { return .leaf(kind, letters, attributes) }
+            return .leaf(kind, text, Self.variant(variant, text: kind == .text) + attributes)
         case .element(let name, let attributes, let children):
             return .element(name, attributes, children.map { $0.styled(variant) })
         default:
             return self
         }
+    }
+
+    /// The same node with no space around its operators (`lspace`/`rspace` 0, where none is given), as TeX sets a
+    /// script; tables and text inside keep theirs. / Sin espacio alrededor de sus operadores, como un índice en TeX.
+    func tightened() -> MathNode {
+        switch self {
+        case .leaf(.op, let text, let attributes) where !attributes.contains(where: { $0.name == "lspace" || $0.name == "rspace" }):
+            return .leaf(.op, text, attributes + [Attribute("lspace", "0em"), Attribute("rspace", "0em")])
+        case .element(let name, let attributes, let children) where name != "mtable":
+            return .element(name, attributes, children.map { $0.tightened() })
+        default:
+            return self
+        }
+    }
+
+    /// The attributes of `variant`: `mathvariant`, and for text the CSS Chromium needs to draw it.
+    static func variant(_ variant: String, text: Bool) -> [Attribute] {
+        guard text, let style = MathAlphabets.textStyle(variant) else { return [Attribute("mathvariant", variant)] }
+        return [Attribute("mathvariant", variant), Attribute("style", style)]
     }
 
     /// The MathML of this node, its text escaped scalar by scalar.

@@ -281,7 +281,10 @@ struct TeXParser {
                 break reading
             }
         }
-        let sup = primes.isEmpty ? superscript : .row(primes + (superscript.map { [$0] } ?? []))
+        // In script style TeX puts no space around binary operators and relations; Chromium would.
+        // En estilo de índice TeX no espacia operadores ni relaciones; Chromium sí.
+        subscriptNode = subscriptNode?.tightened()
+        let sup = primes.isEmpty ? superscript?.tightened() : .row(primes + (superscript.map { [$0.tightened()] } ?? []))
         let below = under(base, limits: limits, both: subscriptNode != nil && sup != nil)
         var placed = base
         // `\limits` in a line: without movablelimits="false" Chromium moves the limits beside again.
@@ -433,7 +436,8 @@ struct TeXParser {
         if let size = Self.delimiterSizes[name] {
             // Stretchy, as KaTeX writes it: a bar (U+2223) is not stretchy by the operator dictionary.
             let fence = name.hasSuffix("l") || name.hasSuffix("r") ? "true" : "false"
-            return .op(try delimiter(), [.init("fence", fence), .init("stretchy", "true"), .init("minsize", size), .init("maxsize", size)])
+            return .op(try delimiter(), [.init("fence", fence), .init("stretchy", "true"), .init("minsize", size), .init("maxsize", size),
+                                         .init("lspace", "0em"), .init("rspace", "0em")])
         }
         if let mark = Self.extensibleArrows[name] { return try extensibleArrow(mark) }
         switch name {
@@ -590,7 +594,7 @@ struct TeXParser {
             guard let delimiter = stack.popLast() else { throw Failure(message: "\\verb needs a delimiter, like \\verb|code|") }
             var tokens: [TeXToken] = []
             while let token = stack.popLast(), token != delimiter { tokens.append(token) }
-            return .leaf(.text, TeXToken.source(tokens).replacingOccurrences(of: " ", with: "\u{00A0}"), [.init("mathvariant", "monospace")])
+            return .leaf(.text, TeXToken.source(tokens).replacingOccurrences(of: " ", with: "\u{00A0}"), MathNode.variant("monospace", text: true))
         case "mathchoice":
             let choices = [try argument(), try argument(), try argument(), try argument()]
             return choices[scriptLevel > 0 ? 1 + scriptLevel : display ? 0 : 1]
@@ -677,12 +681,14 @@ struct TeXParser {
         guard let kind = Self.environments[base] else { throw Failure(message: "No such environment: \(name)") }
         if base != name { _ = try optionalArgument() }
         var edges: [String] = []
+        var alignments = kind.alignments
         if ["array", "darray", "alignat", "alignat*", "alignedat", "subarray"].contains(name) {
             // Lines at the table's edges are a box around it (MathML draws lines only between cells).
             // Las líneas en los bordes de la tabla son un recuadro.
             let columns = TeXToken.source(try rawArgument()).filter { !$0.isWhitespace }
             if columns.hasPrefix("|") || columns.hasPrefix(":") { edges.append("left") }
             if columns.count > 1, columns.hasSuffix("|") || columns.hasSuffix(":") { edges.append("right") }
+            if name.hasPrefix("array") || name == "darray" || name == "subarray" { alignments = columns.compactMap { ["l": "left", "c": "center", "r": "right"][$0] } }
         }
         let rows: [[MathNode]] = try nested { parser in
             var rows: [[MathNode]] = []
@@ -714,7 +720,8 @@ struct TeXParser {
                 }
             }
         }
-        var table = MathNode.element("mtable", kind.tableAttributes, rows.map { .element("mtr", [], $0) })
+        let styled = rows.map { Self.laidOut($0, alignments: alignments, tight: kind.tight, offset: kind.numbered && $0.count > 1 && Self.isPadding($0[0]) ? 1 : 0) }
+        var table = MathNode.element("mtable", kind.tableAttributes, styled.map { .element("mtr", [], $0) })
         if !edges.isEmpty { table = .element("menclose", [.init("notation", edges.joined(separator: " "))], [table]) }
         if base == "smallmatrix" || base == "subarray" { return .element("mstyle", [.init("scriptlevel", "1"), .init("displaystyle", "false")], [table]) }
         guard kind.open != nil || kind.close != nil else { return table }
@@ -723,6 +730,26 @@ struct TeXParser {
         nodes.append(table)
         if let close = kind.close { nodes.append(.op(close, Self.fenceAttributes(close))) }
         return .element("mrow", [], nodes)
+    }
+
+    /// A row's cells with what MathML Core leaves to CSS: each column's alignment (Chromium ignores `columnalign`), no
+    /// padding at the table's edges nor, in aligned environments, between columns, as LaTeX sets them.
+    /// Las celdas de una fila con la alineación y el relleno que MathML Core deja a CSS.
+    static func laidOut(_ row: [MathNode], alignments: [String], tight: Bool, offset: Int) -> [MathNode] {
+        row.enumerated().map { index, cell in
+            guard case .element("mtd", let attributes, let children) = cell, !children.isEmpty else { return cell }
+            var style: [String] = []
+            let column = index - offset
+            if alignments.indices.contains(column), alignments[column] != "center" { style.append("text-align:\(alignments[column])") }
+            if tight || column == 0 { style.append("padding-left:0") }
+            if tight || index == row.count - 1 - (offset > 0 ? 2 : 0) { style.append("padding-right:0") }
+            return style.isEmpty ? cell : .element("mtd", attributes + [.init("style", style.joined(separator: ";"))], children)
+        }
+    }
+
+    private static func isPadding(_ cell: MathNode) -> Bool {
+        if case .element("mtd", _, let children) = cell { return children.isEmpty }
+        return false
     }
 
     private static func isEmptyCell(_ cell: MathNode) -> Bool {
@@ -737,11 +764,17 @@ struct TeXParser {
         let tableAttributes: [MathNode.Attribute]
         /// Environments that number their rows in LaTeX: KaTeX pads their rows with empty columns.
         var numbered = false
+        /// Each column's alignment, repeated for as many columns as a row has (none: centred).
+        var alignments: [String] = []
+        /// Columns set against each other with no space between (`aligned`: the relation's own space separates them).
+        var tight = false
     }
 
     static let textCells: [MathNode.Attribute] = [.init("scriptlevel", "0"), .init("displaystyle", "false")]
     static let displayCells: [MathNode.Attribute] = [.init("scriptlevel", "0"), .init("displaystyle", "true")]
     static let aligned: [MathNode.Attribute] = [.init("columnalign", "right left right left right left"), .init("columnspacing", "0em")]
+    /// Right, left, right, left…: `aligned`'s columns. / Las columnas de `aligned`.
+    static let alternating = (0..<40).map { $0.isMultiple(of: 2) ? "right" : "left" }
 
     static let environments: [String: Environment] = [
         "matrix": .init(open: nil, close: nil, cellStyle: textCells, tableAttributes: []),
@@ -751,20 +784,20 @@ struct TeXParser {
         "Bmatrix": .init(open: "{", close: "}", cellStyle: textCells, tableAttributes: []),
         "vmatrix": .init(open: "\u{2223}", close: "\u{2223}", cellStyle: textCells, tableAttributes: []),
         "Vmatrix": .init(open: "\u{2225}", close: "\u{2225}", cellStyle: textCells, tableAttributes: []),
-        "cases": .init(open: "{", close: nil, cellStyle: textCells, tableAttributes: [.init("columnalign", "left left")]),
-        "dcases": .init(open: "{", close: nil, cellStyle: displayCells, tableAttributes: [.init("columnalign", "left left")]),
-        "rcases": .init(open: nil, close: "}", cellStyle: textCells, tableAttributes: [.init("columnalign", "left left")]),
-        "drcases": .init(open: nil, close: "}", cellStyle: displayCells, tableAttributes: [.init("columnalign", "left left")]),
+        "cases": .init(open: "{", close: nil, cellStyle: textCells, tableAttributes: [.init("columnalign", "left left")], alignments: ["left", "left"]),
+        "dcases": .init(open: "{", close: nil, cellStyle: displayCells, tableAttributes: [.init("columnalign", "left left")], alignments: ["left", "left"]),
+        "rcases": .init(open: nil, close: "}", cellStyle: textCells, tableAttributes: [.init("columnalign", "left left")], alignments: ["left", "left"]),
+        "drcases": .init(open: nil, close: "}", cellStyle: displayCells, tableAttributes: [.init("columnalign", "left left")], alignments: ["left", "left"]),
         "subarray": .init(open: nil, close: nil, cellStyle: [.init("scriptlevel", "1"), .init("displaystyle", "false")], tableAttributes: []),
         "array": .init(open: nil, close: nil, cellStyle: textCells, tableAttributes: []),
         "darray": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: []),
-        "aligned": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned),
-        "align": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned, numbered: true),
-        "align*": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned),
-        "split": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned),
-        "alignat": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned, numbered: true),
-        "alignat*": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned),
-        "alignedat": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned),
+        "aligned": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned, alignments: Self.alternating, tight: true),
+        "align": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned, numbered: true, alignments: Self.alternating, tight: true),
+        "align*": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned, alignments: Self.alternating, tight: true),
+        "split": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned, alignments: Self.alternating, tight: true),
+        "alignat": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned, numbered: true, alignments: Self.alternating, tight: true),
+        "alignat*": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned, alignments: Self.alternating, tight: true),
+        "alignedat": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: aligned, alignments: Self.alternating, tight: true),
         "gathered": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: []),
         "gather": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: [], numbered: true),
         "gather*": .init(open: nil, close: nil, cellStyle: displayCells, tableAttributes: []),
@@ -850,10 +883,13 @@ struct TeXParser {
         "quad": .space(width: "1em"), "qquad": .space(width: "2em"), "enspace": .space(width: "0.5em"),
     ]
 
-    /// A fence's attributes: the bars (∣ ∥), which the operator dictionary does not stretch, stretch explicitly so that
-    /// Chromium draws them as tall as their content. / Las barras se estiran explícitamente.
+    /// A fence's attributes: no space beside it, as TeX sets `\left` and `\right` (the operator dictionary spaces ⟨ and
+    /// the bars as relations), and the bars (∣ ∥), which it does not stretch, stretched so that Chromium draws them as
+    /// tall as their content. / Sin espacio junto a la valla; las barras se estiran explícitamente.
     static func fenceAttributes(_ mark: String) -> [MathNode.Attribute] {
-        mark == "\u{2223}" || mark == "\u{2225}" ? [.init("fence", "true"), .init("stretchy", "true")] : [.init("fence", "true")]
+        mark == "\u{2223}" || mark == "\u{2225}"
+            ? [.init("fence", "true"), .init("stretchy", "true"), .init("lspace", "0em"), .init("rspace", "0em")]
+            : [.init("fence", "true"), .init("lspace", "0em"), .init("rspace", "0em")]
     }
 
     static func kern(_ text: String) -> MathNode { .leaf(.text, text, [.init("data-kern", "")]) }

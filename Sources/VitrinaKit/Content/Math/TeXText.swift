@@ -92,7 +92,7 @@ struct TeXText {
 
     mutating func flush() {
         guard !run.isEmpty else { return }
-        nodes.append(.leaf(.text, run, runFont.variant.map { [.init("mathvariant", $0)] } ?? []))
+        nodes.append(.leaf(.text, run, runFont.variant.map { MathNode.variant($0, text: true) } ?? []))
         run = ""
     }
 
@@ -148,7 +148,7 @@ struct TeXText {
                 index = end + 1
             case .character(let scalar):
                 if let (base, marks) = Self.decomposed(scalar) {
-                    add(node: Self.accented(.leaf(.text, String(base), font.variant.map { [.init("mathvariant", $0)] } ?? []), marks))
+                    add(node: Self.accented(.leaf(.text, String(base), font.variant.map { MathNode.variant($0, text: true) } ?? []), marks))
                     continue
                 }
                 if scalar == "\u{2026}" { add(node: .op("\u{2026}")); continue }
