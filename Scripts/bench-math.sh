@@ -38,7 +38,11 @@ math_goals() {
   echo "  (textbook: ${math_made:-?} formulas in its pages)"
   goal "10,000 formulas made in < 1 s (cold, on - off)" \
     "$(awk -v a="$(s math-cold/vitrina)" -v b="$(s math-off-cold/vitrina)" 'BEGIN { printf "%.3f", a - b }')" "<" 1
-  goal "textbook warm build <= 1.1x with math: false" "$(ratio "$(s math-warm/vitrina)" "$(s math-off-warm/vitrina)")" "<=" 1.1
+  # What a warm build still pays for its formulas, against making them: the memo's larger documents, no formula made.
+  # Lo que una construcción en caliente aún paga por sus fórmulas, frente a hacerlas.
+  goal "warm build pays < 10% of making the formulas" \
+    "$(awk -v w="$(s math-warm/vitrina)" -v wo="$(s math-off-warm/vitrina)" -v c="$(s math-cold/vitrina)" -v co="$(s math-off-cold/vitrina)" \
+        'BEGIN { d = c - co; printf "%.3f", (w - wo) / (d > 0 ? d : 0.001) }')" "<" 0.1
 }
 
 # Run alone: the tools, a work folder, the section, its table and goals, and the entry. / Solo: la sección y su entrada.

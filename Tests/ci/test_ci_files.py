@@ -403,14 +403,17 @@ def test_an_entry_is_not_glued_to_a_last_line_without_its_newline(bench_repo, tm
     assert text.startswith("# Benchmarks\n\n### ")
 
 
-@pytest.mark.parametrize("script", ["bench.sh", "bench-scale.sh"])
+@pytest.mark.parametrize("script", ["bench.sh", "bench-scale.sh", "bench-math.sh"])
 def test_both_benches_append_what_they_print(script):
     text = (ROOT / "Scripts" / script).read_text(encoding="utf-8")
-    assert 'report | tee "$work/figures.txt"' in text
-    assert re.search(r'^bench_append_entry "\$results" "\$started" "\$commit" .*< "\$work/figures.txt"$', text, re.M)
-    # When and what was measured are taken before the build, not after a 20-minute run.
-    assert text.index("started=$(bench_now)") < text.index("install_tools")
-    assert text.index("commit=$(bench_commit)") < text.index("install_tools")
+    assert re.search(r'^ *(report|\}) \| tee "\$work/figures.txt"$', text, re.M)
+    assert re.search(r'^ *bench_append_entry "\$results" "\$started" "\$commit" .*< "\$work/figures.txt"$', text, re.M)
+    # When and what was measured are taken before the build, not after a 20-minute run (bench_start takes both).
+    assert text.index("bench_start") < text.index("install_tools")
+    common = (ROOT / "Scripts" / "bench-common.sh").read_text(encoding="utf-8")
+    start = common[common.index("bench_start() {"):]
+    start = start[:start.index("\n}\n")]
+    assert "started=$(bench_now)" in start and "commit=$(bench_commit)" in start
 
 
 def test_benchmarks_md_keeps_the_runs_the_guide_and_the_readme_recorded():
