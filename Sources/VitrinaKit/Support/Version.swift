@@ -3,6 +3,6 @@
 /// La versión de Vitrina, escrita solo aquí: la leen `--version`, el User-Agent, el tarball de `make dist` y la etiqueta.
 public enum VitrinaVersion {
     /// Read by the Makefile (`make version`) with sed: keep it on one line, in this form.
-    public static let number = "0.14"
+    public static let number = "0.15"
     public static let userAgent = "Vitrina/\(number) (static site generator; +https://github.com/vitrina-ssg/vitrina)"
 }
