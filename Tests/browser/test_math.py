@@ -1,7 +1,7 @@
 """Math in the default site, on the guide's page about it (Content/docs/math.md and .en.md), opened from file:// in
 Chromium: every formula of the Markdown is a <math> element Chromium draws natively (its computed display is MathML's),
 with its TeX as the annotation, no error and no script; display formulas are blocks taller than a line, a matrix's
-fences stretch to its height, a `cases` column is aligned to the left, and on a phone's width a wide formula scrolls
+fences stretch to its height (in the theme's math font stack; Scripts/browser-tests.sh installs DejaVu Math TeX Gyre), a `cases` column is aligned to the left, and on a phone's width a wide formula scrolls
 inside itself rather than widening the page.
 Las fórmulas de la guía, abiertas desde el disco en Chromium: MathML dibujado por el navegador, sin scripts."""
 from __future__ import annotations

@@ -324,7 +324,7 @@ package enum DefaultTheme {
         .prose pre code { padding: 0; background: none; }
         .prose pre { padding: .75rem; overflow-x: auto; }
         /* Formulas (MathML made at build time) in a math font where the reader has one; a wide display formula scrolls. */
-        math { font-family: "Latin Modern Math", "STIX Two Math", "Cambria Math", math; }
+        math { font-family: "Latin Modern Math", "STIX Two Math", "Cambria Math", "DejaVu Math TeX Gyre", math; }
         math[display="block"] { overflow-x: auto; overflow-y: hidden; padding-block: 0.25em; }
         .prose blockquote { margin: 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
         .prose img { max-width: 100%; height: auto; }
