@@ -101,6 +101,17 @@ import Testing
         #expect(try !TeXMath.mathML("x", display: false).get().contains("display="))
     }
 
+    /// What MathML Core leaves to CSS is written: a negative space pulls back, a `cases` column aligns left, a styled
+    /// letter is its Unicode character. / Lo que MathML Core deja a CSS se escribe.
+    @Test func whatMathMLCoreLeavesToCSSIsWritten() throws {
+        let pulled = try TeXMath.mathML("a\\!b", display: false).get()
+        #expect(pulled.contains("<mtext style=\"margin-inline-end:-0.3334em\">\u{2009}\u{2063}</mtext>"), Comment(rawValue: pulled))
+        #expect(try !TeXMath.mathML("a\\,b", display: false).get().contains("margin"))
+        let cases = try TeXMath.mathML("\\begin{cases} a & b \\\\ c & d \\end{cases}", display: true).get()
+        #expect(cases.contains("<mtd style=\"text-align:left;padding-left:0\">"), Comment(rawValue: cases))
+        #expect(try TeXMath.mathML("\\mathbb{R}\\mathbf{v}", display: false).get().contains("<mi>\u{211D}</mi><mi>\u{1D42F}</mi>"))
+    }
+
     /// Errors name what is wrong. / Los errores dicen qué falla.
     @Test func badTeXGivesAMessage() {
         for (tex, words) in [("\\frac{1}", "missing its argument"), ("\\nosuch", "Undefined control sequence: \\nosuch"),

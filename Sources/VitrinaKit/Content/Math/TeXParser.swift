@@ -892,7 +892,14 @@ struct TeXParser {
             : [.init("fence", "true"), .init("lspace", "0em"), .init("rspace", "0em")]
     }
 
-    static func kern(_ text: String) -> MathNode { .leaf(.text, text, [.init("data-kern", "")]) }
+    /// A kern's `<mtext>`; a negative one (its characters end in U+2063, as KaTeX writes `\!`) also pulls what follows
+    /// back by twice the space it draws, in CSS: no character has a negative width. / Un espacio negativo, en CSS.
+    static func kern(_ text: String) -> MathNode {
+        guard text.unicodeScalars.last == "\u{2063}" else { return .leaf(.text, text, [.init("data-kern", "")]) }
+        let widths: [Unicode.Scalar: Double] = ["\u{200A}": 0.0556, "\u{2009}": 0.1667, "\u{2005}": 0.2222, "\u{205F}": 0.2222]
+        let drawn = text.unicodeScalars.reduce(0) { $0 + (widths[$1] ?? 0) }
+        return .leaf(.text, text, [.init("data-kern", ""), .init("style", "margin-inline-end:-\(emText(2 * drawn))")])
+    }
 
     /// Old font switches that style the rest of their list (`{\\rm d}x`).
     static let oldFonts: [String: String] = ["rm": "normal", "bf": "bold", "it": "italic", "sf": "sans-serif", "tt": "monospace", "cal": "script"]
