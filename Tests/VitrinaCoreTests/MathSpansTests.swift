@@ -148,6 +148,8 @@ import TestSupport
         func shapes(_ html: String) -> [String] { html.components(separatedBy: "<annotation").map { $0.replacingOccurrences(of: #"^.*?</annotation>"#, with: "", options: .regularExpression) } }
         #expect(shapes(page) == shapes(expected))
         #expect(try SiteConfig.parse("math: false\n", file: "s.yml").math.enabled == false)
+        let many = "math:\n  macros:\n" + (0..<501).map { "    m\(String(repeating: "x", count: $0 % 30))\(String(UnicodeScalar(97 + $0 / 30)!)): a\n" }.joined()
+        #expect(throws: VitrinaError.self) { try SiteConfig.parse(many, file: "Content/site.yml") }
         for (yaml, line) in [("math:\n  macros:\n    1x: a\n", 3), ("math:\n  macros: [a]\n", 2), ("math:\n  colour: red\n", 2),
                              ("math:\n  macros:\n    R: \"\(String(repeating: "x", count: 5_000))\"\n", 3)] {
             #expect(throws: VitrinaError.self) { try SiteConfig.parse(yaml, file: "Content/site.yml") }

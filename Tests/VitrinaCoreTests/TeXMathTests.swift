@@ -150,9 +150,15 @@ import Testing
             "\\def\\a{\\tag{$\\a\\a$}}\\a",
             String(repeating: "\\text{{", count: 300) + "x" + String(repeating: "}}", count: 300),
             "\\kern99999em x", "\\rule{1e9em}{1em}", "\\hspace{wide}",
+            // A colour goes into CSS: nothing that ends its declaration. / Un color va a CSS.
+            "\\fcolorbox{red;background:url(https://example.org/t)}{white}{x}", "\\colorbox{a\"b}{x}",
         ]
         for tex in hostile {
             guard case .failure = TeXMath.mathML(tex, display: true) else { Issue.record("\(tex.prefix(40)) gave MathML"); continue }
+        }
+        // The site's macros are as bounded as a formula's own. / Las macros del sitio, igual de acotadas.
+        for macros in [["a": "\\a\\a"], ["b": "\\b"], ["c": "\\text{$\\c\\c$}"]] {
+            guard case .failure = TeXMath.mathML("\\" + macros.keys.first!, display: false, macros: macros) else { Issue.record("\(macros) gave MathML"); continue }
         }
         // A megabyte of plain formula is made, in linear time. / Un megabyte de fórmula se hace.
         let long = String(repeating: "a+b=c ", count: 175_000)

@@ -551,8 +551,8 @@ struct TeXParser {
                             [.element("mspace", [.init("mathbackground", "black"), .init("width", Self.emText(width)), .init("height", Self.emText(height))], [])])
         case "sout": return .element("menclose", [.init("notation", "horizontalstrike")], [try argument()])
         case "colorbox", "fcolorbox":
-            let border = name == "fcolorbox" ? try textArgument() : nil
-            let color = try textArgument()
+            let border = name == "fcolorbox" ? try colour(name) : nil
+            let color = try colour(name)
             var attributes: [MathNode.Attribute] = [.init("width", "+6pt"), .init("height", "+6pt"), .init("lspace", "3pt"), .init("voffset", "3pt")]
             if let border { attributes.append(.init("style", "border: 0.04em solid \(border)")) }
             attributes.append(.init("mathbackground", color))
@@ -896,8 +896,7 @@ struct TeXParser {
     /// back by twice the space it draws, in CSS: no character has a negative width. / Un espacio negativo, en CSS.
     static func kern(_ text: String) -> MathNode {
         guard text.unicodeScalars.last == "\u{2063}" else { return .leaf(.text, text, [.init("data-kern", "")]) }
-        let widths: [Unicode.Scalar: Double] = ["\u{200A}": 0.0556, "\u{2009}": 0.1667, "\u{2005}": 0.2222, "\u{205F}": 0.2222]
-        let drawn = text.unicodeScalars.reduce(0) { $0 + (widths[$1] ?? 0) }
+        let drawn = text.unicodeScalars.reduce(0) { $0 + (spaceWidths[$1] ?? 0) }
         return .leaf(.text, text, [.init("data-kern", ""), .init("style", "margin-inline-end:-\(emText(2 * drawn))")])
     }
 
@@ -927,6 +926,17 @@ extension TeXParser {
             var inner = TeXParser(tokens: math, display: false, macros: macros, depth: depth, budget: budget)
             return [try inner.parse()]
         })
+    }
+
+    /// A colour argument: a name or a `#` hex code, nothing that could end the CSS declaration it goes into.
+    /// Un color: un nombre o un código `#`, nada que cierre la declaración CSS donde va.
+    mutating func colour(_ command: String) throws -> String {
+        let written = try textArgument()
+        guard (1...40).contains(written.unicodeScalars.count),
+              written.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "#") }) else {
+            throw Failure(message: "\\\(command) needs a colour name or #hex code")
+        }
+        return written
     }
 
     /// A delimiter given as an argument (`\genfrac`'s `(` or `{}` for none). / Un delimitador como argumento.
@@ -959,14 +969,16 @@ extension TeXParser {
     static func em(of tokens: [TeXToken], in command: String) throws -> Double {
         let text = TeXToken.source(tokens).replacingOccurrences(of: " ", with: "")
         let unitStart = text.firstIndex { $0.isLetter } ?? text.endIndex
-        let units: [String: Double] = ["em": 1, "mu": 1.0 / 18, "ex": 0.431, "pt": 0.1, "pc": 1.2, "bp": 0.1004, "dd": 0.107,
-                                       "cc": 1.284, "sp": 0.1 / 65_536, "px": 0.1004, "in": 7.227, "cm": 2.845, "mm": 0.2845]
         guard let number = Double(text[..<unitStart].replacingOccurrences(of: ",", with: ".")), number.isFinite, abs(number) < 1_000,
-              let unit = units[String(text[unitStart...])] else {
+              let unit = Self.emsPerUnit[String(text[unitStart...])] else {
             throw Failure(message: "\\\(command) needs a dimension like 1em or 3mu")
         }
         return number * unit
     }
+
+    /// KaTeX's units in ems. / Las unidades de KaTeX en ems.
+    static let emsPerUnit: [String: Double] = ["em": 1, "mu": 1.0 / 18, "ex": 0.431, "pt": 0.1, "pc": 1.2, "bp": 0.1004, "dd": 0.107,
+                                               "cc": 1.284, "sp": 0.1 / 65_536, "px": 0.1004, "in": 7.227, "cm": 2.845, "mm": 0.2845]
 
     static func emText(_ em: Double) -> String {
         var text = String(format: "%.4f", em)
@@ -975,14 +987,18 @@ extension TeXParser {
         return text + "em"
     }
 
+    /// The widths KaTeX writes as space characters, and those characters. / Los anchos que KaTeX escribe como caracteres.
+    static let spaceCharacters: [(ClosedRange<Double>, String)] = [
+        (0.05555...0.05556, "\u{200A}"), (0.1666...0.1667, "\u{2009}"), (0.2222...0.2223, "\u{2005}"), (0.2777...0.2778, "\u{2005}\u{200A}"),
+        (-0.05556...(-0.05555), "\u{200A}\u{2063}"), (-0.1667...(-0.1666), "\u{2009}\u{2063}"), (-0.2223...(-0.2222), "\u{205F}\u{2063}"),
+        (-0.2778...(-0.2777), "\u{2005}\u{2063}"),
+    ]
+    /// What a space character draws, in ems. / Lo que dibuja cada carácter de espacio.
+    static let spaceWidths: [Unicode.Scalar: Double] = ["\u{200A}": 0.0556, "\u{2009}": 0.1667, "\u{2005}": 0.2222, "\u{205F}": 0.2222]
+
     /// A kern as KaTeX writes it: the space character of a known width in `<mtext>`, any other width as `<mspace>`.
     static func kern(em: Double) -> MathNode {
-        let characters: [(ClosedRange<Double>, String)] = [
-            (0.05555...0.05556, "\u{200A}"), (0.1666...0.1667, "\u{2009}"), (0.2222...0.2223, "\u{2005}"), (0.2777...0.2778, "\u{2005}\u{200A}"),
-            (-0.05556...(-0.05555), "\u{200A}\u{2063}"), (-0.1667...(-0.1666), "\u{2009}\u{2063}"), (-0.2223...(-0.2222), "\u{205F}\u{2063}"),
-            (-0.2778...(-0.2777), "\u{2005}\u{2063}"),
-        ]
-        if let (_, text) = characters.first(where: { $0.0.contains(em) }) { return kern(text) }
+        if let (_, text) = Self.spaceCharacters.first(where: { $0.0.contains(em) }) { return kern(text) }
         return .space(width: emText(em))
     }
 
@@ -991,12 +1007,12 @@ extension TeXParser {
     /// Los puntos según las reglas de amsmath.
     mutating func dots(_ name: String) throws -> MathNode {
         try skipSpaces()
-        let next = Self.text(of: try peek())
+        let next = Self.lookahead(try peek())
         var kind = name
         if name == "dots" {
             if let chosen = Self.dotsByToken[next] { kind = chosen }
             else if next.hasPrefix("\\not") { kind = "dotsb" }
-            else if next.hasPrefix("\\"), case .op(_, stretchy: true)? = TeXSymbols.math[String(next.dropFirst())], ![",", ";", ".", "\\colon"].contains(next) { kind = "dotsb" }
+            else if next.hasPrefix("\\"), next != "\\colon", case .op(_, stretchy: true)? = TeXSymbols.math[String(next.dropFirst())] { kind = "dotsb" }
             else { kind = "dotso" }
         }
         switch kind {
@@ -1011,7 +1027,7 @@ extension TeXParser {
     }
 
     /// A token as KaTeX names it when it looks ahead: `\name`, the character, or `EOF`.
-    static func text(of token: TeXToken?) -> String {
+    static func lookahead(_ token: TeXToken?) -> String {
         switch token {
         case .command(let name)?: return "\\" + name
         case .character(let scalar)?: return String(scalar)

@@ -74,6 +74,9 @@ struct TeXText {
         }
     }
 
+    /// Commands text mode writes as words or characters. / Órdenes que el modo texto escribe como palabras.
+    static let textWords = ["TeX": "TeX", "LaTeX": "LaTeX", "KaTeX": "KaTeX", "textbackslash": "\\", "textdollar": "$"]
+
     /// What math inside the text (`$…$`) is made by: the formula's parser with its macros, at the depth given, so that
     /// text and math nested in each other count one depth. / Lo que hace la matemática dentro del texto.
     let math: ([TeXToken], Int) throws -> [MathNode]
@@ -197,7 +200,7 @@ struct TeXText {
                     inner.flush()
                     add(node: .element("mstyle", [.init("mathsize", size)], inner.nodes))
                     return
-                } else if let logo = ["TeX": "TeX", "LaTeX": "LaTeX", "KaTeX": "KaTeX", "textbackslash": "\\", "textdollar": "$"][name] {
+                } else if let logo = Self.textWords[name] {
                     add(logo, font)
                 } else if let symbol = TeXSymbols.math[name] {
                     add(TeXParser.text(of: symbol), font)

@@ -43,8 +43,6 @@ public struct MkDocsExtensions: Sendable, Hashable {
     public var emoji = false
     public var critic = false
     public var blocks = false
-    /// Math in arithmatex's delimiters, made into MathML (`MathSpans`), not by the pre-pass.
-    public var arithmatex = false
     /// The names in the list that Vitrina does not support, in the order written, each once.
     /// Los nombres de la lista que Vitrina no admite, en el orden escrito, una vez cada uno.
     public var unsupported: [String] = []
@@ -113,7 +111,8 @@ public struct MkDocsExtensions: Sendable, Hashable {
             case "toc": extensions.toc = true
             case "pymdownx.emoji": extensions.emoji = true; extensions.note(unsupported: written)
             case "pymdownx.critic": extensions.critic = true; extensions.note(unsupported: written)
-            case "pymdownx.arithmatex": extensions.arithmatex = true
+            // Its math is found by `MathSpans` (`DocsProject.math`), not by the pre-pass. / Sus fórmulas, en MathSpans.
+            case "pymdownx.arithmatex": break
             case _ where name.hasPrefix("pymdownx.blocks"): extensions.blocks = true; extensions.note(unsupported: written)
             case _ where drawnAnyway.contains(name): break
             default: extensions.note(unsupported: written)
