@@ -234,6 +234,33 @@ struct KeptPlanTests {
         #expect(compared >= 40, "most rounds without separators read back (a problem loses its carriage returns)")
     }
 
+    /// An edit adds its lines to the output's manifest rather than writing it whole; once the manifest weighs twice
+    /// what a whole one would, the next edit writes it whole again. Every edit's output is a full build's.
+    /// Una edición añade sus líneas al manifiesto; cuando pesa el doble que uno entero, se escribe entero de nuevo.
+    @Test func editsAppendToTheManifestUntilItIsWrittenWholeAgain() async throws {
+        let site = try TestSite(files: Self.files)
+        defer { site.remove() }
+        _ = try await build(site)
+        let manifest = "\(site.output)/\(OutputWriter.manifestName)"
+        let whole = try Files.read(manifest)
+        var appended = 0
+        var rewritten = false
+        for edit in 1...24 {
+            let before = try Files.read(manifest)
+            try site.write("Content/linux/tar.md", "---\ntitle: tar\n---\nArchiva ficheros, versión \(edit).\n")
+            #expect(fromKeptPlan(try await build(site)), "edit \(edit)")
+            let after = try Files.read(manifest)
+            if after.count > before.count, Array(after.prefix(before.count)) == before { appended += 1 }
+            if after.count < before.count { rewritten = true }
+            #expect(after.count < 3 * whole.count, "edit \(edit): never much past twice a whole manifest")
+            let onDisk = Files.list(site.output).filter { $0 != OutputWriter.manifestName }.sorted()
+            #expect(OutputWriter(outputDirectory: site.output).lastBuild().sortedFiles == onDisk, "edit \(edit): the files in the output, sorted")
+        }
+        #expect(appended > 0 && rewritten, "appended \(appended) times, and written whole again")
+        try await site.expectSameAsFullBuild()
+        #expect(try await build(site).stages.map(\.name) == ["stamp"], "the appended manifest is the build's own: nothing to do")
+    }
+
     /// The edit writes the manifest in its own order only when that order is sorted and names each file once.
     @Test func theManifestsOrderServesOnlyWhenSorted() {
         let files = ["a/index.html": "1", "b/index.html": "2", "é/index.html": "3"]

@@ -44,7 +44,9 @@ struct LiveSite: Sendable {
         !contents.contains { $0 is any WholeSiteContent } && contents.contains { $0 is any EditableContent }
     }
 
-    /// The lookup tables, built once.
+    /// The lookup tables, built once; the first time, also what the first quick edit would otherwise make or copy: each
+    /// feature's tables for edits, and link tables of its own (the renderer shares them: a first edit copied them).
+    /// Las tablas de consulta, hechas una vez, y lo que la primera edición haría o copiaría.
     mutating func prepared() -> Lookup {
         if let lookup { return lookup }
         var lookup = Lookup()
@@ -53,6 +55,8 @@ struct LiveSite: Sendable {
         for (file, record) in state.records where !record.ids.isEmpty { lookup.ids[file] = Set(record.ids) }
         lookup.files = Set(files)
         self.lookup = lookup
+        contents = contents.map { ($0 as? any EditableContent)?.preparedForEdits() ?? $0 }
+        pageContext.links.ownTables()
         return lookup
     }
 }

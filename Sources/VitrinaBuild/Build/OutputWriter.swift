@@ -98,15 +98,36 @@ public struct OutputWriter: Sendable {
     static func manifest(files: [String], recorded: [String: String], kept: [String: String] = [:]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(files.count * 64)
-        for path in files {
-            bytes.append(contentsOf: path.utf8)
-            if let hash = recorded[path] ?? kept[path] {
-                bytes.append(9)
-                bytes.append(contentsOf: hash.utf8)
-            }
-            bytes.append(10)
-        }
+        for path in files { line(path, recorded[path] ?? kept[path], into: &bytes) }
         return bytes
+    }
+
+    /// One manifest line: a path, a tab and its fingerprint (none when unknown: a line no build trusts), a newline.
+    private static func line(_ path: String, _ hash: String?, into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: path.utf8)
+        if let hash {
+            bytes.append(9)
+            bytes.append(contentsOf: hash.utf8)
+        }
+        bytes.append(10)
+    }
+
+    /// What an appended line says in place of a fingerprint for a file the build removed.
+    static let removedMark = "-"
+
+    /// An edit's lines added at the manifest's end — each changed file with its fingerprint, each removed one marked —
+    /// instead of the whole manifest made and written again (at 100,000 files, most of an edit's writing, 7 MB); the
+    /// last line of a path is the one that counts. Nil when the manifest already weighs twice what a whole one would
+    /// (it is then written whole, its appended lines gone). Returns the build id: the fingerprint of the manifest read back.
+    /// Las líneas de una edición añadidas al final del manifiesto, en vez de escribirlo entero de nuevo.
+    private func appendedManifest(_ staging: StagingArea, written: [String]) throws -> String? {
+        guard SafePath.kind(manifestPath) == .file, let size = StagingArea.size(of: manifestPath),
+              size < 2 * written.reduce(0, { $0 + $1.utf8.count + 26 }) else { return nil }
+        var lines: [UInt8] = []
+        for path in staging.removing.sorted() where staging.previousHashes[path] != nil { Self.line(path, Self.removedMark, into: &lines) }
+        for path in staging.changed.sorted() { Self.line(path, staging.recorded[path] ?? staging.previousHashes[path], into: &lines) }
+        try append(lines, to: manifestPath)
+        return Fingerprint.hex(try Files.read(manifestPath))
     }
 
     private func append(_ bytes: [UInt8], to path: String) throws {
@@ -159,7 +180,7 @@ public struct OutputWriter: Sendable {
     /// Moves the changed files into the output one by one, each rename atomic, then the manifest, then removes the files
     /// the new build no longer has. The old manifest first marks the changed files as changing (a line with no
     /// fingerprint, which no build trusts), so a process stopped halfway leaves nothing a later build would keep by
-    /// mistake; the new manifest is made once the files are in place (at 100,000 files, most of a quick edit's writing).
+    /// mistake; the new manifest is made once the files are in place, or an edit's lines appended to it.
     /// Only real folders inside the output are entered; what is not a regular file is left alone with a note.
     func update(from staging: StagingArea, written: [String]) throws -> (id: String, notes: [String]) {
         var folders = Set<String>()
@@ -172,8 +193,13 @@ public struct OutputWriter: Sendable {
             if !folder.isEmpty, folders.insert(folder).inserted { try Files.createDirectory("\(outputDirectory)/\(folder)") }
             if let note = try moveIn(path, from: staging) { notes.append(note) }
         }
-        let id = try writeManifest(into: staging, files: written)
-        if let note = try moveIn(Self.manifestName, from: staging) { notes.append(note) }
+        let id: String
+        if staging.leavingOthers, let appended = try appendedManifest(staging, written: written) {
+            id = appended
+        } else {
+            id = try writeManifest(into: staging, files: written)
+            if let note = try moveIn(Self.manifestName, from: staging) { notes.append(note) }
+        }
         for path in staging.leavingOthers ? staging.removing : Self.gone(from: staging.previousHashes, written: written) {
             if let note = removeOwnFile(path, recordedHash: staging.previousHashes[path]) { notes.append(note) }
         }
@@ -231,11 +257,14 @@ public struct OutputWriter: Sendable {
     /// What the last build wrote, from its manifest.
     public func ownFiles() -> [String] { lastBuild().files.keys.sorted() }
 
-    /// The manifest's `path<TAB>hash` lines, and the lines refused because they name no plain path inside the output.
+    /// The manifest's `path<TAB>hash` lines (the last of a path counts; a removed mark takes it out), the lines refused
+    /// because they name no plain path inside the output, and the trusted paths in order: sorted, when the lines are a
+    /// sorted manifest and the lines edits appended after it.
     static func entries(_ bytes: [UInt8]) -> (files: [String: String], refused: [String], order: [String]) {
         var entries: [String: String] = [:]
         var refused: [String] = []
         var order: [String] = []
+        var appended: [String] = []
         bytes.withUnsafeBufferPointer { buffer in
             var start = 0
             while start < buffer.count {
@@ -244,8 +273,9 @@ public struct OutputWriter: Sendable {
                     let tab = buffer.firstIndex(of: 9, from: start, before: end)
                     let path = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<(tab ?? end)]), as: UTF8.self)
                     if SafePath.isPlainRelative(path), path != manifestName {
-                        entries[path] = tab.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[($0 + 1)..<end]), as: UTF8.self) } ?? ""
-                        order.append(path)
+                        let hash = tab.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[($0 + 1)..<end]), as: UTF8.self) } ?? ""
+                        if appended.isEmpty, hash != removedMark, order.last.map({ $0 < path }) ?? true { order.append(path) } else { appended.append(path) }
+                        entries[path] = hash == removedMark ? nil : hash
                     } else {
                         refused.append(path)
                     }
@@ -253,7 +283,43 @@ public struct OutputWriter: Sendable {
                 start = end + 1
             }
         }
-        return (entries, refused, order)
+        return (entries, refused, appended.isEmpty ? order : merged(order, appended: appended, files: entries))
+    }
+
+    /// The sorted paths once the appended lines are read: each removed one taken out and each new one put in its place,
+    /// found by halving, in one pass over the list (a damaged manifest with many appended lines costs one sort of them).
+    /// Las rutas ordenadas tras las líneas añadidas: las quitadas fuera y las nuevas en su sitio, en una pasada.
+    static func merged(_ order: [String], appended: [String], files: [String: String]) -> [String] {
+        var skipped: [Int] = []
+        var added: [String] = []
+        for path in Set(appended) {
+            let place = order.sortedPlace(of: path)
+            let listed = place < order.count && order[place] == path
+            if files[path] == nil {
+                if listed { skipped.append(place) }
+            } else if !listed {
+                added.append(path)
+            }
+        }
+        guard !skipped.isEmpty || !added.isEmpty else { return order }
+        skipped.sort()
+        added.sort()
+        var merged: [String] = []
+        merged.reserveCapacity(order.count - skipped.count + added.count)
+        var (nextSkipped, nextAdded) = (0, 0)
+        for (place, path) in order.enumerated() {
+            while nextAdded < added.count, added[nextAdded] < path {
+                merged.append(added[nextAdded])
+                nextAdded += 1
+            }
+            if nextSkipped < skipped.count, skipped[nextSkipped] == place {
+                nextSkipped += 1
+                continue
+            }
+            merged.append(path)
+        }
+        merged.append(contentsOf: added[nextAdded...])
+        return merged
     }
 
     /// `vitrina clean`: removes the files the manifest lists (each still a regular file inside the output), the
@@ -269,5 +335,18 @@ public struct OutputWriter: Sendable {
         unlink(manifestPath)
         rmdir(outputDirectory)
         return notes
+    }
+}
+
+extension Array where Element: Comparable {
+    /// The first place in this sorted array whose element is not before `value`, found by halving.
+    /// El primer lugar de este array ordenado cuyo elemento no va antes de `value`.
+    func sortedPlace(of value: Element) -> Int {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

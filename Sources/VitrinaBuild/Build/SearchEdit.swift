@@ -50,23 +50,13 @@ struct SearchEdit {
         }
         var all = last
         for path in Set(removed) {
-            let place = Self.place(of: path, in: all)
+            let place = all.sortedPlace(of: path)
             if place < all.count, all[place] == path { all.remove(at: place) }
         }
         for path in Set(written.map(\.path)) {
-            let place = Self.place(of: path, in: all)
+            let place = all.sortedPlace(of: path)
             if place == all.count || all[place] != path { all.insert(path, at: place) }
         }
         return all
-    }
-
-    /// The first place in sorted `list` whose path is not before `path`.
-    static func place(of path: String, in list: [String]) -> Int {
-        var (low, high) = (0, list.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle] < path { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }

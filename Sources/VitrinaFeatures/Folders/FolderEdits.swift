@@ -32,6 +32,14 @@ extension MarkdownFolders: EditableContent {
         return QuickEdited(content: content, pages: pages)
     }
 
+    /// The folders with the index of their files made (at 100,000 pages, most of a first edit's time when left to it).
+    public func preparedForEdits() -> MarkdownFolders {
+        guard fileIndex == nil else { return self }
+        var content = self
+        content.fileIndex = FolderFileIndex(root)
+        return content
+    }
+
     /// Each edited file's page again, put in place in `root`; nil when a file is not a page of these folders, or when
     /// what its folder lists of it (or its feed) would change.
     private func edit(_ changed: [String], in root: inout MarkdownFolder, index: FolderFileIndex, loader: DocumentLoader,

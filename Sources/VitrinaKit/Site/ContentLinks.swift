@@ -109,6 +109,16 @@ public struct ContentLinks: Sendable {
                  sources: sources, folder: folder)
     }
 
+    /// Its tables made its own (copied now when another value shares them), so that the next change is made in place.
+    /// Sus tablas hechas propias (copiadas ya si otro valor las comparte), para que el próximo cambio se haga en su sitio.
+    package mutating func ownTables() {
+        pages.reserveCapacity(pages.count)
+        folders.reserveCapacity(folders.count)
+        files.reserveCapacity(files.count)
+        outputFolders.reserveCapacity(outputFolders.count)
+        sources.reserveCapacity(sources.count)
+    }
+
     package mutating func add(_ prepared: Prepared) {
         if let folder = prepared.folder { folders[folder] = prepared.target }
         for path in prepared.paths { pages[path] = prepared.target }

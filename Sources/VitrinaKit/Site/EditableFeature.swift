@@ -11,10 +11,15 @@ public protocol EditableContent: LoadedFeature {
     /// What a later build needs to redraw its pages after an edit of their text alone, without loading the site; nil
     /// when it keeps nothing.
     func keptForEdits(pageContext: PageContext) -> KeptEdits?
+
+    /// The content with what its first quick edit would make (its lookup tables) made now, while `vitrina serve` waits.
+    /// El contenido con lo que haría su primera edición rápida (sus tablas) hecho ya, mientras `vitrina serve` espera.
+    func preparedForEdits() -> Self
 }
 
 extension EditableContent {
     public func keptForEdits(pageContext: PageContext) -> KeptEdits? { nil }
+    public func preparedForEdits() -> Self { self }
 }
 
 /// What a quick edit made: the content with the edits, and its pages to draw again.

@@ -46,4 +46,7 @@ extension String {
         let needle = Array(needle.utf8)
         return text.withUTF8 { $0.firstIndex(of: needle, from: 0) }
     }
+
+    /// Whether the text's UTF-8 holds `needle`'s, searched as bytes (a page's hot path: no bridging to UTF-16).
+    func holdsBytes(_ needle: String) -> Bool { utf8Offset(of: needle) != nil }
 }

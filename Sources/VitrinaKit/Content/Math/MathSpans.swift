@@ -52,8 +52,8 @@ struct MathSpans: Sendable {
         guard mayHold(markdown, forms) else { return nil }
         var marker = "vitrinamath"
         var salt = 0
-        while markdown.contains(marker) && salt < 100 { salt += 1; marker = "vitrinamath\(salt)q" }
-        guard !markdown.contains(marker) else { return nil }
+        while markdown.holdsBytes(marker) && salt < 100 { salt += 1; marker = "vitrinamath\(salt)q" }
+        guard !markdown.holdsBytes(marker) else { return nil }
         var scanner = Scanner(lines: markdown.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) },
                               marker: marker, forms: forms)
         scanner.run()
@@ -65,7 +65,7 @@ struct MathSpans: Sendable {
     private static func mayHold(_ markdown: String, _ forms: Forms) -> Bool {
         let bytes = markdown.utf8
         if !forms.isDisjoint(with: [.inlineDollar, .displayDollar]), bytes.contains(UInt8(ascii: "$")) { return true }
-        if forms.contains(.gitHubOnly), markdown.contains("```math") || markdown.contains("~~~math") { return true }
+        if forms.contains(.gitHubOnly), markdown.holdsBytes("```math") || markdown.holdsBytes("~~~math") { return true }
         if !forms.isDisjoint(with: [.backslash, .doubleBackslash]), bytes.contains(UInt8(ascii: "\\")) { return true }
         return false
     }
@@ -89,9 +89,9 @@ struct MathSpans: Sendable {
 
     /// `text` (a heading's) with each placeholder back as its formula's TeX. / El texto con el TeX de cada fórmula.
     func withTeX(_ text: String) -> String {
-        guard text.contains(marker) else { return text }
+        guard text.holdsBytes(marker) else { return text }
         var text = text
-        for (number, formula) in formulas.enumerated().reversed() where text.contains(marker) {
+        for (number, formula) in formulas.enumerated().reversed() where text.holdsBytes(marker) {
             text = text.replacingOccurrences(of: MathSpans.placeholder(marker, number), with: formula.tex)
         }
         return text
