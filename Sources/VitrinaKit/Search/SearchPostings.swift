@@ -17,6 +17,9 @@ struct SearchPostings {
         let runs = Parallel.map(Array(texts.indices), slices: Parallel.cores * 2) { slice in
             var counter = PageCounter()
             var run = Run()
+            // Room for a page's usual terms asked once: growing by doubling copied the lists into fresh memory again and again.
+            // Sitio para los términos habituales de una página, pedido una vez.
+            run.reserve(postings: slice.count * 64)
             for page in slice {
                 counter.read(texts[page])
                 counter.finish(page: Int32(page), into: &run)
@@ -80,6 +83,12 @@ struct SearchPostings {
         var term: [Int32] = []
         var page: [Int32] = []
         var weight: [UInt8] = []
+
+        mutating func reserve(postings: Int) {
+            term.reserveCapacity(postings)
+            page.reserveCapacity(postings)
+            weight.reserveCapacity(postings)
+        }
     }
 
     /// One page's words counted by term number — title, heading and body hits, each capped where the weight stops
