@@ -147,9 +147,12 @@ record() { # key, pages
 # one tool's files and not the other's between runs (Vitrina's content stage at 14x took 2.4 s in one run and 7.0 s in
 # the next; an edit's build 0.8 s in one run and 2.8 s in the next, 1.7 s of it outside every stage).
 # Cada herramienta empieza con sus fuentes y su programa en la caché de páginas, como un trabajo de CI tras su checkout.
-warm() { # site folder, program
+warm() { # site folder, program: read once, and the disk's pending writes flushed, so that no build pays for writing
+  # back the last one's output (a Vitrina build right after Hugo's 100,000 pages ran beside their writeback)
+  # Leídos una vez, y las escrituras pendientes del disco hechas: ninguna construcción paga las de la anterior.
   find "$1" -type f -print0 | xargs -0 -r cat > /dev/null
   cat "$2" > /dev/null
+  sync
 }
 
 hugo_build() { # key, site folder, output folder
