@@ -64,6 +64,32 @@ struct ManifestLinesTests {
         #expect(refused.isEmpty && order == files.keys.sorted() && files.count < 40_000)
     }
 
+    @Test("5,000 seeded sorted lists merged as their sets would be")
+    func sortedListsMergeAsSets() {
+        var random = SeededBytes(seed: 0x3A_13)
+        for number in 0..<5_000 {
+            let list = Set((0..<random.next(12)).map { _ in Self.path(&random) }).sorted()
+            let removing = (0..<random.next(5)).map { _ in Self.path(&random) }
+            let adding = (0..<random.next(5)).map { _ in Self.path(&random) }
+            let expected = Set(list).subtracting(Set(removing).subtracting(adding)).union(adding).sorted()
+            #expect(list.merging(removing: removing, adding: adding) == expected, "case \(number): \(list) - \(removing) + \(adding)")
+        }
+    }
+
+    @Test("An appended manifest's id carried on from the last one's is the whole file's fingerprint")
+    func aFingerprintCarriedOnIsTheWholeFilesFingerprint() {
+        var random = SeededBytes(seed: 0x3A_14)
+        for number in 0..<1_000 {
+            let first = (0..<random.next(300)).map { _ in UInt8(random.next(256)) }
+            let appended = (0..<random.next(300)).map { _ in UInt8(random.next(256)) }
+            var stream = FingerprintStream(continuing: Fingerprint.hex(first))
+            for byte in appended { stream?.add(byte: byte) }
+            #expect(stream?.hex == Fingerprint.hex(first + appended), "case \(number)")
+        }
+        #expect(FingerprintStream(continuing: "not-hex") == nil && FingerprintStream(continuing: "12") == nil)
+        #expect(FingerprintStream(continuing: "+123456789abcdef") == nil && FingerprintStream(continuing: String(repeating: "f", count: 17)) == nil)
+    }
+
     @Test func theSortedPlaceIsFoundByHalving() {
         let list = ["a", "c", "e"]
         #expect(["", "a", "b", "c", "d", "e", "f"].map { list.sortedPlace(of: $0) } == [0, 0, 1, 1, 2, 2, 3])

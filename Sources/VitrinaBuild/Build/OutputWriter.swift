@@ -32,6 +32,7 @@ public struct OutputWriter: Sendable {
         var staging = StagingArea(directory: stagingDirectory, previous: last.files.isEmpty ? nil : outputDirectory, previousHashes: last.files,
                                   leavingOthers: leavingOthers)
         staging.removing = removing
+        staging.previousID = last.id
         return staging
     }
 
@@ -118,16 +119,19 @@ public struct OutputWriter: Sendable {
     /// An edit's lines added at the manifest's end — each changed file with its fingerprint, each removed one marked —
     /// instead of the whole manifest made and written again (at 100,000 files, most of an edit's writing, 7 MB); the
     /// last line of a path is the one that counts. Nil when the manifest already weighs twice what a whole one would
-    /// (it is then written whole, its appended lines gone). Returns the build id: the fingerprint of the manifest read back.
+    /// (it is then written whole, its appended lines gone). Returns the build id, the fingerprint of the whole manifest:
+    /// the last build's carried on over what was appended since (`marks`, then the edit's lines), not the 7 MB read back.
     /// Las líneas de una edición añadidas al final del manifiesto, en vez de escribirlo entero de nuevo.
-    private func appendedManifest(_ staging: StagingArea, written: [String]) throws -> String? {
+    private func appendedManifest(_ staging: StagingArea, written: [String], after marks: [UInt8]) throws -> String? {
         guard SafePath.kind(manifestPath) == .file, let size = StagingArea.size(of: manifestPath),
               size < 2 * written.reduce(0, { $0 + $1.utf8.count + 26 }) else { return nil }
         var lines: [UInt8] = []
         for path in staging.removing.sorted() where staging.previousHashes[path] != nil { Self.line(path, Self.removedMark, into: &lines) }
         for path in staging.changed.sorted() { Self.line(path, staging.recorded[path] ?? staging.previousHashes[path], into: &lines) }
         try append(lines, to: manifestPath)
-        return Fingerprint.hex(try Files.read(manifestPath))
+        guard let last = staging.previousID, var id = FingerprintStream(continuing: last) else { return Fingerprint.hex(try Files.read(manifestPath)) }
+        for byte in marks + lines { id.add(byte: byte) }
+        return id.hex
     }
 
     private func append(_ bytes: [UInt8], to path: String) throws {
@@ -186,7 +190,11 @@ public struct OutputWriter: Sendable {
         var folders = Set<String>()
         var notes: [String] = []
         let changed = staging.changed.sorted()
-        if !changed.isEmpty, SafePath.kind(manifestPath) == .file { try append(Array(changed.map { "\($0)\t\n" }.joined().utf8), to: manifestPath) }
+        var marks: [UInt8] = []
+        if !changed.isEmpty, SafePath.kind(manifestPath) == .file {
+            for path in changed { Self.line(path, "", into: &marks) }
+            try append(marks, to: manifestPath)
+        }
         for path in changed {
             try checkInside(path)
             let folder = (path as NSString).deletingLastPathComponent
@@ -194,7 +202,7 @@ public struct OutputWriter: Sendable {
             if let note = try moveIn(path, from: staging) { notes.append(note) }
         }
         let id: String
-        if staging.leavingOthers, let appended = try appendedManifest(staging, written: written) {
+        if staging.leavingOthers, let appended = try appendedManifest(staging, written: written, after: marks) {
             id = appended
         } else {
             id = try writeManifest(into: staging, files: written)
@@ -286,40 +294,10 @@ public struct OutputWriter: Sendable {
         return (entries, refused, appended.isEmpty ? order : merged(order, appended: appended, files: entries))
     }
 
-    /// The sorted paths once the appended lines are read: each removed one taken out and each new one put in its place,
-    /// found by halving, in one pass over the list (a damaged manifest with many appended lines costs one sort of them).
-    /// Las rutas ordenadas tras las líneas añadidas: las quitadas fuera y las nuevas en su sitio, en una pasada.
+    /// The sorted paths once the appended lines are read: each removed one taken out and each new one put in its place.
+    /// Las rutas ordenadas tras las líneas añadidas: las quitadas fuera y las nuevas en su sitio.
     static func merged(_ order: [String], appended: [String], files: [String: String]) -> [String] {
-        var skipped: [Int] = []
-        var added: [String] = []
-        for path in Set(appended) {
-            let place = order.sortedPlace(of: path)
-            let listed = place < order.count && order[place] == path
-            if files[path] == nil {
-                if listed { skipped.append(place) }
-            } else if !listed {
-                added.append(path)
-            }
-        }
-        guard !skipped.isEmpty || !added.isEmpty else { return order }
-        skipped.sort()
-        added.sort()
-        var merged: [String] = []
-        merged.reserveCapacity(order.count - skipped.count + added.count)
-        var (nextSkipped, nextAdded) = (0, 0)
-        for (place, path) in order.enumerated() {
-            while nextAdded < added.count, added[nextAdded] < path {
-                merged.append(added[nextAdded])
-                nextAdded += 1
-            }
-            if nextSkipped < skipped.count, skipped[nextSkipped] == place {
-                nextSkipped += 1
-                continue
-            }
-            merged.append(path)
-        }
-        merged.append(contentsOf: added[nextAdded...])
-        return merged
+        order.merging(removing: appended.filter { files[$0] == nil }, adding: appended.filter { files[$0] != nil })
     }
 
     /// `vitrina clean`: removes the files the manifest lists (each still a regular file inside the output), the
@@ -335,18 +313,5 @@ public struct OutputWriter: Sendable {
         unlink(manifestPath)
         rmdir(outputDirectory)
         return notes
-    }
-}
-
-extension Array where Element: Comparable {
-    /// The first place in this sorted array whose element is not before `value`, found by halving.
-    /// El primer lugar de este array ordenado cuyo elemento no va antes de `value`.
-    func sortedPlace(of value: Element) -> Int {
-        var (low, high) = (0, count)
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }

@@ -41,22 +41,13 @@ struct SearchEdit {
     }
 
     /// The output's files after the edit, sorted: the last build's less those removed, with those written. The few
-    /// paths are found by halving in the sorted list (a set and a sort of 124,000 paths took most of an edit's write).
+    /// paths are found by halving and merged in one pass (a set and a sort of 124,000 paths took most of an edit's write).
     /// Los ficheros de la salida tras la edición: las pocas rutas se buscan por mitades en la lista ordenada.
     func files(after last: [String]) -> [String] {
         guard !written.isEmpty || !removed.isEmpty else { return last }
         guard zip(last, last.dropFirst()).allSatisfy({ $0 < $1 }) else {
             return Set(last).subtracting(removed).union(written.map(\.path)).sorted()
         }
-        var all = last
-        for path in Set(removed) {
-            let place = all.sortedPlace(of: path)
-            if place < all.count, all[place] == path { all.remove(at: place) }
-        }
-        for path in Set(written.map(\.path)) {
-            let place = all.sortedPlace(of: path)
-            if place == all.count || all[place] != path { all.insert(path, at: place) }
-        }
-        return all
+        return last.merging(removing: removed, adding: written.map(\.path))
     }
 }

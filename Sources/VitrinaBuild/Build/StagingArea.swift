@@ -14,6 +14,8 @@ public struct StagingArea: Sendable {
     let leavingOthers: Bool
     /// The last build's files a quick edit replaces under other names (the search index's fingerprinted files).
     var removing: [String] = []
+    /// The last build's id (its manifest's fingerprint), which an edit's appended manifest carries on from.
+    var previousID: String?
     private let createdFolders = PathSet()
     private let folderTurns = FolderTurns()
     private let written = HashBook()

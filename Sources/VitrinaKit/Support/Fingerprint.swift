@@ -95,6 +95,15 @@ public enum Fingerprint {
     package var hex: String { Fingerprint.hex(number) }
 
     @inlinable package init() {}
+
+    /// Carries on from a fingerprint already taken (its sixteen digits), as if its bytes had been fed here first: what is
+    /// appended to a file is fingerprinted without reading the file back. Nil for anything but sixteen hex digits.
+    /// Sigue desde una huella ya tomada, como si sus bytes se hubieran dado aquí antes; nil si no son 16 dígitos hex.
+    package init?(continuing hex: String) {
+        guard hex.utf8.count == 16, hex.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+              let number = UInt64(hex, radix: 16) else { return nil }
+        self.number = number
+    }
 }
 
 extension Fingerprint {
