@@ -93,7 +93,7 @@ import TestSupport
             #expect(read.manifest["pages"] as? Int == entries.count)
             // What a scan of each page's kept text finds, term by term.
             var scanned: [String: Set<Int>] = [:]
-            for (id, entry) in index.entries.enumerated() {
+            for (id, entry) in (0..<index.count).map(index.entry).enumerated() {
                 var words = SearchWords.words(entry.text.title)
                 for section in entry.text.sections { words += SearchWords.words(section.heading) + SearchWords.words(section.text) }
                 for word in words { scanned[word, default: []].insert(id) }

@@ -48,18 +48,18 @@ struct SiteAssembly: Sendable {
     /// The files' paths and their bytes in all, as the report counts them.
     var output: RenderStage.Output { files.reduce(into: RenderStage.Output()) { $0.add($1.path, size: $1.size) } }
 
-    /// Writes every file into `staging`, pictures on every core (in a fresh output they are half of its files).
+    /// Writes every file into `staging`, on every core (in a fresh output pictures are half of its files; at 100,000
+    /// pages the search index is 8,000).
+    /// Escribe cada fichero en la carpeta temporal, en todos los núcleos.
     func write(into staging: StagingArea) throws {
-        var pictures: [MediaFile] = []
-        for file in files {
-            switch file {
-            case .bytes(let path, let bytes): try staging.write(bytes, to: path)
-            case .copy(let path, let file, let source): try staging.copy(file, from: source, to: path)
-            case .media(let picture): pictures.append(picture)
+        _ = try Parallel.map(files, slices: Parallel.slicesPerCore) { slice in
+            for file in slice {
+                switch file {
+                case .bytes(let path, let bytes): try staging.write(bytes, to: path)
+                case .copy(let path, let file, let source): try staging.copy(file, from: source, to: path)
+                case .media(let picture): try staging.write(hash: picture.hash, size: picture.size, to: picture.path, bytes: picture.bytes)
+                }
             }
-        }
-        _ = try Parallel.map(pictures, slices: Parallel.slicesPerCore) { slice in
-            for picture in slice { try staging.write(hash: picture.hash, size: picture.size, to: picture.path, bytes: picture.bytes) }
         }
     }
 }

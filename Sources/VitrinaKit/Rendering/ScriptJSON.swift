@@ -115,9 +115,19 @@ public enum ScriptJSON {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
-            // Runs of bytes that need no escape are copied whole. / Los tramos sin escapes se copian enteros.
-            var index = 0, run = 0
+            // Runs of bytes that need no escape are copied whole, found eight at a time (`mayNeedEscape`); a group that
+            // may hold one is looked at byte by byte.
+            // Los tramos sin escapes se copian enteros, buscados de ocho en ocho bytes.
+            let raw = UnsafeRawBufferPointer(bytes)
+            var index = 0, run = 0, bytewise = 0
             while index < bytes.count {
+                if index >= bytewise, index + 8 <= bytes.count {
+                    guard mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), inHTML: inHTML) else {
+                        index += 8
+                        continue
+                    }
+                    bytewise = index + 8
+                }
                 let byte = bytes[index], start = index
                 index += 1
                 let escape: String
@@ -149,6 +159,22 @@ public enum ScriptJSON {
             if bytes.count > run { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count])) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of eight bytes may need an escape: a control character, `"`, `\\`, `<` (`>` and `&` in HTML), or a
+    /// byte of a non-ASCII character (U+2028, U+2029 and the byte order mark are escaped). Never false for one that does.
+    /// Si alguno de ocho bytes puede necesitar un escape; nunca falso para uno que lo necesite.
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64, inHTML: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        /// Some byte equals `byte` (the classic zero-byte test on the word xor'ed with it).
+        func holds(_ byte: UInt8) -> UInt64 {
+            let mixed = word ^ (ones &* UInt64(byte))
+            return (mixed &- ones) & ~mixed & high
+        }
+        var found = word & high | (word &- ones &* 0x20) & ~word & high | holds(0x22) | holds(0x5C) | holds(0x3C)
+        if inHTML { found |= holds(0x3E) | holds(0x26) }
+        return found != 0
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -43,18 +43,26 @@ public struct SearchIndex: Sendable {
     public static let maxManifestNodes = 256
 
     public let language: String
-    /// The pages, in the order of their ids.
-    public let entries: [Entry]
+    /// How many pages, and page `n` as the index takes it (ids in the order of their files): each page is made when it is
+    /// read and dropped once its words are counted and its record written (at 100,000 pages all the texts held at once
+    /// were over 100 MB, each of it fresh memory).
+    /// Cuántas páginas, y la página `n`: cada una se hace al leerla y se suelta tras contar sus palabras y escribir su registro.
+    public let count: Int
+    let entry: @Sendable (Int) -> Entry
 
-    /// `entries` in a fixed order (by their file), so the same site gives the same ids and bytes.
     /// The most trie nodes its manifest lists itself (tests ask for few, to reach branches with small sites).
     let manifestNodes: Int
 
+    /// `entries` in a fixed order (by their file), so the same site gives the same ids and bytes.
     public init(language: String, entries: [Entry], manifestNodes: Int = maxManifestNodes) {
-        self.language = language
         // Pages come sorted by their file from the plan: only checked then. / Las páginas ya llegan ordenadas: solo se comprueba.
-        self.entries = zip(entries, entries.dropFirst()).allSatisfy({ $0.url < $1.url }) ? entries : entries.sorted { $0.url < $1.url }
-        self.manifestNodes = manifestNodes
+        let sorted = zip(entries, entries.dropFirst()).allSatisfy({ $0.url < $1.url }) ? entries : entries.sorted { $0.url < $1.url }
+        self.init(language: language, count: sorted.count, entry: { sorted[$0] }, manifestNodes: manifestNodes)
+    }
+
+    /// `count` pages made by `entry`, which must give them in increasing order of their `url`.
+    public init(language: String, count: Int, entry: @escaping @Sendable (Int) -> Entry, manifestNodes: Int = maxManifestNodes) {
+        (self.language, self.count, self.entry, self.manifestNodes) = (language, count, entry, manifestNodes)
     }
 
     public static func manifestPath(_ language: String) -> String { "assets/search/\(language).js" }
@@ -70,18 +78,15 @@ public struct SearchIndex: Sendable {
         return count
     }
 
-    /// Its records' weight (`Entry.recordBytes`), which the manifest keeps for an edit to size chunks by.
-    var recordBytes: Int { entries.reduce(0) { $0 + $1.recordBytes } }
-
     // MARK: Postings / apariciones
 
     /// A page's terms with their weights: min(63, 16·title hits (≤ 3) + 4·heading hits (≤ 4) + body hits (≤ 15)), as
     /// the whole index counts them (`SearchPostings.PageCounter`).
     static func weights(of text: SearchText) -> [(String, UInt8)] {
         var counter = SearchPostings.PageCounter()
-        var run = SearchPostings.Run()
+        var run = SearchPostings.Run(first: 0)
         counter.read(text)
-        counter.finish(page: 0, into: &run)
+        counter.finish(into: &run)
         return zip(run.term, run.weight).map { (counter.terms.string(Int($0)), $1) }
     }
 
@@ -113,7 +118,8 @@ public struct SearchIndex: Sendable {
 
     /// The manifest, the shards, the tables and the record chunks.
     public func files() -> [DataFile] {
-        let postings = SearchPostings(entries.map(\.text))
+        let read = readPages()
+        let postings = SearchPostings(joining: read.map(\.run))
         // Terms in UTF-8 order, each with its postings written, on every core.
         // Los términos en orden UTF-8, cada uno con sus apariciones escritas, en todos los núcleos.
         let encoded = Parallel.map(postings.order, slices: Parallel.slicesPerCore) { slice in
@@ -156,17 +162,71 @@ public struct SearchIndex: Sendable {
             }
         }.flatMap { $0 }
         var files = shards.compactMap { $0 }
-        let recordBytes = recordBytes
-        let (tables, records) = recordFiles(perChunk: Self.recordsPerChunk(recordBytes: recordBytes, pages: entries.count))
+        // The records' weight (`Entry.recordBytes`), which the manifest keeps for an edit to size chunks by.
+        let runs = read.map(\.records)
+        let recordBytes = runs.reduce(0) { $0 + $1.weight }
+        let (tables, records) = recordFiles(runs, perChunk: Self.recordsPerChunk(recordBytes: recordBytes, pages: count))
         files += records + tables
         let listed = Dictionary(zip(trie, shards).map { node, shard in
             (node.prefix, [shard.map { Self.name($0.path) } ?? "", node.split ? 1 : 0, node.size] as [Any])
         }, uniquingKeysWith: { first, _ in first })
         let (root, branches) = Self.branches(language: language, listed, most: manifestNodes)
         files += branches.values
-        files.append(Self.manifestFile(language: language, pages: entries.count, recordBytes: recordBytes, tables: tables.map { Self.name($0.path) },
+        files.append(Self.manifestFile(language: language, pages: count, recordBytes: recordBytes, tables: tables.map { Self.name($0.path) },
                                        root: root, branches: branches.isEmpty ? nil : (branches.mapValues { Self.name($0.path) }, listed.count)))
         return files
+    }
+
+    /// Every page read once, runs of them on every core: its words counted into its run's postings, its record written
+    /// as JSON, its text then dropped (two runs a core: each run's terms are looked up again when they are joined).
+    /// Cada página leída una vez, por tramos en todos los núcleos: sus palabras contadas, su registro escrito, su texto soltado.
+    private func readPages() -> [(run: SearchPostings.Run, records: RecordRun)] {
+        Parallel.map(Array(0..<count), slices: Parallel.cores * 2) { [entry] slice in
+            var counter = SearchPostings.PageCounter()
+            var run = SearchPostings.Run(first: Int32(slice.first ?? 0))
+            // Room for a page's usual terms and record asked once: growing by doubling copied them into fresh memory again and again.
+            // Sitio para los términos y el registro habituales de una página, pedido una vez.
+            run.reserve(postings: slice.count * 64, pages: slice.count)
+            var records = RecordRun(first: slice.first ?? 0, pages: slice.count)
+            for page in slice {
+                let entry = entry(page)
+                counter.read(entry.text)
+                counter.finish(into: &run)
+                records.add(entry)
+            }
+            run.terms = counter.terms
+            return (run, records)
+        }
+    }
+
+    /// The records of a run of pages as JSON, back to back: page `first + n`'s is `bytes[ends[n - 1]..<ends[n]]`.
+    /// Los registros de un tramo de páginas como JSON, seguidos.
+    struct RecordRun: Sendable {
+        let first: Int
+        private(set) var bytes: [UInt8] = []
+        private(set) var ends: [Int] = []
+        /// Their `Entry.recordBytes`, summed.
+        private(set) var weight = 0
+
+        init(first: Int, pages: Int) {
+            self.first = first
+            bytes.reserveCapacity(pages * 768)
+            ends.reserveCapacity(pages)
+        }
+
+        mutating func add(_ entry: Entry) {
+            SearchIndex.appendRecord(entry, into: &bytes)
+            ends.append(bytes.count)
+            weight += entry.recordBytes
+        }
+
+        var pages: Range<Int> { first..<first + ends.count }
+
+        /// Page `page`'s record (one of `pages`).
+        func record(_ page: Int) -> ArraySlice<UInt8> {
+            let place = page - first
+            return bytes[(place == 0 ? 0 : ends[place - 1])..<ends[place]]
+        }
     }
 
     /// The manifest: counts, the chunks' size, the tables, and the trie (whole, or its root and its branch files).
@@ -225,12 +285,34 @@ public struct SearchIndex: Sendable {
     /// Whether a node of `size` at `depth` code points is split by its next one.
     static func splits(size: Int, depth: Int) -> Bool { size > shardBytes && depth < maxDepth }
 
-    /// The record chunks (`[url, title, kind, [[anchor, heading, text], ...]]` per page) and the tables naming them.
-    private func recordFiles(perChunk: Int) -> (tables: [DataFile], records: [DataFile]) {
-        let chunks = stride(from: 0, to: entries.count, by: perChunk).map { $0..<min($0 + perChunk, entries.count) }
-        let records: [DataFile] = Parallel.map(Array(chunks.enumerated()), slices: Parallel.slicesPerCore) { slice in
-            slice.map { number, range in Self.recordFile(language: language, number: number, entries[range]) }
-        }.flatMap { $0 }
+    /// The record chunks (`[url, title, kind, [[anchor, heading, text], ...]]` per page) and the tables naming them,
+    /// each chunk its pages' records joined.
+    /// Los trozos de registros y las tablas que los nombran; cada trozo, los registros de sus páginas unidos.
+    private func recordFiles(_ runs: consuming [RecordRun], perChunk: Int) -> (tables: [DataFile], records: [DataFile]) {
+        var runs = runs
+        var records: [DataFile] = []
+        var chunk = 0
+        // The chunks starting in each run, on every core; then the runs they have read let go, so that the next run's
+        // chunks are written into memory already touched rather than fresh (at 100,000 pages, 64 MB of records).
+        // Los trozos que empiezan en cada tramo, en todos los núcleos; luego se sueltan los tramos ya leídos.
+        for index in runs.indices {
+            let first = chunk
+            while chunk * perChunk < count, runs[index].pages.contains(chunk * perChunk) { chunk += 1 }
+            records += Parallel.map(Array(first..<chunk), slices: Parallel.slicesPerCore) { [language, count, runs] slice in
+                slice.map { number in
+                    let range = number * perChunk..<min(number * perChunk + perChunk, count)
+                    // A chunk may span several runs (a small site's). / Un trozo puede abarcar varios tramos.
+                    var run = index
+                    var pages: [ArraySlice<UInt8>] = []
+                    for page in range {
+                        while run < runs.count, !runs[run].pages.contains(page) { run += 1 }
+                        if run < runs.count { pages.append(runs[run].record(page)) }
+                    }
+                    return Self.recordFile(language: language, number: number, pages)
+                }
+            }.flatMap { $0 }
+            for done in 0...index where runs[done].pages.upperBound <= chunk * perChunk { runs[done] = RecordRun(first: 0, pages: 0) }
+        }
         let tables = stride(from: 0, to: records.count, by: Self.chunksPerTable).enumerated().map { number, start in
             Self.tableFile(language: language, number: number, names: records[start..<min(start + Self.chunksPerTable, records.count)].map { Self.name($0.path) })
         }
@@ -239,10 +321,30 @@ public struct SearchIndex: Sendable {
 
     /// `[[url, title, kind, [[anchor, heading, text], ...]], ...]`, written as it goes (no values boxed as `Any`).
     static func recordFile(language: String, number: Int, _ entries: some Sequence<Entry>) -> DataFile {
+        recordFile(language: language, number: number, entries.map { entry in
+            var record: [UInt8] = []
+            appendRecord(entry, into: &record)
+            return record[...]
+        })
+    }
+
+    /// The chunk of `records`, each one's JSON.
+    static func recordFile(language: String, number: Int, _ records: [ArraySlice<UInt8>]) -> DataFile {
         let key = "\(language).r\(number)"
         var json = callStart("r", key)
         json.reserveCapacity(chunkBytes * 5 / 4)
         json.append(UInt8(ascii: "["))
+        for (index, record) in records.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(contentsOf: record)
+        }
+        json.append(UInt8(ascii: "]"))
+        json.append(contentsOf: callEnd)
+        return fingerprinted(key, json)
+    }
+
+    /// One page's record, `[url, title, kind, [[anchor, heading, text], ...]]`, appended to `json`.
+    static func appendRecord(_ entry: Entry, into json: inout [UInt8]) {
         func strings(_ texts: String...) {
             json.append(UInt8(ascii: "["))
             for (index, text) in texts.enumerated() {
@@ -250,20 +352,14 @@ public struct SearchIndex: Sendable {
                 ScriptJSON.string(text, into: &json, inHTML: false)
             }
         }
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { json.append(UInt8(ascii: ",")) }
-            strings(entry.url, entry.text.title, entry.kind)
-            json.append(contentsOf: ",[".utf8)
-            for (place, section) in entry.text.sections.enumerated() {
-                if place > 0 { json.append(UInt8(ascii: ",")) }
-                strings(section.anchor, section.heading, section.text)
-                json.append(UInt8(ascii: "]"))
-            }
-            json.append(contentsOf: "]]".utf8)
+        strings(entry.url, entry.text.title, entry.kind)
+        json.append(contentsOf: ",[".utf8)
+        for (place, section) in entry.text.sections.enumerated() {
+            if place > 0 { json.append(UInt8(ascii: ",")) }
+            strings(section.anchor, section.heading, section.text)
+            json.append(UInt8(ascii: "]"))
         }
-        json.append(UInt8(ascii: "]"))
-        json.append(contentsOf: callEnd)
-        return fingerprinted(key, json)
+        json.append(contentsOf: "]]".utf8)
     }
 
     static func tableFile(language: String, number: Int, names: [String]) -> DataFile {

@@ -1,5 +1,6 @@
 /// Every term's postings — the pages holding it, in increasing order, with its weight there — gathered on every core:
-/// each run of pages counts its words by term number (`SearchTerms`), and the runs are joined in page order.
+/// each run of pages counts its words by term number (`SearchTerms`, `SearchIndex.readPages`), and the runs are joined
+/// in page order.
 /// Las apariciones de cada término, reunidas en todos los núcleos: cada tramo de páginas cuenta por número de término.
 struct SearchPostings {
     /// The terms, numbered; `order` lists their numbers by their UTF-8 bytes.
@@ -10,26 +11,6 @@ struct SearchPostings {
     private let pages: [Int32]
     private let weights: [UInt8]
 
-    /// The postings of `texts`, page `n` being `texts[n]`.
-    init(_ texts: [SearchText]) {
-        // Two runs a core: every run's terms are looked up again when the runs are joined, on one thread.
-        // Dos tramos por núcleo: los términos de cada tramo se buscan otra vez al unirlos, en un solo hilo.
-        let runs = Parallel.map(Array(texts.indices), slices: Parallel.cores * 2) { slice in
-            var counter = PageCounter()
-            var run = Run()
-            // Room for a page's usual terms asked once: growing by doubling copied the lists into fresh memory again and again.
-            // Sitio para los términos habituales de una página, pedido una vez.
-            run.reserve(postings: slice.count * 64)
-            for page in slice {
-                counter.read(texts[page])
-                counter.finish(page: Int32(page), into: &run)
-            }
-            run.terms = counter.terms
-            return run
-        }
-        self.init(joining: runs)
-    }
-
     /// Term `number`'s postings as (page, weight) pairs.
     func list(_ number: Int) -> some Sequence<(page: Int32, weight: UInt8)> {
         let range = offsets[number]..<offsets[number + 1]
@@ -39,7 +20,7 @@ struct SearchPostings {
     /// The runs' postings joined: each run's terms numbered again in one table, and their lists laid end to end in the
     /// runs' order, which is the pages' order.
     /// Las listas de los tramos unidas en el orden de las páginas, los términos numerados de nuevo en una tabla.
-    private init(joining runs: [Run]) {
+    init(joining runs: [Run]) {
         var terms = SearchTerms(capacity: runs.map(\.terms.count).max() ?? 0)
         var counts: [Int] = []
         let numbering: [[Int32]] = runs.map { run in
@@ -62,11 +43,16 @@ struct SearchPostings {
         var pages = [Int32](repeating: 0, count: offsets[offsets.count - 1])
         var weights = [UInt8](repeating: 0, count: pages.count)
         for (run, numbers) in zip(runs, numbering) {
-            for place in run.term.indices {
-                let global = Int(numbers[Int(run.term[place])])
-                pages[next[global]] = run.page[place]
-                weights[next[global]] = run.weight[place]
-                next[global] += 1
+            var start = 0
+            for (offset, end) in run.ends.enumerated() {
+                let page = run.first + Int32(offset)
+                for place in start..<Int(end) {
+                    let global = Int(numbers[Int(run.term[place])])
+                    pages[next[global]] = page
+                    weights[next[global]] = run.weight[place]
+                    next[global] += 1
+                }
+                start = Int(end)
             }
         }
         (self.terms, self.offsets, self.pages, self.weights) = (terms, offsets, pages, weights)
@@ -77,17 +63,22 @@ struct SearchPostings {
 
     // MARK: One run / un tramo
 
-    /// A run of pages' postings as (term, page, weight), in page order, with the run's own term numbers.
+    /// A run of consecutive pages' postings as (term, weight), in page order, with the run's own term numbers; page
+    /// `first + n`'s are at `ends[n - 1]..<ends[n]` (a page number a posting was 4 of its 9 bytes).
+    /// Las apariciones de un tramo de páginas seguidas como (término, peso), con los números de término del tramo.
     struct Run: Sendable {
         var terms = SearchTerms(capacity: 16)
+        let first: Int32
         var term: [Int32] = []
-        var page: [Int32] = []
         var weight: [UInt8] = []
+        var ends: [Int32] = []
 
-        mutating func reserve(postings: Int) {
+        init(first: Int32) { self.first = first }
+
+        mutating func reserve(postings: Int, pages: Int) {
             term.reserveCapacity(postings)
-            page.reserveCapacity(postings)
             weight.reserveCapacity(postings)
+            ends.reserveCapacity(pages)
         }
     }
 
@@ -135,14 +126,14 @@ struct SearchPostings {
 
         /// The page's postings added to `run` — weight min(63, 16·title + 4·heading + body), capped counts — and the
         /// counts cleared for the next page.
-        mutating func finish(page: Int32, into run: inout Run) {
+        mutating func finish(into run: inout Run) {
             for number in touched.map(Int.init) {
                 let weight = 16 * Int(title[number]) + 4 * Int(heading[number]) + Int(body[number])
                 run.term.append(Int32(number))
-                run.page.append(page)
                 run.weight.append(UInt8(min(63, weight)))
                 (title[number], heading[number], body[number]) = (0, 0, 0)
             }
+            run.ends.append(Int32(run.term.count))
             touched.removeAll(keepingCapacity: true)
             words = 0
         }

@@ -6,9 +6,10 @@ struct SearchTerms {
     /// The terms' bytes back to back; term `n` is `bytes[starts[n]..<starts[n + 1]]`.
     private(set) var bytes: [UInt8] = []
     private var starts: [Int32] = [0]
-    private var hashes: [UInt32] = []
-    /// Term numbers by hash, -1 where empty; its count a power of two kept at least twice the terms'.
-    private var slots: [Int32]
+    /// Each term as `hash << 32 | number + 1` at its hash's place, 0 where empty: a probe reads one number, and compares
+    /// bytes only when the hash is the word's. Its count a power of two kept at least twice the terms'.
+    /// Cada término como `hash << 32 | número + 1`: una lectura por sondeo, y los bytes solo si el hash coincide.
+    private var slots: [UInt64]
 
     /// Mixed into every hash; random unless a test gives one.
     private let seed: UInt64
@@ -17,13 +18,12 @@ struct SearchTerms {
         self.seed = seed
         var size = 16
         while size < capacity * 2 { size *= 2 }
-        slots = Array(repeating: -1, count: size)
+        slots = Array(repeating: 0, count: size)
         bytes.reserveCapacity(capacity * 8)
         starts.reserveCapacity(capacity + 1)
-        hashes.reserveCapacity(capacity)
     }
 
-    var count: Int { hashes.count }
+    var count: Int { starts.count - 1 }
 
     /// The number of `word`, given the next one when it is new.
     mutating func number(of word: UnsafeBufferPointer<UInt8>) -> Int32 {
@@ -32,16 +32,18 @@ struct SearchTerms {
         var slot = Int(code) & mask
         while true {
             let found = slots[slot]
-            if found < 0 { break }
-            if hashes[Int(found)] == code && equals(Int(found), word) { return found }
+            if found == 0 { break }
+            if UInt32(truncatingIfNeeded: found >> 32) == code {
+                let number = Int(UInt32(truncatingIfNeeded: found)) - 1
+                if equals(number, word) { return Int32(number) }
+            }
             slot = (slot + 1) & mask
         }
-        let new = Int32(hashes.count)
-        slots[slot] = new
-        hashes.append(code)
+        let new = Int32(count)
+        slots[slot] = UInt64(code) << 32 | UInt64(new + 1)
         bytes.append(contentsOf: word)
         starts.append(Int32(bytes.count))
-        if hashes.count * 2 > slots.count { grow() }
+        if count * 2 > slots.count { grow() }
         return new
     }
 
@@ -85,12 +87,13 @@ struct SearchTerms {
     }
 
     private mutating func grow() {
-        slots = Array(repeating: -1, count: slots.count * 2)
+        let old = slots
+        slots = Array(repeating: 0, count: old.count * 2)
         let mask = slots.count - 1
-        for (number, hash) in hashes.enumerated() {
-            var slot = Int(hash) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(number)
+        for entry in old where entry != 0 {
+            var slot = Int(entry >> 32) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = entry
         }
     }
 

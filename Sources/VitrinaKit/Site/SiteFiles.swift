@@ -41,13 +41,17 @@ package struct SiteFiles: Sendable {
         return files.filter { !published.contains($0.path) }
     }
 
-    /// The full-text index of `language`'s pages that are listed for search (`SearchIndex`), their texts read on every core.
+    /// The full-text index of `language`'s pages that are listed for search (`SearchIndex`), each page's text made when
+    /// the index reads it.
+    /// El índice de texto completo de las páginas listadas de un idioma; el texto de cada una se hace al leerla.
     func searchFiles(_ language: String) -> [DataFile] {
-        let listed = pages.filter { $0.language == language && $0.searchKind != nil }
-        let entries = Parallel.map(listed, slices: Parallel.slicesPerCore) { slice in
-            slice.map { SearchIndex.Entry(page: $0, kind: kindLabel($0.searchKind ?? "", language), bounds: config.searchBounds) }
-        }.flatMap { $0 }
-        return SearchIndex(language: language, entries: entries).files()
+        var listed = pages.filter { $0.language == language && $0.searchKind != nil }
+        // Pages come sorted by their file from the plan: only checked then. / Las páginas ya llegan ordenadas: solo se comprueba.
+        if !zip(listed, listed.dropFirst()).allSatisfy({ $0.route.file < $1.route.file }) { listed.sort { $0.route.file < $1.route.file } }
+        let labels = Dictionary(Set(listed.map { $0.searchKind ?? "" }).map { ($0, kindLabel($0, language)) }, uniquingKeysWith: { first, _ in first })
+        return SearchIndex(language: language, count: listed.count, entry: { [listed, bounds = config.searchBounds] page in
+            SearchIndex.Entry(page: listed[page], kind: labels[listed[page].searchKind ?? ""] ?? "", bounds: bounds)
+        }).files()
     }
 
     package init(pages: [Page], feeds: [Feed], config: SiteConfig, sections: [LLMsText.Section], published: Set<String>,
