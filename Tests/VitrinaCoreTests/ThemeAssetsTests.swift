@@ -19,4 +19,27 @@ struct ThemeAssetsTests {
         #expect(assets.first { $0.path == "assets/js/app.js" }?.bytes == Array("shared".utf8), "the assets folder's file wins")
         #expect(Set(assets.map(\.path)).count == assets.count, "one file per output path")
     }
+
+    /// With search on, the box's stylesheet and script are appended to the layout's own (a statement break between the
+    /// scripts, so the second cannot be read as a call on the first); a theme without a host file keeps that one apart.
+    @Test func searchFilesRideInTheLayoutsOwnWhenTheThemeHasThem() {
+        let files = [
+            "assets/site.css": Array("body{}".utf8), "assets/search.css": Array(".search-popup{}".utf8),
+            "assets/js/app.js": Array("(() => {})()".utf8), "assets/js/search.js": Array("(() => {})()".utf8),
+        ]
+        let bundled = Theme(origin: "test", files: files).bundlingSearch()
+        #expect(bundled.searchFilesApart.isEmpty)
+        #expect(bundled.assets.map(\.path) == ["assets/js/app.js", "assets/site.css"])
+        #expect(bundled.text("assets/site.css") == "body{}\n.search-popup{}")
+        #expect(bundled.text("assets/js/app.js") == "(() => {})()\n;\n(() => {})()")
+        #expect(Theme(origin: "test", files: files).searchFilesApart == [LayoutAssets.searchPaths.stylesheet, LayoutAssets.searchPaths.script])
+
+        var noScript = files
+        noScript["assets/js/app.js"] = nil
+        let half = Theme(origin: "test", files: noScript).bundlingSearch()
+        #expect(half.searchFilesApart == [LayoutAssets.searchPaths.script])
+        #expect(half.text("assets/js/search.js") == "(() => {})()")
+        let layout = LayoutAssets(highlighting: false, search: true, apart: half.searchFilesApart)
+        #expect(layout.searchStylesheet == nil && layout.searchScript == LayoutAssets.searchPaths.script)
+    }
 }

@@ -20,8 +20,13 @@ import TestSupport
         let report = try await site.build()
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         let page = try site.read("linux/tar/index.html")
-        #expect(page.contains("<form class=\"site-search\" role=\"search\" action=\"../../search/index.html\" method=\"get\">"))
-        #expect(page.contains("assets/js/search.") && page.contains("assets/search."))
+        #expect(page.contains("<form class=\"site-search\" role=\"search\" action=\"../../search/index.html\">"))
+        #expect(page.contains("<input type=\"search\" name=\"q\" aria-label=\"Buscar en el sitio\" placeholder=\"Buscar…\">"))
+        // The box's stylesheet and script ride in the layout's own: no links of their own in the page.
+        #expect(!page.contains("assets/js/search.") && !page.contains("assets/search."))
+        let (stylesheet, script) = try (site.read(Self.linked("assets/site.", in: page)), site.read(Self.linked("assets/js/app.", in: page)))
+        #expect(stylesheet.contains(".search-popup {") && script.contains("window.vitrinaSearch = {"))
+        #expect(!Files.list(site.output + "/assets").contains { $0.hasPrefix("search.") })
         let search = try site.read("search/index.html")
         #expect(search.contains("id=\"search-results\"") && site.exists("en/search/index.html"))
         for language in ["es", "en"] {
@@ -49,6 +54,16 @@ import TestSupport
         #expect(!site.exists("assets/search/es.js") && !site.exists("search/index.html"))
         let page = try site.read("linux/tar/index.html")
         #expect(!page.contains("site-search") && !page.contains("search.js"))
+        let (stylesheet, script) = try (site.read(Self.linked("assets/site.", in: page)), site.read(Self.linked("assets/js/app.", in: page)))
+        #expect(!stylesheet.contains(".search-popup") && !script.contains("vitrinaSearch"))
+    }
+
+    /// The output path of the file a page links to whose published name starts with `start` (`assets/site.` →
+    /// `assets/site.3f9a1c2b.css`).
+    static func linked(_ start: String, in page: String) throws -> String {
+        let at = try #require(page.range(of: start))
+        let end = try #require(page[at.lowerBound...].firstIndex(of: "\""))
+        return String(page[at.lowerBound..<end])
     }
 
     /// A folder of its own at `search/` keeps its place: the core's page steps aside, and so does the box.

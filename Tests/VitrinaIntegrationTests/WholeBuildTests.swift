@@ -232,8 +232,12 @@ struct ClientCodeTests {
                     let html = try site.read(page)
                     #expect(!scripts.values.contains { html.contains(site.asset($0)) }, "\(page) loads no feature's script")
                 }
-                // app.js, on every page, holds none of the features' own screens.
-                let app = try site.read(site.asset("assets/js/app.js"))
+                // app.js, on every page, holds none of the features' own screens; the core's search script rides at its end
+                // (`Theme.bundlingSearch`).
+                let published = try site.read(site.asset("assets/js/app.js"))
+                let search = try Files.readText("\(site.root)/Templates/assets/js/search.js")
+                #expect(published.hasSuffix("\n;\n" + search))
+                let app = String(published.utf8.dropLast(search.utf8.count + 3))!
                 for marker in ["pokemon-table", "character-filter", "episode-list", "search-results", "component-text", "profile-form",
                                "data-shiny-src", "favourites-list", "settings-form"] {
                     #expect(!app.contains(marker), "app.js still serves \(marker)")

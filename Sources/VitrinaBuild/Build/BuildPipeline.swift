@@ -320,8 +320,11 @@ public struct BuildPipeline: Sendable {
         let strings = try Strings.load(theme: theme, languages: config.orderedLanguages, defaultLanguage: config.defaultLanguage,
                                        diagnostics: diagnostics)
         let templates = try TemplateLibrary.load(theme: theme)
-        // The code blocks' stylesheet last: it is being made on another task meanwhile (`prepareInBackground`).
-        return LoadedTheme(theme: theme.adding(CodeBlockAssets.files(for: config.highlight)), strings: strings, templates: templates)
+        // The code blocks' stylesheet last: it is being made on another task meanwhile (`prepareInBackground`). With search
+        // on, the box's stylesheet and script ride in the layout's own (two links fewer in every page).
+        // La hoja de los bloques de código al final; con búsqueda, la de la caja y su script van dentro de los del diseño.
+        let drawn = theme.adding(CodeBlockAssets.files(for: config.highlight))
+        return LoadedTheme(theme: config.search ? drawn.bundlingSearch() : drawn, strings: strings, templates: templates)
     }
 
     /// Plan: what was loaded checked against the theme (fields its templates show, route names in its strings), then every
@@ -347,7 +350,8 @@ public struct BuildPipeline: Sendable {
         let assets = config.fingerprints ? AssetNames(fingerprinting: theme.assets + plan.files.map { ($0.path, $0.bytes) }) : AssetNames()
         let renderer = PageRenderer(templates: templates, config: config, strings: strings, baseURL: config.baseURL, navigation: plan.navigation,
                                     tools: plan.tools, searchRoute: plan.searchRoute, feeds: plan.feeds, assets: assets,
-                                    templateStyles: theme.templateStyles, scriptStrings: plan.scriptStrings)
+                                    templateStyles: theme.templateStyles, scriptStrings: plan.scriptStrings,
+                                    searchFilesApart: theme.searchFilesApart)
         return PlannedSite(config: config, data: data, theme: theme, strings: strings, templates: templates, plan: plan, pageContext: pageContext,
                            renderer: renderer)
     }

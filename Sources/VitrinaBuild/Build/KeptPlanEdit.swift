@@ -39,7 +39,8 @@ extension BuildPipeline {
         defer { options.leftovers?.leave(previous) }
         let renderer = PageRenderer(templates: look.templates, config: config, strings: look.strings,
                                     baseURL: config.baseURL, navigation: plan.navigationEntries, searchRoute: plan.searchRoute, assets: AssetNames(published: plan.assets),
-                                    templateStyles: look.theme.templateStyles, scriptStrings: plan.scriptStrings)
+                                    templateStyles: look.theme.templateStyles, scriptStrings: plan.scriptStrings,
+                                    searchFilesApart: look.theme.searchFilesApart)
         let digester = PageDigester(pages: pages, templates: look.templates, strings: look.strings, site: BuildInput(key: "site", fingerprint: plan.siteInput),
                                     assets: renderer.assets, layoutAssets: renderer.layoutAssets.paths,
                                     templateStyles: renderer.templateStyles)

@@ -76,11 +76,13 @@ public struct PageRenderer: Sendable {
     public init(templates: TemplateLibrary, config: SiteConfig, strings: Strings, baseURL: String, navigation: [NavigationEntry],
                 tools: [NavigationEntry] = [], searchRoute: (@Sendable (String) -> Route)? = nil, feeds: [Feed] = [],
                 assets: AssetNames = AssetNames(), templateStyles: TemplateStyles = TemplateStyles(),
-                scriptStrings: [String] = PageRenderer.layoutScriptStrings) {
+                scriptStrings: [String] = PageRenderer.layoutScriptStrings,
+                searchFilesApart: Set<String>? = nil) {
         self.templates = templates
         self.templateStyles = templateStyles
         self.assets = assets
-        layoutAssets = LayoutAssets(highlighting: config.highlight.enabled, search: searchRoute != nil)
+        layoutAssets = LayoutAssets(highlighting: config.highlight.enabled, search: searchRoute != nil,
+                                    apart: searchFilesApart ?? [LayoutAssets.searchPaths.stylesheet, LayoutAssets.searchPaths.script])
         self.config = config
         self.strings = strings
         routes = SiteRoutes(config: config, strings: strings)
@@ -331,16 +333,17 @@ package struct LayoutAssets: Sendable {
     /// The code blocks' stylesheet and script, when highlighting is on.
     let codeStylesheet: String?
     let codeScript: String?
-    /// The search box's stylesheet and script (`SearchIndex`), when the site has a search page.
+    /// The search box's stylesheet and script (`SearchIndex`), when the site has a search page and they are not folded
+    /// into the layout's own (`Theme.bundlingSearch`).
     let searchStylesheet: String?
     let searchScript: String?
-    static let searchPaths = (stylesheet: "assets/search.css", script: "assets/js/search.js")
+    package static let searchPaths = (stylesheet: "assets/search.css", script: "assets/js/search.js")
 
-    init(highlighting: Bool, search: Bool = false) {
+    init(highlighting: Bool, search: Bool = false, apart: Set<String> = [searchPaths.stylesheet, searchPaths.script]) {
         codeStylesheet = highlighting ? CodeBlockAssets.stylesheetPath : nil
         codeScript = highlighting ? CodeBlockAssets.scriptPath : nil
-        searchStylesheet = search ? Self.searchPaths.stylesheet : nil
-        searchScript = search ? Self.searchPaths.script : nil
+        searchStylesheet = search && apart.contains(Self.searchPaths.stylesheet) ? Self.searchPaths.stylesheet : nil
+        searchScript = search && apart.contains(Self.searchPaths.script) ? Self.searchPaths.script : nil
     }
 
     package var paths: [String] {

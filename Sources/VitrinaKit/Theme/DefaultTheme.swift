@@ -170,10 +170,9 @@ package enum DefaultTheme {
         {{/nav}}
         </ul>
         </nav>
-        {{#search}}<form class="site-search" role="search" action="{{search}}" method="get">
-        <label for="site-search-input" class="visually-hidden">{{t.search_label}}</label>
-        <input id="site-search-input" type="search" name="q" placeholder="{{t.search_placeholder}}" autocomplete="off">
-        <button type="submit">{{t.search_button}}</button>
+        {{#search}}<form class="site-search" role="search" action="{{search}}">
+        <input type="search" name="q" aria-label="{{t.search_label}}" placeholder="{{t.search_placeholder}}">
+        <button>{{t.search_button}}</button>
         </form>{{/search}}
         {{#hasLanguages}}
         <nav class="language-switch" aria-label="{{t.language_label}}">

@@ -540,7 +540,7 @@ enum DocsLayoutFiles {
             const status = el('p', { class: 'visually-hidden', role: 'status', 'aria-atomic': 'true' });
             form.classList.add('has-search-popup');
             form.append(popup, status);
-            Object.entries({ role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-controls': list.id })
+            Object.entries({ role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-controls': list.id, autocomplete: 'off' })
               .forEach(([name, value]) => input.setAttribute(name, value));
             let options = [], active = -1, seq = 0, timer = 0;
 
