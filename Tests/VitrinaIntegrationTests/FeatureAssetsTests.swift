@@ -74,19 +74,27 @@ struct FeatureAssetsTests {
         }
     }
 
-    /// The UI strings embedded for scripts are the layout's and those the site's features read: a site of Markdown
-    /// folders carries none of the Pokémon, characters or app screens' strings.
-    @Test func pagesEmbedTheStringsOfTheirSitesFeatures() async throws {
-        func embedded(_ html: String) throws -> [String: String] {
-            let start = try #require(html.range(of: "<script type=\"application/json\" id=\"vitrina-strings\">"))
-            let end = try #require(html[start.upperBound...].range(of: "</script>"))
-            return try JSONDecoder().decode([String: String].self, from: Data(html[start.upperBound..<end.lowerBound].utf8))
+    /// The UI strings handed to scripts are the layout's and those the site's features read, in one script per
+    /// language that each page links (none carries them inline): a site of Markdown folders carries none of the
+    /// Pokémon, characters or app screens' strings.
+    @Test func pagesLinkTheStringsOfTheirSitesFeatures() async throws {
+        func embedded(_ site: TestSite, _ page: String) throws -> [String: String] {
+            let html = try site.read(page)
+            #expect(!html.contains("vitrina-strings"))
+            let published = site.asset(ScriptStrings.path("es"))
+            let link = String(repeating: "../", count: page.split(separator: "/").count - 1) + published
+            #expect(html.contains("<script defer src=\"\(link)\"></script>"))
+            let script = try site.read(published)
+            let prefix = "window.VITRINA_STRINGS = ", suffix = ";\n"
+            #expect(script.hasPrefix(prefix) && script.hasSuffix(suffix))
+            let json = script.dropFirst(prefix.count).dropLast(suffix.count)
+            return try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
         }
         let featureStrings = PokemonPages.scriptStrings + CharacterPages.scriptStrings + ShowcasePages.scriptStrings
         try await withReplayServer { server in
             try await withSite(content: WholeBuildTests.docs) { site in
                 _ = try await site.build(site.options(server: server))
-                let strings = try embedded(try site.read("docs/intro/index.html"))
+                let strings = try embedded(site, "docs/intro/index.html")
                 #expect(Set(strings.keys) == Set(PageRenderer.layoutScriptStrings + featureStrings + MarkdownFolders.scriptStrings))
                 #expect(strings["status_alive"] == "Vivo")
             }
@@ -99,7 +107,7 @@ struct FeatureAssetsTests {
         do {
             for name in ["index", "section"] { try site.write("Templates/\(name).mustache", "{{<base}}\n{{$main}}{{/main}}\n{{/base}}\n") }
             _ = try await site.build()
-            let strings = try embedded(try site.read("docs/intro/index.html"))
+            let strings = try embedded(site, "docs/intro/index.html")
             #expect(Set(strings.keys) == Set(PageRenderer.layoutScriptStrings + MarkdownFolders.scriptStrings))
             #expect(featureStrings.allSatisfy { strings[$0] == nil })
         }

@@ -109,8 +109,10 @@ def sample_pages(site: Path) -> list[str]:
 
 
 def ui_strings(page) -> dict:
-    """The i18n strings the page hands to its scripts (#vitrina-strings)."""
-    return json.loads(page.locator("#vitrina-strings").text_content())
+    """The i18n strings the page hands to its scripts: its language's strings script (window.VITRINA_STRINGS), or a
+    layout's inline #vitrina-strings."""
+    given = page.evaluate("() => window.VITRINA_STRINGS || null")
+    return given if given is not None else json.loads(page.locator("#vitrina-strings").text_content())
 
 
 def fmt(template: str, **values) -> str:

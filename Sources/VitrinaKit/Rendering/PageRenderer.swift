@@ -81,11 +81,12 @@ public struct PageRenderer: Sendable {
         self.templates = templates
         self.templateStyles = templateStyles
         self.assets = assets
-        layoutAssets = LayoutAssets(highlighting: config.highlight.enabled, search: searchRoute != nil,
-                                    apart: searchFilesApart ?? [LayoutAssets.searchPaths.stylesheet, LayoutAssets.searchPaths.script])
         self.config = config
         self.strings = strings
         routes = SiteRoutes(config: config, strings: strings)
+        layoutAssets = LayoutAssets(highlighting: config.highlight.enabled, search: searchRoute != nil,
+                                    apart: searchFilesApart ?? [LayoutAssets.searchPaths.stylesheet, LayoutAssets.searchPaths.script],
+                                    strings: routes.languages.map(ScriptStrings.path))
         self.baseURL = baseURL
         self.navigation = navigation
         self.tools = tools
@@ -95,11 +96,7 @@ public struct PageRenderer: Sendable {
         self.tables = tables
         menus = Dictionary(uniqueKeysWithValues: tables.map { language, table in (language, Menus(navigation, tools, language: language, strings: table)) })
         tableValues = tables.mapValues { .object($0.mapValues { .string($0) }) }
-        scriptStringsJSON = tables.mapValues { table in
-            // A key the theme has no text for is left out, so the script's own English fallback shows, not the key.
-            // Una clave sin texto en el tema se omite: el script muestra su texto inglés de reserva, no la clave.
-            ScriptJSON.object(scriptStrings.reduce(into: [:]) { json, key in if let text = table[key] { json[key] = text } })
-        }
+        scriptStringsJSON = tables.mapValues { ScriptStrings.json($0, keys: scriptStrings) }
     }
 
     /// The page's HTML bytes inside the layout.
@@ -178,6 +175,8 @@ public struct PageRenderer: Sendable {
         fields["settingsScript"] = .string(link(toFile: assets[LayoutAssets.settingsScript]))
         fields["scripts"] = ([LayoutAssets.appScript] + page.scripts).map { link(toFile: assets[$0]) }.templateValue
         fields["styles"] = key.styles.map { link(toFile: assets[$0]) }.templateValue
+        fields["stringsScript"] = .string(link(toFile: assets[ScriptStrings.path(language)]))
+        // For a layout that still carries them inline (`#vitrina-strings`). / Para un diseño que aún los lleva dentro.
         fields["stringsJSON"] = .string(scriptStringsJSON[language] ?? "{}")
         if let searchRoute { fields["search"] = .string(link(to: searchRoute(language))) }
         fields["tools"] = links(menu.tools)
@@ -339,7 +338,11 @@ package struct LayoutAssets: Sendable {
     let searchScript: String?
     package static let searchPaths = (stylesheet: "assets/search.css", script: "assets/js/search.js")
 
-    init(highlighting: Bool, search: Bool = false, apart: Set<String> = [searchPaths.stylesheet, searchPaths.script]) {
+    /// Each language's strings script (`ScriptStrings`).
+    let strings: [String]
+
+    init(highlighting: Bool, search: Bool = false, apart: Set<String> = [searchPaths.stylesheet, searchPaths.script], strings: [String] = []) {
+        self.strings = strings
         codeStylesheet = highlighting ? CodeBlockAssets.stylesheetPath : nil
         codeScript = highlighting ? CodeBlockAssets.scriptPath : nil
         searchStylesheet = search && apart.contains(Self.searchPaths.stylesheet) ? Self.searchPaths.stylesheet : nil
@@ -348,5 +351,6 @@ package struct LayoutAssets: Sendable {
 
     package var paths: [String] {
         [Self.stylesheet, Self.settingsScript, Self.appScript] + [codeStylesheet, codeScript, searchStylesheet, searchScript].compactMap { $0 }
+            + strings
     }
 }

@@ -88,6 +88,11 @@ public struct SitePlanner: Sendable {
         for (a, b) in zip(pages, pages.dropFirst()) where a.route == b.route {
             throw VitrinaError(.content, "two pages would both be written to \(a.route.file) (\(a.title) and \(b.title)); give one a different slug")
         }
+        // The scripts' strings, one file per language, beside the features' data scripts.
+        // Los textos de los scripts, un fichero por idioma, junto a los scripts de datos de las funciones.
+        files += pageContext.routes.languages.map { language in
+            ScriptStrings.file(language: language, table: pageContext.strings.table(language), keys: scriptStrings)
+        }
         // A file beside the Markdown never replaces a page or a data script.
         let taken = Set(pages.map(\.route.file) + files.map(\.path))
         var published: [ContentLinks.Published] = []

@@ -23,6 +23,8 @@ package enum DefaultTheme {
           let table = null;
           const strings = () => {
             if (table) return table;
+            const given = window.VITRINA_STRINGS;
+            if (given && typeof given === 'object' && !Array.isArray(given)) return (table = given);
             try { table = JSON.parse((document.getElementById('vitrina-strings') || {}).textContent || '{}') || {}; } catch (e) { table = {}; }
             return table;
           };
@@ -154,7 +156,8 @@ package enum DefaultTheme {
         <link rel="stylesheet" href="{{stylesheet}}">
         {{#codeStylesheet}}<link rel="stylesheet" href="{{codeStylesheet}}">
         {{/codeStylesheet}}{{#styles}}<link rel="stylesheet" href="{{.}}">
-        {{/styles}}{{#scripts}}<script defer src="{{.}}"></script>
+        {{/styles}}{{#stringsScript}}<script defer src="{{stringsScript}}"></script>
+        {{/stringsScript}}{{#scripts}}<script defer src="{{.}}"></script>
         {{/scripts}}{{#codeScript}}<script defer src="{{codeScript}}"></script>
         {{/codeScript}}{{#searchStylesheet}}<link rel="stylesheet" href="{{searchStylesheet}}">
         {{/searchStylesheet}}{{#searchScript}}<script defer src="{{searchScript}}"></script>
@@ -187,8 +190,8 @@ package enum DefaultTheme {
         {{$main}}{{/main}}
         {{> partials/page-terms}}
         </main>
-        <script type="application/json" id="vitrina-strings">{{{stringsJSON}}}</script>
-        <footer class="site-footer"><p>{{t.footer_made_with}} Vitrina.</p></footer>
+        {{^stringsScript}}<script type="application/json" id="vitrina-strings">{{{stringsJSON}}}</script>
+        {{/stringsScript}}<footer class="site-footer"><p>{{t.footer_made_with}} Vitrina.</p></footer>
         </body>
         </html>
 

@@ -49,8 +49,11 @@
   // Parse the page's string table once. / Lee una vez la tabla de textos de la página.
   function strings() {
     if (stringTable) return stringTable;
-    const node = document.getElementById('vitrina-strings');
-    let parsed = {};
+    // The language's strings script (window.VITRINA_STRINGS), or a layout's inline #vitrina-strings.
+    // El script de textos del idioma, o el #vitrina-strings de un diseño que aún los lleva dentro.
+    const given = window.VITRINA_STRINGS;
+    const node = given ? null : document.getElementById('vitrina-strings');
+    let parsed = given || {};
     if (node) {
       try {
         parsed = JSON.parse(node.textContent || '{}');
@@ -58,7 +61,7 @@
         parsed = {};
       }
     }
-    const complete = node !== null && document.readyState !== 'loading';
+    const complete = (given || node !== null) && document.readyState !== 'loading';
     const table = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
     if (complete) stringTable = table;
     return table;

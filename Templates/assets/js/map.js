@@ -24,6 +24,8 @@
   var cssRadius = !!(window.CSS && CSS.supports && CSS.supports('r', 'calc(2px * 0.5)'));
 
   function readStrings() {
+    var given = window.VITRINA_STRINGS;
+    if (given && typeof given === 'object' && !Array.isArray(given)) return given;
     var el = document.getElementById('vitrina-strings');
     if (!el) return {};
     try { return JSON.parse(el.textContent) || {}; } catch (e) { return {}; }
