@@ -128,4 +128,28 @@ struct ScriptJSONTests {
             #expect(data.breadcrumbsScript == (page.facts.breadcrumbs.isEmpty ? nil : ScriptJSON.object(expected, inHTML: true)), "round \(round)")
         }
     }
+
+    /// A language's strings script (`ScriptStrings`) holds the theme's texts, which are hostile input: on 2,000 seeded
+    /// tables of hostile strings, it is one assignment of one JSON object whose line terminators are all escaped (so a
+    /// text cannot end the statement), and that object is exactly the texts of the keys asked for that the table has.
+    @Test func stringsScriptsHoldHostileTextsAsOneStatement() throws {
+        var generator = SeededGenerator(seed: 2027)
+        let pieces = ["</script>", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{1}", "\"", "\\", "';alert(1);//", "\r", "\n", "é", "🦊", "a", " "]
+        let keys = ["no_results", "results_count", "search_failed", "favourite_add"]
+        for _ in 0..<2_000 {
+            var table: [String: String] = [:]
+            for key in keys + ["unasked"] where Bool.random(using: &generator) {
+                table[key] = (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            }
+            let file = ScriptStrings.file(language: "es", table: table, keys: keys)
+            #expect(file.path == "assets/data/strings.es.js")
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            let (prefix, suffix) = ("window.VITRINA_STRINGS = ", ";\n")
+            #expect(text.hasPrefix(prefix) && text.hasSuffix(suffix))
+            let json = text.dropFirst(prefix.count).dropLast(suffix.count)
+            #expect(!json.unicodeScalars.contains { ["\n", "\r", "\u{2028}", "\u{2029}"].contains($0) })
+            let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
+            #expect(decoded == table.filter { keys.contains($0.key) })
+        }
+    }
 }
