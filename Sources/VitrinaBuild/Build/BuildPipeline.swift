@@ -69,9 +69,13 @@ public struct BuildPipeline: Sendable {
                 await timer.run("save") { await session.close() }
                 let report = self.report(site, done, fetch: session.fetcher.stats, timer: timer)
                 rememberLive(site, diff, done, warnings: report.warnings)
-                options.leftovers?.leave([site, diff, done.output, session] as [any Sendable])
+                options.leftovers?.leave([site, diff, done, session] as [any Sendable])
                 var keptPlan = await keeping?.value
-                keepForNextBuild(report, stamp: await stamping?.value ?? stamp?.stamp, plan: &keptPlan, contentStamps: contentStamps)
+                let finalStamp = await stamping?.value ?? stamp?.stamp
+                keepForNextBuild(report, stamp: finalStamp, plan: &keptPlan, contentStamps: contentStamps)
+                // The walk's stamps, left too: freeing their 100,000 paths was the last thing a build did on one core.
+                // Las huellas del recorrido también se dejan: liberarlas era lo último que hacía la construcción, en un núcleo.
+                options.leftovers?.leave([finalStamp, contentStamps, stamp?.last] as [any Sendable])
                 return report
             } catch {
                 await session.close()
@@ -159,6 +163,7 @@ public struct BuildPipeline: Sendable {
         recordUnchanged(stamp, report)
         let whole = stamp.flatMap { stamp in plan.take()?.stamped(by: stamp, stamps: contentStamps ?? stamp.contentScan.stamps, buildID: report.buildID) }
         keep(whole, stamp: stamp, report: report)
+        options.leftovers?.leave(whole)
     }
 
     /// Stamp: the sources' stamp, and whether the last build into this output recorded the same one and the output still
@@ -272,13 +277,16 @@ public struct BuildPipeline: Sendable {
     /// Contenido: el Markdown de cada función que no lee APIs, el perfil y los ficheros junto al Markdown.
     func loadContent(_ context: FeatureContext, _ features: [any Feature], _ data: SiteData) async throws -> SiteData {
         var data = data
+        // A folder holding a source.yml is the declaration's: nothing in it is published as a file. Without the stamp's
+        // listing the folder is walked on another thread while the features load (at 100,000 pages the walk was a
+        // tenth of a second on one core, after them).
+        // Una carpeta con source.yml es de la declaración. Sin el listado de la huella, se recorre mientras cargan las funciones.
+        let (contentDirectory, listing) = (options.contentDirectory, context.documents.listing)
+        let skipped = Set(["data"] + context.config.sources.values.compactMap(\.folder))
+        let scanning = Task.detached { try ContentFiles.scan(contentDirectory: contentDirectory, skippingFolders: skipped, listing: listing) }
         let results = await load(features, where: { !$0.readsSources }, context)
         for (index, result) in results.sorted(by: { $0.key < $1.key }) { data.loaded[index] = try result.get() }
-        // A folder holding a source.yml is the declaration's: nothing in it is published as a file.
-        // Una carpeta con source.yml es de la declaración: nada en ella se publica como fichero.
-        data.files = try ContentFiles.scan(contentDirectory: options.contentDirectory,
-                                           skippingFolders: Set(["data"] + context.config.sources.values.compactMap(\.folder)),
-                                           listing: context.documents.listing)
+        data.files = try await scanning.value
         return data
     }
 

@@ -48,7 +48,7 @@ struct OutputStages {
 
     /// What the back half made: the drawn output, the check's findings, the build's state, and what the writer left
     /// alone; `staging` still knows each file's fingerprint.
-    struct Done {
+    struct Done: Sendable {
         var output: RenderStage.Output
         let findings: LinkFindings
         let state: BuildState

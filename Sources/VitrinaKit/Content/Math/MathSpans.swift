@@ -50,6 +50,13 @@ struct MathSpans: Sendable {
     /// `markdown`'s formulas taken out (nil when it has none: the text is rendered as it is).
     static func extract(_ markdown: String, forms: Forms = .gitHub) -> MathSpans? {
         guard mayHold(markdown, forms) else { return nil }
+        return scanned(markdown, forms: forms)
+    }
+
+    /// `markdown`'s formulas by a whole scan, without the quick look (`mayHold`) that spares most texts: what `extract`
+    /// must always equal.
+    /// Las fórmulas por un recorrido entero, sin el vistazo que ahorra la mayoría de los textos.
+    static func scanned(_ markdown: String, forms: Forms) -> MathSpans? {
         var marker = "vitrinamath"
         var salt = 0
         while markdown.holdsBytes(marker) && salt < 100 { salt += 1; marker = "vitrinamath\(salt)q" }
@@ -61,13 +68,32 @@ struct MathSpans: Sendable {
         return MathSpans(markdown: scanner.out, formulas: scanner.formulas, marker: marker)
     }
 
-    /// Whether the text holds a byte its forms start with: most pages hold none and are not scanned.
+    /// Whether the text holds what its forms need (two dollars on a line, a math fence, a backslash): most pages hold
+    /// none and are not scanned.
     private static func mayHold(_ markdown: String, _ forms: Forms) -> Bool {
-        let bytes = markdown.utf8
-        if !forms.isDisjoint(with: [.inlineDollar, .displayDollar]), bytes.contains(UInt8(ascii: "$")) { return true }
+        if !forms.isDisjoint(with: [.inlineDollar, .displayDollar]), someLineHoldsTwoDollars(markdown) { return true }
         if forms.contains(.gitHubOnly), markdown.holdsBytes("```math") || markdown.holdsBytes("~~~math") { return true }
-        if !forms.isDisjoint(with: [.backslash, .doubleBackslash]), bytes.contains(UInt8(ascii: "\\")) { return true }
+        if !forms.isDisjoint(with: [.backslash, .doubleBackslash]), markdown.holdsBytes("\\") { return true }
         return false
+    }
+
+    /// Whether a line holds two `$`: every dollar form opens and closes on one line (`$…$`, `` $`…`$ ``) or opens with
+    /// two (`$$`), so a text whose dollars are one a line (`$HOME`, prices) holds no formula and is not scanned.
+    /// Si una línea tiene dos `$`: toda fórmula con dólares abre y cierra en una línea, o abre con `$$`.
+    static func someLineHoldsTwoDollars(_ markdown: String) -> Bool {
+        var text = markdown
+        return text.withUTF8 { bytes in
+            var dollars = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "$") {
+                    dollars += 1
+                    if dollars == 2 { return true }
+                } else if byte == UInt8(ascii: "\n") {
+                    dollars = 0
+                }
+            }
+            return false
+        }
     }
 
     /// What a backslash escapes in CommonMark. / Lo que una barra invertida escapa en CommonMark.
