@@ -38,6 +38,19 @@ vitrina=$(vitrina_binary)
 # Todo en disco, como construye un trabajo de CI; se borra al salir.
 work=$(mktemp -d)
 serve_pid="" image="" device=""
+cleanup() { # set before the file system is made, so that a failed mount leaves no loop device: unmounted (lazily while
+  # a killed build still holds it), its device let go and its file removed
+  [ -z "$serve_pid" ] || pkill -P "$serve_pid" 2>/dev/null || true
+  if [ -n "$device" ]; then
+    if mountpoint -q "$work"; then
+      umount "$work" 2>/dev/null || { sleep 2; umount "$work" 2>/dev/null; } || umount -l "$work"
+    fi
+    losetup -d "$device" 2>/dev/null || true
+  fi
+  [ -z "$image" ] || rm -f "$image"
+  rm -rf "$work"
+}
+trap cleanup EXIT
 
 # Room for everything the run writes, asked of the disk before the first build: a disk that filled up failed a build
 # 15 minutes in. Each page takes two inodes (its folder and its file) and a 4 KB block each; the big site is built
@@ -70,16 +83,6 @@ if [ "${FRESH_FS:-1}" = 1 ] && [ "$(id -u)" = 0 ] && [ -e /dev/loop-control ] &&
   mount "$device" "$work"
   echo "Building in a new ext4 file system (no journal) in $image" >&2
 fi
-cleanup() { # a file system of its own is unmounted (lazily while a killed build still holds it) and its file removed
-  [ -z "$serve_pid" ] || pkill -P "$serve_pid" 2>/dev/null || true
-  if [ -n "$device" ]; then
-    umount "$work" 2>/dev/null || { sleep 2; umount "$work" 2>/dev/null; } || umount -l "$work"
-    losetup -d "$device" 2>/dev/null || true
-    rm -f "$image"
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
 mkdir -p "$work/logs" "$work/out"
 
 echo "Preparing sites (1x, 4x, ${factor}x) in $work" >&2

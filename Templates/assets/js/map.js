@@ -18,18 +18,12 @@
   // Paths from the data script become links only through app.js's check (app.js loads first on every page).
   // Las rutas del script de datos solo pasan a enlaces por la comprobación de app.js (que cada página carga antes).
   var siteUrl = window.VITRINA.url;
-  var strings = readStrings();
+  // The page's strings as app.js reads them (its language's strings script, or a layout's inline table).
+  // Los textos de la página tal como los lee app.js.
+  var strings = window.VITRINA.kit.strings();
   var states = new WeakMap();
   var motionQuery = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
   var cssRadius = !!(window.CSS && CSS.supports && CSS.supports('r', 'calc(2px * 0.5)'));
-
-  function readStrings() {
-    var given = window.VITRINA_STRINGS;
-    if (given && typeof given === 'object' && !Array.isArray(given)) return given;
-    var el = document.getElementById('vitrina-strings');
-    if (!el) return {};
-    try { return JSON.parse(el.textContent) || {}; } catch (e) { return {}; }
-  }
 
   function t(key, values, fallback) {
     var text = strings[key];

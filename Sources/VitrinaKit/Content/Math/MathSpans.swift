@@ -80,7 +80,7 @@ struct MathSpans: Sendable {
     /// Whether a line holds two `$`: every dollar form opens and closes on one line (`$…$`, `` $`…`$ ``) or opens with
     /// two (`$$`), so a text whose dollars are one a line (`$HOME`, prices) holds no formula and is not scanned.
     /// Si una línea tiene dos `$`: toda fórmula con dólares abre y cierra en una línea, o abre con `$$`.
-    static func someLineHoldsTwoDollars(_ markdown: String) -> Bool {
+    private static func someLineHoldsTwoDollars(_ markdown: String) -> Bool {
         var text = markdown
         return text.withUTF8 { bytes in
             var dollars = 0
