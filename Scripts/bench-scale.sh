@@ -92,7 +92,9 @@ mkdir -p "$work/logs" "$work/out"
 echo "Preparing sites (1x, 4x, ${factor}x) in $work" >&2
 write_hugo_theme "$work/hugo-theme"
 make_hugo_site "$work/hugo-big" "$factor"
-for copies in 1 4 "$factor"; do make_vitrina_site "$work/vitrina-$copies" "$copies"; done
+# Each copy once (FACTOR=1 or 4 is also the small site: made twice, the corpus was copied twice into one folder).
+# Cada copia una vez: con FACTOR=1 o 4 el corpus se copiaba dos veces en la misma carpeta.
+for copies in 1 4 "$factor"; do [ -d "$work/vitrina-$copies" ] || make_vitrina_site "$work/vitrina-$copies" "$copies"; done
 big="$work/vitrina-$factor"
 page=common/tar.md
 [ -f "$big/Content/$page" ] || page=$(cd "$big/Content" && ls */*.md | head -1)
