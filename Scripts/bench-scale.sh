@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # `make bench-scale`: Vitrina and Hugo side by side on a site of about 100,000 pages: the tldr-en corpus
 # (../shared/corpora/tldr-en) copied 14 times (103,950 Markdown pages), on disk. In each run: a full build of each into a
-# fresh folder (Vitrina's twice: with and without search, for the index's cost); each again into its folder with nothing changed (Hugo draws every page again; Vitrina compares the
+# fresh folder (Vitrina's twice, with and without search, one right after the other: the index's cost is the pair's
+# difference); each again into its folder with nothing changed (Hugo draws every page again; Vitrina compares the
 # sources' stamps); one page edited (a line added to common/tar.md) and built again; then the corpus copied once and
 # 4 times built by Vitrina into fresh folders, for the table of each stage's time per 1,000 pages at 1x, 4x and 14x.
 # Once, after the runs: `vitrina serve` on the 14x site, one page edited RUNS times, timed from the edit until the
 # page's file changes in the output, with serve's peak memory. Each figure is the median of RUNS runs (default 3).
-# Every build writes into a folder of its own, all removed at the end (about 9 GB and 2.3 million inodes with RUNS=3:
+# Every build writes into a folder of its own, all removed at the end (about 10 GB and 2.5 million inodes with RUNS=3:
 # each page is a folder and a file, each taking a block; checked before anything is built), in a new file system of
 # the run's own when the machine allows (FRESH_FS=0: the disk as it is).
 # Takes about 20 minutes with RUNS=3 on 2 cores; prints one table and the goals with PASS/FAIL (exit 0 when a goal
