@@ -197,6 +197,9 @@ serve_pid=$!
 for _ in $(seq 3000); do grep -q '^Serving' "$work/logs/serve.log" && break; sleep 0.1; done
 grep -q '^Serving' "$work/logs/serve.log" || { echo "vitrina serve did not start:" >&2; cat "$work/logs/serve.log" >&2; exit 1; }
 html="$work/out/serve/${page%.md}/index.html"
+# Serve goes on serving when its first build fails: its log then says why, not a missing file's `stat` (seen once).
+# Serve sigue sirviendo si su primera construcción falla: su registro dice por qué.
+[ -f "$html" ] || { echo "vitrina serve's first build did not write $html:" >&2; cat "$work/logs/serve.log" >&2; exit 1; }
 serve_edits "$big/Content/$page" "$html" "$runs" 1
 pkill -INT -P "$serve_pid" || true # /usr/bin/time ignores SIGINT while its command runs: the signal goes to serve
 wait "$serve_pid" 2>/dev/null || true
