@@ -174,6 +174,12 @@ vitrina_build() { # key, output folder, then extra arguments for `vitrina build`
   last_log=$log
 }
 
+cold_build() { # key, output folder, site folder: a full build without Vitrina's memory of parsed Markdown (.vitrina), as
+  # cold as Hugo's / una construcción completa sin la memoria de Markdown ya leído, tan en frío como la de Hugo
+  rm -rf "$3/.vitrina"
+  vitrina_build "$1" "$2" --site "$3"
+}
+
 # ---------------------------------------------------------------------------------------------
 # Report: medians, table rows, goals with PASS/FAIL. / Informe: medianas, filas de la tabla y objetivos.
 # ---------------------------------------------------------------------------------------------

@@ -115,8 +115,8 @@ for name in rng.sample([p for p in pages if p != edited], 40):
         with open(root / name, "a") as page:
             page.write(f"\nPlanted for the search bench: {word}.\n")
 PY
-# The same site with search off, for what the index costs: built right beside the full build, in turn first and second.
-# El mismo sitio sin búsqueda, para lo que cuesta el índice: se construye junto a la completa, primero o segundo por turnos.
+# The same site with search off, for what the index costs (the pairs of step a).
+# El mismo sitio sin búsqueda, para lo que cuesta el índice (las parejas del paso a).
 bign="$work/vitrina-$factor-nosearch"
 cp -a "$big" "$bign"
 printf 'search: false\n' >> "$bign/Content/site.yml"
@@ -146,21 +146,19 @@ for i in $(seq "$runs"); do
   # a. Full builds into fresh folders (Vitrina without its memory of parsed Markdown, as cold as Hugo).
   # Construcciones completas en carpetas nuevas, Vitrina sin su memoria de Markdown.
   hugo_build full/hugo "$work/hugo-big" "$hugo_out"
-  # The same site without search beside it, first in every other run: what the index costs is each run's pair's
-  # difference, the median of the runs' shares. Put last in each run, after the smaller builds, it had measured the
-  # index at 23% of the build; the medians of unpaired builds, on a machine whose speed swings between runs (Hugo's full
-  # build 33 s to 51 s in one bench), at 15% when each run's pair said 4.5%, 8.8% and 25%.
+  # The same site without search right beside it, first in every other run: what the index costs is each run's pair's
+  # difference, the median of the runs' shares (this machine's speed swings more between runs than the index weighs).
   # El mismo sitio sin búsqueda a su lado, primero una ejecución de cada dos: el coste del índice es la diferencia
-  # dentro de cada pareja, la mediana de las ejecuciones (la máquina cambia de velocidad de una ejecución a otra).
-  for variant in $( ((i % 2)) && echo "search nosearch" || echo "nosearch search" ); do
+  # dentro de cada pareja, la mediana de las ejecuciones (la velocidad de la máquina cambia más que lo que pesa el índice).
+  pair=(search nosearch)
+  ((i % 2)) || pair=(nosearch search)
+  for variant in "${pair[@]}"; do
     if [ "$variant" = search ]; then
-      rm -rf "$big/.vitrina"
-      vitrina_build full/vitrina "$vitrina_out" --site "$big"
+      cold_build full/vitrina "$vitrina_out" "$big"
       stage_times "$factor"
       with_search=$t_secs
     else
-      rm -rf "$bign/.vitrina"
-      vitrina_build nosearch/vitrina "$work/out/vitrina-nosearch-$i" --site "$bign"
+      cold_build nosearch/vitrina "$work/out/vitrina-nosearch-$i" "$bign"
       without_search=$t_secs
     fi
   done
@@ -178,8 +176,7 @@ for i in $(seq "$runs"); do
   grep -q "Edited in run $i" "$vitrina_out/${page%.md}/index.html" || { echo "The edited page was not drawn again" >&2; exit 1; }
   # d. The same corpus once and 4 times, for the stage table. / El corpus 1 y 4 veces, para la tabla de etapas.
   for copies in 1 4; do
-    rm -rf "$work/vitrina-$copies/.vitrina"
-    vitrina_build "full-$copies/vitrina" "$work/out/vitrina-$copies-$i" --site "$work/vitrina-$copies"
+    cold_build "full-$copies/vitrina" "$work/out/vitrina-$copies-$i" "$work/vitrina-$copies"
     stage_times "$copies"
   done
 done

@@ -234,15 +234,13 @@ vitrina_failure() { # key, output folder, then extra arguments for a `vitrina bu
 for i in $(seq "$runs"); do
   echo "Run $i of $runs" >&2
   # a. Full build, 1x, output on tmpfs; every full build starts without Vitrina's memory of parsed Markdown
-  # (.vitrina/documents.bin), as cold as Hugo's. / Construcción completa en tmpfs, sin la memoria de Markdown ya leído.
+  # (.vitrina), as cold as Hugo's. / Construcción completa en tmpfs, sin la memoria de Markdown ya leído.
   hugo_build tmpfs/hugo "$work/hugo-1" "$shm/hugo-$i"
-  rm -rf "$work/vitrina-1/.vitrina"
-  vitrina_build tmpfs/vitrina "$shm/vitrina-$i" --site "$work/vitrina-1"
+  cold_build tmpfs/vitrina "$shm/vitrina-$i" "$work/vitrina-1"
   # b. Full build, 1x, output on disk; c. Vitrina again into the same folder, nothing changed.
   # Construcción completa en disco y reconstrucción de Vitrina sin cambios en la misma carpeta.
   hugo_build disk/hugo "$work/hugo-1" "$work/out/hugo-1-$i"
-  rm -rf "$work/vitrina-1/.vitrina"
-  vitrina_build disk/vitrina "$work/out/vitrina-1-$i" --site "$work/vitrina-1"
+  cold_build disk/vitrina "$work/out/vitrina-1-$i" "$work/vitrina-1"
   vitrina_build rebuild/vitrina "$work/out/vitrina-1-$i" --site "$work/vitrina-1"
   # The floor on disk: `cp -r` of that output into a fresh folder (the kernel creating its folders and files, which
   # both tools' full builds also pay). / El suelo en disco: `cp -r` de esa salida a una carpeta nueva.
@@ -253,12 +251,10 @@ for i in $(seq "$runs"); do
   # Escalado: corpus 2x y 4x en tmpfs (el coste propio de cada herramienta) y en disco (con la escritura del núcleo).
   for factor in 2 4; do
     hugo_build "${factor}x-tmpfs/hugo" "$work/hugo-$factor" "$shm/hugo-$factor"
-    rm -rf "$work/vitrina-$factor/.vitrina"
-    vitrina_build "${factor}x-tmpfs/vitrina" "$shm/vitrina-$factor" --site "$work/vitrina-$factor"
+    cold_build "${factor}x-tmpfs/vitrina" "$shm/vitrina-$factor" "$work/vitrina-$factor"
     rm -rf "$shm/hugo-$factor" "$shm/vitrina-$factor"
     hugo_build "${factor}x/hugo" "$work/hugo-$factor" "$work/out/hugo-$factor-$i"
-    rm -rf "$work/vitrina-$factor/.vitrina"
-    vitrina_build "${factor}x/vitrina" "$work/out/vitrina-$factor-$i" --site "$work/vitrina-$factor"
+    cold_build "${factor}x/vitrina" "$work/out/vitrina-$factor-$i" "$work/vitrina-$factor"
   done
   # e. Default site of this repository: into a fresh folder, as a CI job does; `cp -r` of what it wrote; again into the
   # same folder with nothing changed (a warm rebuild); then every page drawn again into it, with and without the
