@@ -113,24 +113,24 @@ make_hugo_site() { # site folder, factor
 # per key "scenario/tool" as space-separated lists of seconds and peak KB.
 # Medición: cada construcción bajo /usr/bin/time; si una falla se muestra su registro y se sale.
 # ---------------------------------------------------------------------------------------------
-declare -A secs=() peak=() pages=()
+declare -A secs=() peak=() pages=() cpu_user=() cpu_sys=()
 builds=0
 
 timed() { # log file, then the command; sets t_secs (wall, to the millisecond: time's %e counts hundredths, too coarse
-  # for builds of a tenth of a second) and t_kb
+  # for builds of a tenth of a second), t_kb, and t_user and t_sys (CPU seconds in the program and in the kernel for it)
   local start end
   # Each build starts from a flushed disk: without this, a build paid for writing back the output of the build before
   # it (the other tool's, in a side-by-side run: 350 MB at 100,000 pages), and the order of the runs chose the winner.
   # Cada construcción empieza con el disco al día: si no, pagaba la escritura diferida de la salida anterior.
   sync
   start=$(date +%s%N)
-  if ! /usr/bin/time -f "%e %M" -o "$1.time" "${@:2}" > "$1" 2>&1; then
+  if ! /usr/bin/time -f "%e %M %U %S" -o "$1.time" "${@:2}" > "$1" 2>&1; then
     echo "Build failed: ${*:2}" >&2
     cat "$1" >&2
     exit 1
   fi
   end=$(date +%s%N)
-  read -r _ t_kb < "$1.time"
+  read -r _ t_kb t_user t_sys < "$1.time"
   t_secs=$(awk -v ns=$((end - start)) 'BEGIN { printf "%.3f", ns / 1e9 }')
 }
 
@@ -139,6 +139,8 @@ html_count() { find "$1" -name '*.html' | wc -l; }
 record() { # key, pages
   secs[$1]+="$t_secs "
   peak[$1]+="$t_kb "
+  cpu_user[$1]+="${t_user:-0} "
+  cpu_sys[$1]+="${t_sys:-0} "
   pages[$1]=$2
 }
 
