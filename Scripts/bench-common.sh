@@ -194,6 +194,8 @@ s() { median "${secs[$1]:-}"; }
 
 kb() { median "${peak[$1]:-}"; }
 
+cpu() { echo "user $(median "${cpu_user[$1]:-}") system $(median "${cpu_sys[$1]:-}")"; } # key: its CPU seconds, medians
+
 row() { # label, Vitrina key, Hugo key (empty: no Hugo figure)
   local h=$3
   awk -v l="$1" -v vs="$(s "$2")" -v vm="$(kb "$2")" -v vp="${pages[$2]}" \

@@ -10,8 +10,8 @@
 # Every build writes into a folder of its own, all removed at the end (about 10 GB and 2.5 million inodes with RUNS=3:
 # each page is a folder and a file, each taking a block; checked before anything is built), in a new file system of
 # the run's own when the machine allows (FRESH_FS=0: the disk as it is).
-# Takes about 20 minutes with RUNS=3 on 2 cores; prints one table and the goals with PASS/FAIL (exit 0 when a goal
-# fails: it is a report), non-zero when a build fails.
+# Takes about 20 minutes with RUNS=3 on 2 cores; prints one table (with each tool's CPU time, program and kernel, for
+# the full build) and the goals with PASS/FAIL (exit 0 when a goal fails: it is a report), non-zero when a build fails.
 # Vitrina y Hugo sobre unas 100.000 páginas (tldr-en copiado 14 veces): construcción completa, sin cambios, una página
 # editada, `vitrina serve`, y el tiempo de cada etapa por cada 1.000 páginas a 1x, 4x y 14x.
 #
@@ -229,9 +229,9 @@ report() {
   printf "%-32s %9.3f %9s %11s %11s %10.1f\n" "serve: one page edited to disk" "$(median "$serve_secs")" - - - "$(awk -v k="$serve_kb" 'BEGIN { print k / 1024 }')"
   echo "  (one page edited: ${edit_drawn:-?} pages drawn in the last run)"
   # The full build's CPU time, in the program and in the kernel: both tools make the same folder and file for each page,
-  # and on this machine's ext4 that kernel work weighs as much as Vitrina's own.
+  # and on ext4 that kernel work can weigh nearly as much as all of Vitrina's own.
   # El tiempo de CPU de la construcción completa, en el programa y en el núcleo: ambos crean una carpeta y un fichero por página.
-  echo "  (full build's CPU, medians in s: vitrina user $(median "${cpu_user[full/vitrina]}") system $(median "${cpu_sys[full/vitrina]}"), hugo user $(median "${cpu_user[full/hugo]}") system $(median "${cpu_sys[full/hugo]}"))"
+  echo "  (full build's CPU, medians in s: vitrina $(cpu full/vitrina), hugo $(cpu full/hugo))"
 
   echo
   echo "Each stage's time per 1,000 pages (ms, median of full builds into fresh folders), and its growth from 1x"

@@ -220,9 +220,9 @@ expect_in_log() { # text the last build's log must hold, what it shows
 vitrina_failure() { # key, output folder, then extra arguments for a `vitrina build` that must fail (exit 1)
   local log="$work/logs/$((++builds))-${1//\//-}.log" status=0
   echo "  $1" >&2
-  /usr/bin/time -f "%e %M" -o "$log.time" "$vitrina" build --output "$2" "${@:3}" > "$log" 2>&1 || status=$?
+  /usr/bin/time -f "%e %M %U %S" -o "$log.time" "$vitrina" build --output "$2" "${@:3}" > "$log" 2>&1 || status=$?
   [ "$status" -eq 1 ] || { echo "Expected the build to fail with exit 1, got $status: ${*:3}" >&2; cat "$log" >&2; exit 1; }
-  read -r t_secs t_kb < <(tail -1 "$log.time") # time adds a line "Command exited with non-zero status 1" first
+  read -r t_secs t_kb t_user t_sys < <(tail -1 "$log.time") # time adds a line "Command exited with non-zero status 1" first
   record "$1" 0
   last_log=$log
 }
