@@ -45,6 +45,46 @@ struct LinkCheckerTests {
         #expect(page.ids.isEmpty)
     }
 
+    /// The scanner jumps from quote to quote; the oracle reads every space for ` href="`, ` src="` and ` id="` as the
+    /// scanner did before. Ten thousand seeded pages of attribute pieces, stray quotes and equals signs, hostile text and
+    /// highlighted blocks give the same attributes, in the same order.
+    /// El escáner salta de comilla en comilla; el oráculo lee cada espacio como antes: mismos atributos, mismo orden.
+    @Test func quoteScannerFindsWhatReadingEverySpaceFinds() {
+        let pieces = [" href=\"", " src=\"", " id=\"", " class=\"", "\"", "=", "=\"", " ", "<a", ">", "<div class=\"highlight\">",
+                      "<div class=\"highlight\"><div class=\"chroma\">", "</table>", "</code></pre></div>", "href", " id", "x", "é", "ref=\"",
+                      "d=\"", "<span class=\"k\">", " data-id=\"", "\n"]
+        var random = SeededGenerator(seed: 0x5CA77E2)
+        for _ in 0..<10_000 {
+            var html = ""
+            for _ in 0..<Int.random(in: 0...40, using: &random) {
+                html += random.chance(0.85) ? random.pick(pieces) : HostileText.string(&random, maxPieces: 3)
+            }
+            let bytes = Array(html.utf8)
+            var found: [String] = [], expected: [String] = []
+            bytes.withUnsafeBufferPointer { buffer in
+                AttributeScanner.scan(buffer) { found.append("\($0) \(String(decoding: $1, as: UTF8.self))") }
+                Self.scanEverySpace(buffer) { expected.append("\($0) \(String(decoding: $1, as: UTF8.self))") }
+            }
+            #expect(found == expected, "\(html.debugDescription)")
+            if found != expected { return }
+        }
+    }
+
+    /// The scanner as it was: every space tried against each pattern, highlighted blocks stepped over at their space.
+    static func scanEverySpace(_ bytes: UnsafeBufferPointer<UInt8>, _ found: (AttributeScanner.Name, UnsafeBufferPointer<UInt8>) -> Void) {
+        let patterns: [(AttributeScanner.Name, [UInt8])] = [(.href, Array(" href=\"".utf8)), (.src, Array(" src=\"".utf8)), (.id, Array(" id=\"".utf8))]
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: " ") else { index += 1; continue }
+            if let end = HighlightedBlock.end(ofBlockAtSpace: index, in: bytes) { index = end; continue }
+            guard let (name, pattern) = patterns.first(where: { bytes.hasPrefix($0.1, at: index) }) else { index += 1; continue }
+            let start = index + pattern.count
+            let end = bytes.firstIndex(of: UInt8(ascii: "\""), from: start) ?? bytes.count
+            found(name, UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            index = end
+        }
+    }
+
     // MARK: LinkChecker.check
 
     @Test func goodRelativeLinksPass() throws {
