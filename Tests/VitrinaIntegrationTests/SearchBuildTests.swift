@@ -19,6 +19,8 @@ import TestSupport
         defer { site.remove() }
         let report = try await site.build()
         #expect(report.warnings.isEmpty, "\(report.warnings)")
+        // What the index cost is told: processor time spent making and writing it, on every core.
+        #expect(report.searchCPU > .zero && report.summary.contains("\n  search index: made and written in "))
         let page = try site.read("linux/tar/index.html")
         #expect(page.contains("<form class=\"site-search\" role=\"search\" action=\"../../search/index.html\">"))
         #expect(page.contains("<input type=\"search\" name=\"q\" aria-label=\"Buscar en el sitio\" placeholder=\"Buscar…\">"))
@@ -50,8 +52,9 @@ import TestSupport
         files["Content/site.yml"]! += "search: false\n"
         let site = try TestSite(files: files)
         defer { site.remove() }
-        _ = try await site.build()
+        let report = try await site.build()
         #expect(!site.exists("assets/search/es.js") && !site.exists("search/index.html"))
+        #expect(report.searchCPU == .zero && !report.summary.contains("search index:"))
         let page = try site.read("linux/tar/index.html")
         #expect(!page.contains("site-search") && !page.contains("search.js"))
         let (stylesheet, script) = try (site.read(Self.linked("assets/site.", in: page)), site.read(Self.linked("assets/js/app.", in: page)))

@@ -152,6 +152,7 @@ public struct BuildPipeline: Sendable {
             warnings: diagnostics.warnings + done.notes.map { BuildWarning(.output, $0) }, picturesMade: site.data.picturesMade)
         report.notes = site.data.features.flatMap(\.notes)
         report.buildID = done.state.buildID
+        report.searchCPU = done.searchCPU
         report.readSources = !site.config.sources.isEmpty || fetch != FetchStats()
         return report
     }

@@ -12,6 +12,8 @@ public struct BuildReport: Sendable {
     public var fetch = FetchStats()
     /// Pictures made for the web by this build; the others came from `.vitrina/pictures/`.
     public var picturesMade = 0
+    /// The processor time the search index took to make and write, on every core: zero when no index was made.
+    public var searchCPU = Duration.zero
     public var warnings: [BuildWarning] = []
     /// What the features say once that is no problem of the site (`LoadedFeature.notes`).
     public var notes: [String] = []
@@ -45,6 +47,7 @@ public struct BuildReport: Sendable {
         lines.append("  pages drawn: \(rendered), unchanged: \(pages - rendered)")
         lines.append("  stages: " + stages.map { "\($0.name) \(Self.time($0.duration))" }.joined(separator: ", "))
         lines.append("  fetch: \(fetch.requests) requests (\(fetch.network) downloaded, \(fetch.revalidated) revalidated), \(fetch.cacheHits) cache hits, \(fetch.snapshotHits) from snapshot, \(fetch.stale) stale")
+        if searchCPU > .zero { lines.append("  search index: made and written in \(Self.time(searchCPU)) of processor time") }
         if picturesMade > 0 { lines.append("  pictures: \(picturesMade) made for the web (kept in .vitrina/pictures/ for the next build)") }
         lines += notes.map { "  note: \($0)" }
         lines.append("  warnings: \(warnings.count)")

@@ -54,6 +54,8 @@ struct OutputStages {
         let state: BuildState
         let notes: [String]
         let staging: StagingArea
+        /// The processor time the search index took to make and write, on every core (zero without one).
+        var searchCPU = Duration.zero
     }
 
     /// Draws, assembles, checks and writes `work`, each step timed. `checking` gives what the check needs beside the
@@ -84,7 +86,7 @@ struct OutputStages {
             })
             timer.add("render", ContinuousClock.now - drawing)
             var output = drawn
-            try assembled?.written.get()
+            let searchWriting = try assembled?.written.get() ?? .zero
             if let assembled {
                 timer.add("assemble", assembled.took, besideAnother: true)
                 output.merge(assembled.assembly.output)
@@ -103,7 +105,8 @@ struct OutputStages {
             let (state, notes) = try timer.run("write") {
                 try write(staging, files: files, records: findings.records, as: bytes, by: work.writer)
             }
-            return Done(output: output, findings: findings, state: state, notes: notes, staging: staging)
+            return Done(output: output, findings: findings, state: state, notes: notes, staging: staging,
+                        searchCPU: (assembled?.assembly.searchCPU ?? .zero) + searchWriting)
         } catch {
             work.writer.discard(staging)
             throw error

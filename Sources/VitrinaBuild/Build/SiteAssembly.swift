@@ -28,6 +28,8 @@ struct SiteAssembly: Sendable {
     }
 
     private(set) var files: [File] = []
+    /// The processor time the search index took to make, on every core (zero without one).
+    private(set) var searchCPU = Duration.zero
 
     /// Data files alone: what an edit drawn on its own writes besides its pages (the search index's changed files).
     init(dataFiles: [DataFile]) { files = dataFiles.map { .bytes(path: $0.path, $0.bytes) } }
@@ -42,24 +44,33 @@ struct SiteAssembly: Sendable {
         }
         files += media.outputs.map(File.media)
         files += theme.assets.map { .bytes(path: assets[$0.path], $0.bytes) }
-        files += site.files().map { .bytes(path: $0.path, $0.bytes) }
+        let (siteFiles, searchCPU) = site.measuredFiles()
+        files += siteFiles.map { .bytes(path: $0.path, $0.bytes) }
+        self.searchCPU = searchCPU
     }
 
     /// The files' paths and their bytes in all, as the report counts them.
     var output: RenderStage.Output { files.reduce(into: RenderStage.Output()) { $0.add($1.path, size: $1.size) } }
 
     /// Writes every file into `staging`, on every core (in a fresh output pictures are half of its files; at 100,000
-    /// pages the search index is 8,000).
-    /// Escribe cada fichero en la carpeta temporal, en todos los núcleos.
-    func write(into staging: StagingArea) throws {
-        _ = try Parallel.map(files, slices: Parallel.slicesPerCore) { slice in
+    /// pages the search index is 8,000); returns the processor time the search index's files took to write.
+    /// Escribe cada fichero en la carpeta temporal, en todos los núcleos; devuelve lo que costó escribir el índice.
+    @discardableResult
+    func write(into staging: StagingArea) throws -> Duration {
+        try Parallel.map(files, slices: Parallel.slicesPerCore) { slice in
+            var search = Duration.zero
             for file in slice {
                 switch file {
+                case .bytes(let path, let bytes) where path.hasPrefix(SearchIndex.folder):
+                    let start = CPUMeter.threadTime()
+                    try staging.write(bytes, to: path)
+                    search += CPUMeter.threadTime() - start
                 case .bytes(let path, let bytes): try staging.write(bytes, to: path)
                 case .copy(let path, let file, let source): try staging.copy(file, from: source, to: path)
                 case .media(let picture): try staging.write(hash: picture.hash, size: picture.size, to: picture.path, bytes: picture.bytes)
                 }
             }
-        }
+            return search
+        }.reduce(.zero, +)
     }
 }

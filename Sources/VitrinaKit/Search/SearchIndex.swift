@@ -65,7 +65,10 @@ public struct SearchIndex: Sendable {
         (self.language, self.count, self.entry, self.manifestNodes) = (language, count, entry, manifestNodes)
     }
 
-    public static func manifestPath(_ language: String) -> String { "assets/search/\(language).js" }
+    public static func manifestPath(_ language: String) -> String { "\(folder)\(language).js" }
+
+    /// The folder of every file of the index, from the site root.
+    public static let folder = "assets/search/"
 
     /// Pages per record chunk: the most, a power of two, whose records weigh `chunkBytes` at the site's average
     /// (short pages share a file: fewer files to write; long ones don't: fewer bytes a query loads).
@@ -117,13 +120,23 @@ public struct SearchIndex: Sendable {
     // MARK: Files / ficheros
 
     /// The manifest, the shards, the tables and the record chunks.
-    public func files() -> [DataFile] {
-        let read = readPages()
+    public func files() -> [DataFile] { measuredFiles().files }
+
+    /// The same, with the processor time making them took on every core (`CPUMeter`).
+    /// Lo mismo, con el tiempo de procesador que costó hacerlos en todos los núcleos.
+    public func measuredFiles() -> (files: [DataFile], cpu: Duration) {
+        let meter = CPUMeter()
+        let (files, cpu) = meter.measure { self.files(meter) }
+        return (files, cpu)
+    }
+
+    private func files(_ meter: CPUMeter) -> [DataFile] {
+        let read = readPages(meter)
         let postings = SearchPostings(joining: read.map(\.run))
         // Terms in UTF-8 order, each with its postings written, on every core.
         // Los términos en orden UTF-8, cada uno con sus apariciones escritas, en todos los núcleos.
         let encoded = Parallel.map(postings.order, slices: Parallel.slicesPerCore) { slice in
-            slice.map { (term: postings.terms.string($0), postings: Self.encode(postings.list($0))) }
+            meter.piece { slice.map { (term: postings.terms.string($0), postings: Self.encode(postings.list($0))) } }
         }.flatMap { $0 }
         var trie: [(prefix: String, terms: Range<Int>, split: Bool, size: Int)] = []
         // The trie: a node of more than `shardBytes` splits by its next code point, keeping the term equal to it.
@@ -155,17 +168,19 @@ public struct SearchIndex: Sendable {
         // Los términos propios de cada nodo como fichero, en todos los núcleos, en el orden del trie.
         let nodes = trie
         let shards: [DataFile?] = Parallel.map(Array(nodes.indices), slices: Parallel.slicesPerCore) { slice in
-            slice.map { place -> DataFile? in
-                let node = nodes[place]
-                guard !node.terms.isEmpty else { return nil }
-                return Self.shardFile(language: language, prefix: node.prefix, encoded[node.terms])
+            meter.piece {
+                slice.map { place -> DataFile? in
+                    let node = nodes[place]
+                    guard !node.terms.isEmpty else { return nil }
+                    return Self.shardFile(language: language, prefix: node.prefix, encoded[node.terms])
+                }
             }
         }.flatMap { $0 }
         var files = shards.compactMap { $0 }
         // The records' weight (`Entry.recordBytes`), which the manifest keeps for an edit to size chunks by.
         let runs = read.map(\.records)
         let recordBytes = runs.reduce(0) { $0 + $1.weight }
-        let (tables, records) = recordFiles(runs, perChunk: Self.recordsPerChunk(recordBytes: recordBytes, pages: count))
+        let (tables, records) = recordFiles(runs, perChunk: Self.recordsPerChunk(recordBytes: recordBytes, pages: count), meter)
         files += records + tables
         let listed = Dictionary(zip(trie, shards).map { node, shard in
             (node.prefix, [shard.map { Self.name($0.path) } ?? "", node.split ? 1 : 0, node.size] as [Any])
@@ -180,8 +195,8 @@ public struct SearchIndex: Sendable {
     /// Every page read once, runs of them on every core: its words counted into its run's postings, its record written
     /// as JSON, its text then dropped (two runs a core: each run's terms are looked up again when they are joined).
     /// Cada página leída una vez, por tramos en todos los núcleos: sus palabras contadas, su registro escrito, su texto soltado.
-    private func readPages() -> [(run: SearchPostings.Run, records: RecordRun)] {
-        Parallel.map(Array(0..<count), slices: Parallel.cores * 2) { [entry] slice in
+    private func readPages(_ meter: CPUMeter) -> [(run: SearchPostings.Run, records: RecordRun)] {
+        Parallel.map(Array(0..<count), slices: Parallel.cores * 2) { [entry] slice in meter.piece {
             var counter = SearchPostings.PageCounter()
             var run = SearchPostings.Run(first: Int32(slice.first ?? 0))
             // Room for a page's usual terms and record asked once: growing by doubling copied them into fresh memory again and again.
@@ -196,7 +211,7 @@ public struct SearchIndex: Sendable {
             }
             run.terms = counter.terms
             return (run, records)
-        }
+        } }
     }
 
     /// The records of a run of pages as JSON, back to back: page `first + n`'s is `bytes[ends[n - 1]..<ends[n]]`.
@@ -288,7 +303,7 @@ public struct SearchIndex: Sendable {
     /// The record chunks (`[url, title, kind, [[anchor, heading, text], ...]]` per page) and the tables naming them,
     /// each chunk its pages' records joined.
     /// Los trozos de registros y las tablas que los nombran; cada trozo, los registros de sus páginas unidos.
-    private func recordFiles(_ runs: consuming [RecordRun], perChunk: Int) -> (tables: [DataFile], records: [DataFile]) {
+    private func recordFiles(_ runs: consuming [RecordRun], perChunk: Int, _ meter: CPUMeter) -> (tables: [DataFile], records: [DataFile]) {
         var runs = runs
         var records: [DataFile] = []
         var chunk = 0
@@ -298,7 +313,7 @@ public struct SearchIndex: Sendable {
         for index in runs.indices {
             let first = chunk
             while chunk * perChunk < count, runs[index].pages.contains(chunk * perChunk) { chunk += 1 }
-            records += Parallel.map(Array(first..<chunk), slices: Parallel.slicesPerCore) { [language, count, runs] slice in
+            records += Parallel.map(Array(first..<chunk), slices: Parallel.slicesPerCore) { [language, count, runs] slice in meter.piece {
                 slice.map { number in
                     let range = number * perChunk..<min(number * perChunk + perChunk, count)
                     // A chunk may span several runs (a small site's). / Un trozo puede abarcar varios tramos.
@@ -310,7 +325,7 @@ public struct SearchIndex: Sendable {
                     }
                     return Self.recordFile(language: language, number: number, pages)
                 }
-            }.flatMap { $0 }
+            } }.flatMap { $0 }
             for done in 0...index where runs[done].pages.upperBound <= chunk * perChunk { runs[done] = RecordRun(first: 0, pages: 0) }
         }
         let tables = stride(from: 0, to: records.count, by: Self.chunksPerTable).enumerated().map { number, start in
@@ -369,7 +384,7 @@ public struct SearchIndex: Sendable {
 
     /// `assets/search/KEY.HASH.js`, the hash of its bytes (eight at a time: the index's megabytes are all hashed).
     static func fingerprinted(_ key: String, _ bytes: [UInt8]) -> DataFile {
-        DataFile(path: "assets/search/\(key).\(Fingerprint.content(bytes).prefix(8)).js", bytes: bytes)
+        DataFile(path: "\(folder)\(key).\(Fingerprint.content(bytes).prefix(8)).js", bytes: bytes)
     }
 
     /// `vitrinaSearch.KIND("KEY", JSON);` — JSON made safe inside a script (`ScriptJSON`).

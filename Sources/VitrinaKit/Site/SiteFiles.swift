@@ -14,7 +14,11 @@ package struct SiteFiles: Sendable {
 
     /// Each file made on its own thread, in a fixed order: at 100,000 pages the sitemap and llms.txt cost tens of
     /// milliseconds each.
-    package func files() -> [DataFile] {
+    package func files() -> [DataFile] { measuredFiles().files }
+
+    /// The same, with the processor time the search index took on every core (zero without one), for the build's report.
+    /// Lo mismo, con el tiempo de procesador que costó el índice de búsqueda, para el informe de la construcción.
+    package func measuredFiles() -> (files: [DataFile], searchCPU: Duration) {
         let outputs = config.outputs
         var makers: [@Sendable () -> [DataFile]] = [{
             [DataFile(path: "sitemap.xml", bytes: Array(Sitemap.xml(
@@ -35,23 +39,28 @@ package struct SiteFiles: Sendable {
         // The search index after the others, not beside them: it works on every core itself (work spread inside one of
         // these threads ran on that thread alone).
         // El índice de búsqueda después de los demás: reparte su trabajo en todos los núcleos él mismo.
+        var searchCPU = Duration.zero
         if config.search {
-            for language in Set(pages.map(\.language)).sorted() { files += searchFiles(language) }
+            for language in Set(pages.map(\.language)).sorted() {
+                let (index, cpu) = searchFiles(language)
+                files += index
+                searchCPU += cpu
+            }
         }
-        return files.filter { !published.contains($0.path) }
+        return (files.filter { !published.contains($0.path) }, searchCPU)
     }
 
     /// The full-text index of `language`'s pages that are listed for search (`SearchIndex`), each page's text made when
     /// the index reads it.
     /// El índice de texto completo de las páginas listadas de un idioma; el texto de cada una se hace al leerla.
-    func searchFiles(_ language: String) -> [DataFile] {
+    func searchFiles(_ language: String) -> (files: [DataFile], cpu: Duration) {
         var listed = pages.filter { $0.language == language && $0.searchKind != nil }
         // Pages come sorted by their file from the plan: only checked then. / Las páginas ya llegan ordenadas: solo se comprueba.
         if !zip(listed, listed.dropFirst()).allSatisfy({ $0.route.file < $1.route.file }) { listed.sort { $0.route.file < $1.route.file } }
         let labels = Dictionary(Set(listed.map { $0.searchKind ?? "" }).map { ($0, kindLabel($0, language)) }, uniquingKeysWith: { first, _ in first })
         return SearchIndex(language: language, count: listed.count, entry: { [listed, bounds = config.searchBounds] page in
             SearchIndex.Entry(page: listed[page], kind: labels[listed[page].searchKind ?? ""] ?? "", bounds: bounds)
-        }).files()
+        }).measuredFiles()
     }
 
     package init(pages: [Page], feeds: [Feed], config: SiteConfig, sections: [LLMsText.Section], published: Set<String>,
