@@ -106,12 +106,20 @@ package enum LinkSyntax {
         return first == UInt8(ascii: "#") || first == UInt8(ascii: "?")
     }
 
-    /// Not a link to another site: neither `scheme:` (letters, `+`, `.`, `-` before the first `:`) nor `//host`.
+    /// Not a link to another site: neither `scheme:` (letters, `+`, `.`, `-` before the first `:`) nor `//host`. Read
+    /// in place: every link of every page is asked, and walking `utf8` retained and released its text each time.
+    /// Se lee en su sitio: se pregunta por cada enlace de cada página.
     package static func isInternal(_ link: String) -> Bool {
+        if let answer = link.utf8.withContiguousStorageIfAvailable(isInternal) { return answer }
+        var link = link
+        return link.withUTF8(isInternal)
+    }
+
+    private static func isInternal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let slash = UInt8(ascii: "/")
-        guard let first = link.utf8.first else { return false }
-        if first == slash, link.utf8.dropFirst().first == slash { return false }
-        for byte in link.utf8 {
+        guard let first = bytes.first else { return false }
+        if first == slash, bytes.count > 1, bytes[1] == slash { return false }
+        for byte in bytes {
             if byte == UInt8(ascii: ":") { return false }
             if !isSchemeByte(byte) { return true }
         }
