@@ -2,9 +2,10 @@
 # `make bench-scale`: Vitrina and Hugo side by side on a site of about 100,000 pages: the tldr-en corpus
 # (../shared/corpora/tldr-en) copied 14 times (103,950 Markdown pages), on disk. In each run: a full build of each into a
 # fresh folder (Vitrina's twice, with and without search, one right after the other: the pair's difference is shown
-# beside the index's cost, its processor time as the build reports it over the build's); each again into its folder with nothing changed (Hugo draws every page again; Vitrina compares the
-# sources' stamps); one page edited (a line added to common/tar.md) and built again; then the corpus copied once and
-# 4 times built by Vitrina into fresh folders, for the table of each stage's time per 1,000 pages at 1x, 4x and 14x.
+# beside the index's cost, its processor time as the build reports it over the build's); each again into its folder
+# with nothing changed (Hugo draws every page again; Vitrina compares the sources' stamps); one page edited (a line
+# added to common/tar.md) and built again; then the corpus copied once and 4 times built by Vitrina into fresh folders,
+# for the table of each stage's time per 1,000 pages at 1x, 4x and 14x.
 # Once, after the runs: `vitrina serve` on the 14x site, one page edited RUNS times, timed from the edit until the
 # page's file changes in the output, with serve's peak memory. Each figure is the median of RUNS runs (default 3).
 # Every build writes into a folder of its own, all removed at the end (about 10 GB and 2.5 million inodes with RUNS=3:

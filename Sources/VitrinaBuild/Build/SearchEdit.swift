@@ -22,7 +22,7 @@ struct SearchEdit {
             guard let patch = SearchIndex.patch(language: language, edited: entries, read: { path in
                 // Only the index's own files, inside the output, as the last build wrote them.
                 // Solo los ficheros del índice, dentro de la salida, tal como los escribió la última construcción.
-                guard path.hasPrefix("assets/search/"), SafePath.isPlainRelative(path) else { return nil }
+                guard path.hasPrefix(SearchIndex.folder), SafePath.isPlainRelative(path) else { return nil }
                 let full = Files.join(outputDirectory, path)
                 guard SafePath.kind(full) == .file else { return nil }
                 return try? Files.read(full)

@@ -62,9 +62,7 @@ struct SiteAssembly: Sendable {
             for file in slice {
                 switch file {
                 case .bytes(let path, let bytes) where path.hasPrefix(SearchIndex.folder):
-                    let start = CPUMeter.threadTime()
-                    try staging.write(bytes, to: path)
-                    search += CPUMeter.threadTime() - start
+                    search += try CPUMeter.timed { try staging.write(bytes, to: path) }.1
                 case .bytes(let path, let bytes): try staging.write(bytes, to: path)
                 case .copy(let path, let file, let source): try staging.copy(file, from: source, to: path)
                 case .media(let picture): try staging.write(hash: picture.hash, size: picture.size, to: picture.path, bytes: picture.bytes)

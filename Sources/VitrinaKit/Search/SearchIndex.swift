@@ -124,10 +124,9 @@ public struct SearchIndex: Sendable {
 
     /// The same, with the processor time making them took on every core (`CPUMeter`).
     /// Lo mismo, con el tiempo de procesador que costó hacerlos en todos los núcleos.
-    public func measuredFiles() -> (files: [DataFile], cpu: Duration) {
+    package func measuredFiles() -> (files: [DataFile], cpu: Duration) {
         let meter = CPUMeter()
-        let (files, cpu) = meter.measure { self.files(meter) }
-        return (files, cpu)
+        return meter.measure { files(meter) }
     }
 
     private func files(_ meter: CPUMeter) -> [DataFile] {
@@ -135,8 +134,8 @@ public struct SearchIndex: Sendable {
         let postings = SearchPostings(joining: read.map(\.run))
         // Terms in UTF-8 order, each with its postings written, on every core.
         // Los términos en orden UTF-8, cada uno con sus apariciones escritas, en todos los núcleos.
-        let encoded = Parallel.map(postings.order, slices: Parallel.slicesPerCore) { slice in
-            meter.piece { slice.map { (term: postings.terms.string($0), postings: Self.encode(postings.list($0))) } }
+        let encoded = meter.map(postings.order, slices: Parallel.slicesPerCore) { slice in
+            slice.map { (term: postings.terms.string($0), postings: Self.encode(postings.list($0))) }
         }.flatMap { $0 }
         var trie: [(prefix: String, terms: Range<Int>, split: Bool, size: Int)] = []
         // The trie: a node of more than `shardBytes` splits by its next code point, keeping the term equal to it.
@@ -167,13 +166,11 @@ public struct SearchIndex: Sendable {
         // Each node's own terms as a shard file, on every core, in the trie's order.
         // Los términos propios de cada nodo como fichero, en todos los núcleos, en el orden del trie.
         let nodes = trie
-        let shards: [DataFile?] = Parallel.map(Array(nodes.indices), slices: Parallel.slicesPerCore) { slice in
-            meter.piece {
-                slice.map { place -> DataFile? in
-                    let node = nodes[place]
-                    guard !node.terms.isEmpty else { return nil }
-                    return Self.shardFile(language: language, prefix: node.prefix, encoded[node.terms])
-                }
+        let shards: [DataFile?] = meter.map(Array(nodes.indices), slices: Parallel.slicesPerCore) { slice in
+            slice.map { place -> DataFile? in
+                let node = nodes[place]
+                guard !node.terms.isEmpty else { return nil }
+                return Self.shardFile(language: language, prefix: node.prefix, encoded[node.terms])
             }
         }.flatMap { $0 }
         var files = shards.compactMap { $0 }
@@ -196,7 +193,7 @@ public struct SearchIndex: Sendable {
     /// as JSON, its text then dropped (two runs a core: each run's terms are looked up again when they are joined).
     /// Cada página leída una vez, por tramos en todos los núcleos: sus palabras contadas, su registro escrito, su texto soltado.
     private func readPages(_ meter: CPUMeter) -> [(run: SearchPostings.Run, records: RecordRun)] {
-        Parallel.map(Array(0..<count), slices: Parallel.cores * 2) { [entry] slice in meter.piece {
+        meter.map(Array(0..<count), slices: Parallel.cores * 2) { [entry] slice in
             var counter = SearchPostings.PageCounter()
             var run = SearchPostings.Run(first: Int32(slice.first ?? 0))
             // Room for a page's usual terms and record asked once: growing by doubling copied them into fresh memory again and again.
@@ -211,7 +208,7 @@ public struct SearchIndex: Sendable {
             }
             run.terms = counter.terms
             return (run, records)
-        } }
+        }
     }
 
     /// The records of a run of pages as JSON, back to back: page `first + n`'s is `bytes[ends[n - 1]..<ends[n]]`.
@@ -313,7 +310,7 @@ public struct SearchIndex: Sendable {
         for index in runs.indices {
             let first = chunk
             while chunk * perChunk < count, runs[index].pages.contains(chunk * perChunk) { chunk += 1 }
-            records += Parallel.map(Array(first..<chunk), slices: Parallel.slicesPerCore) { [language, count, runs] slice in meter.piece {
+            records += meter.map(Array(first..<chunk), slices: Parallel.slicesPerCore) { [language, count, runs] slice in
                 slice.map { number in
                     let range = number * perChunk..<min(number * perChunk + perChunk, count)
                     // A chunk may span several runs (a small site's). / Un trozo puede abarcar varios tramos.
@@ -325,7 +322,7 @@ public struct SearchIndex: Sendable {
                     }
                     return Self.recordFile(language: language, number: number, pages)
                 }
-            } }.flatMap { $0 }
+            }.flatMap { $0 }
             for done in 0...index where runs[done].pages.upperBound <= chunk * perChunk { runs[done] = RecordRun(first: 0, pages: 0) }
         }
         let tables = stride(from: 0, to: records.count, by: Self.chunksPerTable).enumerated().map { number, start in
@@ -402,5 +399,5 @@ public struct SearchIndex: Sendable {
 
     static let callEnd = Array(");\n".utf8)
 
-    static func name(_ path: String) -> String { String(path.dropFirst("assets/search/".count)) }
+    static func name(_ path: String) -> String { String(path.dropFirst(folder.count)) }
 }

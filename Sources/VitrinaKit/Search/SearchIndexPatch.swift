@@ -31,7 +31,7 @@ extension SearchIndex {
         let prefix = "\(language)."
         func load(_ name: String, _ kind: String) -> Any? {
             guard name.hasPrefix(prefix), name.hasSuffix(".js"), SafePath.isPlainSegment(name),
-                  let bytes = read("assets/search/" + name) else { return nil }
+                  let bytes = read(SearchIndex.folder + name) else { return nil }
             return parse(bytes, kind: kind, key: String(name.split(separator: ".").prefix(2).joined(separator: ".")))
         }
         guard let manifestBytes = read(manifestPath(language)),
@@ -175,7 +175,7 @@ extension SearchIndex {
         }
         for (key, terms) in shards {
             let node = nodes[key]!
-            if !node.file.isEmpty { removed.append("assets/search/" + node.file) }
+            if !node.file.isEmpty { removed.append(SearchIndex.folder + node.file) }
             if terms.isEmpty && !node.split {
                 guard node.size == 0 else { return nil }
                 nodes[key] = nil
@@ -201,13 +201,13 @@ extension SearchIndex {
         for number in changedChunks.sorted() {
             let (oldName, entries) = chunks[number]!
             let file = recordFile(language: language, number: number, entries)
-            removed.append("assets/search/" + oldName)
+            removed.append(SearchIndex.folder + oldName)
             written.append(file)
             tableNames[number / chunksPerTable]![number % chunksPerTable] = name(file.path)
         }
         for table in Set(changedChunks.map { $0 / chunksPerTable }).sorted() {
             let file = tableFile(language: language, number: table, names: tableNames[table]!)
-            removed.append("assets/search/" + tables[table])
+            removed.append(SearchIndex.folder + tables[table])
             tables[table] = name(file.path)
             written.append(file)
         }
@@ -222,7 +222,7 @@ extension SearchIndex {
             // Las ramas de los nodos cambiados, escritas de nuevo (o quitadas con su último nodo).
             root = ["": listing[""]!]
             for letter in Set(shards.keys.compactMap { $0.unicodeScalars.first.map(String.init) }).sorted() {
-                if let old = branchNames[letter] { removed.append("assets/search/" + old) }
+                if let old = branchNames[letter] { removed.append(SearchIndex.folder + old) }
                 let below = listing.filter { $0.key.unicodeScalars.first.map(String.init) == letter }
                 guard !below.isEmpty else { branchNames[letter] = nil; continue }
                 let file = branchFile(language: language, letter: letter, below)
