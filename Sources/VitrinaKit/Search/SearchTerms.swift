@@ -102,13 +102,15 @@ struct SearchTerms {
     /// Los bytes de ocho en ocho, mezclados con la semilla aleatoria de la tabla: un texto no puede caer en un solo hueco.
     private func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var state = seed ^ (UInt64(word.count) &* 0x9e37_79b9_7f4a_7c15)
+        let raw = UnsafeRawBufferPointer(word)
         var index = 0
         while index < word.count {
             var chunk: UInt64 = 0
             if word.count - index >= 8 {
-                chunk = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(word)[index..<index + 8]).loadUnaligned(as: UInt64.self)
+                chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             } else {
-                for place in index..<word.count { chunk |= UInt64(word[place]) << (8 * UInt64(place - index)) }
+                // The last bytes in one copy, not a loop a byte: most words are shorter than eight.
+                withUnsafeMutableBytes(of: &chunk) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[index...])) }
             }
             let product = (state ^ chunk).multipliedFullWidth(by: 0xa076_1d64_78bd_642f)
             state = product.high ^ product.low

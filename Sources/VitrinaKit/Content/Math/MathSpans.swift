@@ -82,15 +82,14 @@ struct MathSpans: Sendable {
     /// Si una línea tiene dos `$`: toda fórmula con dólares abre y cierra en una línea, o abre con `$$`.
     private static func someLineHoldsTwoDollars(_ markdown: String) -> Bool {
         var text = markdown
+        // memchr from dollar to dollar: every page is asked, and most hold no dollar at all.
+        // memchr de dólar en dólar: se pregunta a cada página y la mayoría no tiene ninguno.
         return text.withUTF8 { bytes in
-            var dollars = 0
-            for byte in bytes {
-                if byte == UInt8(ascii: "$") {
-                    dollars += 1
-                    if dollars == 2 { return true }
-                } else if byte == UInt8(ascii: "\n") {
-                    dollars = 0
-                }
+            var start = 0
+            while let dollar = bytes.firstIndex(of: UInt8(ascii: "$"), from: start) {
+                let lineEnd = bytes.firstIndex(of: UInt8(ascii: "\n"), from: dollar + 1) ?? bytes.count
+                if bytes.firstIndex(of: UInt8(ascii: "$"), from: dollar + 1, before: lineEnd) != nil { return true }
+                start = lineEnd + 1
             }
             return false
         }
