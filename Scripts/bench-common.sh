@@ -113,16 +113,24 @@ make_hugo_site() { # site folder, factor
 # per key "scenario/tool" as space-separated lists of seconds and peak KB.
 # Medición: cada construcción bajo /usr/bin/time; si una falla se muestra su registro y se sale.
 # ---------------------------------------------------------------------------------------------
-declare -A secs=() peak=() pages=() cpu_user=() cpu_sys=()
+declare -A secs=() peak=() pages=() cpu_user=() cpu_sys=() stolen=()
 builds=0
 
+steal_ticks() { # the processor time the machine's host has taken from this system so far, in clock ticks (/proc/stat's
+  # `steal`: 0 on a machine of its own); a build's share of it tells a slow run from slow code
+  # El tiempo de procesador que el anfitrión de la máquina virtual le ha quitado, en ticks: 0 en una máquina propia.
+  awk '$1 == "cpu" { print $9 + 0; exit }' /proc/stat 2>/dev/null || echo 0
+}
+
 timed() { # log file, then the command; sets t_secs (wall, to the millisecond: time's %e counts hundredths, too coarse
-  # for builds of a tenth of a second), t_kb, and t_user and t_sys (CPU seconds in the program and in the kernel for it)
-  local start end
+  # for builds of a tenth of a second), t_kb, t_user and t_sys (CPU seconds in the program and in the kernel for it),
+  # and t_steal (seconds of processor time the host took from the machine during it, summed over its cores)
+  local start end steal
   # Each build starts from a flushed disk: without this, a build paid for writing back the output of the build before
   # it (the other tool's, in a side-by-side run: 350 MB at 100,000 pages), and the order of the runs chose the winner.
   # Cada construcción empieza con el disco al día: si no, pagaba la escritura diferida de la salida anterior.
   sync
+  steal=$(steal_ticks)
   start=$(date +%s%N)
   if ! /usr/bin/time -f "%e %M %U %S" -o "$1.time" "${@:2}" > "$1" 2>&1; then
     echo "Build failed: ${*:2}" >&2
@@ -130,6 +138,7 @@ timed() { # log file, then the command; sets t_secs (wall, to the millisecond: t
     exit 1
   fi
   end=$(date +%s%N)
+  t_steal=$(awk -v a="$steal" -v b="$(steal_ticks)" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", (b - a) / hz }')
   read -r _ t_kb t_user t_sys < "$1.time"
   t_secs=$(awk -v ns=$((end - start)) 'BEGIN { printf "%.3f", ns / 1e9 }')
 }
@@ -141,6 +150,7 @@ record() { # key, pages
   peak[$1]+="$t_kb "
   cpu_user[$1]+="${t_user:-0} "
   cpu_sys[$1]+="${t_sys:-0} "
+  stolen[$1]+="${t_steal:-0} "
   pages[$1]=$2
 }
 
