@@ -403,6 +403,29 @@ def test_an_entry_is_not_glued_to_a_last_line_without_its_newline(bench_repo, tm
     assert text.startswith("# Benchmarks\n\n### ")
 
 
+def test_a_timed_build_records_the_processor_time_the_host_took(tmp_path):
+    """`timed` keeps the host's steal over the build, in seconds, beside its wall and CPU times, and `record` lists it."""
+    script = ('source "$1"; work="$2"; timed "$2/log" sleep 0.05; record k 1; timed "$2/log" true; record k 1; '
+              'echo "$t_secs|$t_steal|${stolen[k]}|$(steal_ticks)"')
+    result = subprocess.run(["bash", "-euo", "pipefail", "-c", script, "bash", str(ROOT / "Scripts" / "bench-common.sh"),
+                             str(tmp_path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    secs, steal, stolen, ticks = result.stdout.strip().split("|")
+    assert float(secs) >= 0 and re.fullmatch(r"\d+\.\d\d", steal), result.stdout
+    assert re.fullmatch(r"\d+\.\d\d \d+\.\d\d ", stolen), "one figure per build, as the other lists"
+    assert re.fullmatch(r"\d+", ticks) and int(ticks) >= 0
+
+
+def test_bench_scale_judges_the_time_goal_by_pairs_in_alternating_order():
+    text = (ROOT / "Scripts" / "bench-scale.sh").read_text(encoding="utf-8")
+    # Hugo's full build before Vitrina's in odd runs, after it in even ones, each run's ratio kept.
+    first = text.index("((i % 2 == 0)) || hugo_build full/hugo")
+    last = text.index("((i % 2)) || hugo_build full/hugo")
+    assert first < text.index("cold_build full/vitrina") < last
+    assert 'paired+="$(ratio "$with_search"' in text[last:]
+    assert re.search(r'^ *goal "\$\{factor\}x: full build <= 0.3x Hugo \(median of pairs\)" "\$\(median "\$paired"\)"', text, re.M)
+
+
 @pytest.mark.parametrize("script", ["bench.sh", "bench-scale.sh", "bench-math.sh"])
 def test_both_benches_append_what_they_print(script):
     text = (ROOT / "Scripts" / script).read_text(encoding="utf-8")
