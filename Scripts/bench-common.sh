@@ -202,6 +202,8 @@ median() { # space-separated numbers
 
 s() { median "${secs[$1]:-}"; }
 
+latest() { awk '{ print $NF }' <<< "${secs[$1]:-}"; } # key: the seconds of its last build
+
 kb() { median "${peak[$1]:-}"; }
 
 cpu() { echo "user $(median "${cpu_user[$1]:-}") system $(median "${cpu_sys[$1]:-}")"; } # key: its CPU seconds, medians

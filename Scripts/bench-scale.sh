@@ -183,7 +183,7 @@ for i in $(seq "$runs"); do
   done
   index_shares+="$(awk -v a="$with_search" -v b="$without_search" 'BEGIN { printf "%.3f", (a - b) / a }') "
   ((i % 2)) || hugo_build full/hugo "$work/hugo-big" "$hugo_out"
-  paired+="$(ratio "$with_search" "$(awk '{ print $NF }' <<< "${secs[full/hugo]}")") "
+  paired+="$(ratio "$with_search" "$(latest full/hugo)") "
   # b. Nothing changed, into the same folders. / Sin cambios, en las mismas carpetas.
   hugo_build again/hugo "$work/hugo-big" "$hugo_out"
   vitrina_build unchanged/vitrina "$vitrina_out" --site "$big"

@@ -405,7 +405,7 @@ def test_an_entry_is_not_glued_to_a_last_line_without_its_newline(bench_repo, tm
 
 def test_a_timed_build_records_the_processor_time_the_host_took(tmp_path):
     """`timed` keeps the host's steal over the build, in seconds, beside its wall and CPU times, and `record` lists it."""
-    script = ('source "$1"; work="$2"; timed "$2/log" sleep 0.05; record k 1; timed "$2/log" true; record k 1; '
+    script = ('source "$1"; timed "$2/log" sleep 0.05; record k 1; timed "$2/log" true; record k 1; '
               'echo "$t_secs|$t_steal|${stolen[k]}|$(steal_ticks)"')
     result = subprocess.run(["bash", "-euo", "pipefail", "-c", script, "bash", str(ROOT / "Scripts" / "bench-common.sh"),
                              str(tmp_path)], capture_output=True, text=True)
