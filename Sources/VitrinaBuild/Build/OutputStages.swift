@@ -64,9 +64,11 @@ struct OutputStages {
     /// Dibuja, ensambla, comprueba y escribe; nada llega a la salida si algún paso falla.
     func run(_ work: Work, timer: inout StageTimer, checking: (inout RenderStage.Output) -> LinkCheckInput,
              accepting: (LinkFindings) throws -> RecordBytes?) throws -> Done? {
-        let staging = try work.writer.beginStaging(after: work.last, leavingOthers: work.leavingOthers, removing: work.removing)
+        let toDraw = RenderStage.toDraw(work.jobs)
+        let staging = try work.writer.beginStaging(after: work.last, leavingOthers: work.leavingOthers, removing: work.removing,
+                                                   expectedFiles: toDraw)
         do {
-            let sink = StagedPages(staging, toDraw: RenderStage.toDraw(work.jobs), threads: writerThreads)
+            let sink = StagedPages(staging, toDraw: toDraw, threads: writerThreads)
             // Assembling (the search index most of it) needs the plan, not the drawn pages: it runs beside the drawing,
             // on the cores the drawing leaves while its files wait for the disk. Its own time is its stage's.
             // El ensamblado solo necesita el plan: va junto al dibujo, en los núcleos que este deja al esperar al disco.

@@ -25,12 +25,14 @@ public struct OutputWriter: Sendable {
 
     /// A fresh, empty staging folder. When the output holds an earlier build, the staging folder receives only the
     /// files whose content changed, and the commit moves them in; otherwise it receives the whole site. With
-    /// `leavingOthers` (a quick edit), every file of the last build stays unless it is written again.
-    public func beginStaging(after last: LastBuild, leavingOthers: Bool = false, removing: [String] = []) throws -> StagingArea {
+    /// `leavingOthers` (a quick edit), every file of the last build stays unless it is written again. `expectedFiles`
+    /// sizes the staging area's table of fingerprints.
+    public func beginStaging(after last: LastBuild, leavingOthers: Bool = false, removing: [String] = [],
+                             expectedFiles: Int = 0) throws -> StagingArea {
         try Files.remove(stagingDirectory)
         try Files.createDirectory(stagingDirectory)
         var staging = StagingArea(directory: stagingDirectory, previous: last.files.isEmpty ? nil : outputDirectory, previousHashes: last.files,
-                                  leavingOthers: leavingOthers)
+                                  leavingOthers: leavingOthers, expectedFiles: expectedFiles)
         staging.removing = removing
         staging.previousID = last.id
         return staging

@@ -18,14 +18,19 @@ public struct StagingArea: Sendable {
     var previousID: String?
     private let createdFolders = PathSet()
     private let folderTurns = FolderTurns()
-    private let written = HashBook()
+    private let written: HashBook
     private let changedFiles = PathSet()
 
-    public init(directory: String, previous: String? = nil, previousHashes: [String: String] = [:], leavingOthers: Bool = false) {
+    /// `expectedFiles`, the files the build means to write, sizes the table of fingerprints once: grown from empty at
+    /// 100,000 files, it was copied again and again while eight writers waited for its lock.
+    /// Reserva de una vez la tabla de huellas: al crecer desde vacía se copiaba una y otra vez mientras los escritores esperaban.
+    public init(directory: String, previous: String? = nil, previousHashes: [String: String] = [:], leavingOthers: Bool = false,
+                expectedFiles: Int = 0) {
         self.directory = directory
         self.previous = previous
         self.previousHashes = previousHashes
         self.leavingOthers = leavingOthers
+        written = HashBook(capacity: expectedFiles)
     }
 
     /// Fingerprints of the files this build drew, assembled or copied, by path (whether or not their content changed);
@@ -42,8 +47,10 @@ public struct StagingArea: Sendable {
         return hashes
     }
 
-    /// Files written into the staging folder because they are new or changed.
-    var changed: Set<String> { changedFiles.all }
+    /// Files written into the staging folder because they are new or changed: with no earlier build, every file
+    /// recorded (not noted one by one in a second shared table).
+    /// Los ficheros nuevos o cambiados: sin construcción anterior, todos los anotados.
+    var changed: Set<String> { previous == nil ? Set(written.all.keys) : changedFiles.all }
 
     /// A drawn page or an assembled file, fingerprinted with `contentHash` (the manifest's only reader of it).
     public func write(_ bytes: [UInt8], to path: String) throws {
@@ -67,10 +74,14 @@ public struct StagingArea: Sendable {
         let targets = try files.map { try target($0.path, hash: Self.contentHash($0.bytes), size: $0.bytes.count, into: &ledger) }
         // A batch is pages of one section: their folders are made in that section's turn, their files after it.
         // Una tanda son páginas de una sección: sus carpetas se crean en el turno de la sección, sus ficheros después.
+        // Their folders are not noted in the table every writer shares: no other file is written into a page's folder
+        // (one that is, asked for on its own, finds it on the disk).
+        // Sus carpetas no se anotan en la tabla compartida: ningún otro fichero va a la carpeta de una página.
         let section = Self.folder(of: Self.folder(of: files.first?.path ?? ""))
+        var made = Set<String>()
         try folderTurns.inTurn(for: section) {
             for (file, target) in zip(files, targets) where target != nil {
-                try createFolder(Self.folder(of: file.path), noting: &ledger.folders, askingDiskFirst: true)
+                try createFolder(Self.folder(of: file.path), noting: &made, askingDiskFirst: true)
             }
         }
         for (file, target) in zip(files, targets) {
@@ -125,7 +136,8 @@ public struct StagingArea: Sendable {
             throw VitrinaError(.write, "refused to write \(path): output paths must stay inside the output folder")
         }
         ledger.hashes.append((path, hash))
-        if let previous, previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == size { return nil }
+        guard let previous else { return "\(directory)/\(path)" }
+        if previousHashes[path] == hash, Self.size(of: "\(previous)/\(path)") == size { return nil }
         ledger.changed.append(path)
         return "\(directory)/\(path)"
     }
@@ -213,7 +225,9 @@ final class PathSet: Sendable {
 /// Content fingerprints recorded while a build writes, by path.
 /// Huellas del contenido anotadas mientras se escribe, por ruta.
 final class HashBook: Sendable {
-    private let entries = Mutex<[String: String]>([:])
+    private let entries: Mutex<[String: String]>
+
+    init(capacity: Int = 0) { entries = Mutex(Dictionary(minimumCapacity: min(max(0, capacity), 1 << 24))) }
 
     func record(_ more: [(path: String, hash: String)]) {
         guard !more.isEmpty else { return }
