@@ -63,6 +63,13 @@ public struct BuildPipeline: Sendable {
                 // Lo que la siguiente construcción necesita para dibujar solo una edición se reúne en otro núcleo.
                 let keeping = options.memo == nil && config.sources.isEmpty
                     ? Task.detached { [features = session.features] in KeptPlan(site, features: features, siteInput: diff.digester.site) } : nil
+                // It is stamped and encoded there too, as soon as the walk's stamp is in: only its id waits for the write.
+                // También se sella y codifica allí en cuanto llega la huella del recorrido: solo su id espera a la escritura.
+                let readyPlan = keeping.map { keeping in
+                    Task.detached { [stamping, taken = stamp?.stamp] in
+                        await Self.readyPlan(keeping.value, stamp: await stamping?.value ?? taken, contentStamps: contentStamps)
+                    }
+                }
                 let done = try draw(site, diff, timer: &timer)
                 // The memos' writing, begun once everything was read, is waited for here: part of what the build costs.
                 // La escritura de las memorias, empezada al acabar de leerlo todo, se espera aquí: también cuenta en el tiempo.
@@ -70,9 +77,8 @@ public struct BuildPipeline: Sendable {
                 let report = self.report(site, done, fetch: session.fetcher.stats, timer: timer)
                 rememberLive(site, diff, done, warnings: report.warnings)
                 options.leftovers?.leave([site, diff, done, session] as [any Sendable])
-                var keptPlan = await keeping?.value
                 let finalStamp = await stamping?.value ?? stamp?.stamp
-                keepForNextBuild(report, stamp: finalStamp, plan: &keptPlan, contentStamps: contentStamps)
+                keepForNextBuild(report, stamp: finalStamp, plan: await readyPlan?.value)
                 // The walk's stamps, left too: freeing their 100,000 paths was the last thing a build did on one core.
                 // Las huellas del recorrido también se dejan: liberarlas era lo último que hacía la construcción, en un núcleo.
                 options.leftovers?.leave([finalStamp, contentStamps, stamp?.last] as [any Sendable])
@@ -158,13 +164,21 @@ public struct BuildPipeline: Sendable {
     }
 
     /// What the next build starts from: the stamp of what this one read, and its plan with each page's files stamped.
-    /// The plan is taken out of `plan`, so that stamping its 100,000 pages' files changes them in place.
     /// Lo que guarda para la siguiente: la huella de lo leído y el plan con la huella de los ficheros de cada página.
-    private func keepForNextBuild(_ report: BuildReport, stamp: SourceStamp?, plan: inout KeptPlan?, contentStamps: [(path: String, stamp: FileStamp)]?) {
+    private func keepForNextBuild(_ report: BuildReport, stamp: SourceStamp?, plan: ReadyPlan?) {
         recordUnchanged(stamp, report)
-        let whole = stamp.flatMap { stamp in plan.take()?.stamped(by: stamp, stamps: contentStamps ?? stamp.contentScan.stamps, buildID: report.buildID) }
-        keep(whole, stamp: stamp, report: report)
-        options.leftovers?.leave(whole)
+        keep(planBody: plan?.body, stamp: stamp, report: report)
+        options.leftovers?.leave(plan)
+    }
+
+    /// A kept plan stamped and encoded but for its build's id, with the plan itself (left, not freed, at the end).
+    typealias ReadyPlan = (plan: KeptPlan, body: [UInt8])
+
+    /// `plan` stamped by `stamp` (the plan is consumed, so that stamping its 100,000 pages' files changes them in
+    /// place) and encoded; nil without a plan or a stamp, or when a page's file is not in the walk.
+    static func readyPlan(_ plan: consuming KeptPlan?, stamp: SourceStamp?, contentStamps: [(path: String, stamp: FileStamp)]?) -> ReadyPlan? {
+        guard let stamp, let whole = plan.take()?.stamped(by: stamp, stamps: contentStamps ?? stamp.contentScan.stamps) else { return nil }
+        return (whole, whole.encodedBody())
     }
 
     /// Stamp: the sources' stamp, and whether the last build into this output recorded the same one and the output still

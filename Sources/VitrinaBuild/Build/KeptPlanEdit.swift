@@ -77,7 +77,7 @@ extension BuildPipeline {
         let kept = plan.restamped(changed, buildID: report.buildID ?? "")
         timer.run("save") {
             recordUnchanged(stamp, report)
-            keep(kept, stamp: stamp, report: report)
+            keep(planBody: kept.encodedBody(), stamp: stamp, report: report)
         }
         options.leftovers?.leave([plan, kept, lines] as [any Sendable])
         (report.stages, report.overlapped) = (timer.stages, timer.overlapped)
@@ -127,13 +127,13 @@ extension BuildPipeline {
         return ids
     }
 
-    /// Keeps `plan` with the stamp its build read, for the next build; removes the last one's when this build left
-    /// nothing an edit could follow (a warning, API data, a file that changed while it ran).
-    /// Guarda el plan con la huella que leyó su construcción; si no, borra el anterior.
-    func keep(_ plan: KeptPlan?, stamp: SourceStamp?, report: BuildReport) {
+    /// Keeps a plan (its `encodedBody()`) under the id of the build that read `stamp`, for the next build; removes the
+    /// last one's when this build left nothing an edit could follow (a warning, API data, a file that changed while it ran).
+    /// Guarda el plan con el id de su construcción; si no, borra el anterior.
+    func keep(planBody body: [UInt8]?, stamp: SourceStamp?, report: BuildReport) {
         let path = KeptPlan.path(statePath: stages.statePath)
-        if let plan, let stamp, !stamp.settling, report.warnings.isEmpty, !report.readSources, report.buildID == plan.buildID,
-           (try? plan.save(to: path, context: LoadingSession.decodedContext)) != nil { return }
+        if let body, let buildID = report.buildID, let stamp, !stamp.settling, report.warnings.isEmpty, !report.readSources,
+           (try? KeptPlan.save(body: body, buildID: buildID, to: path, context: LoadingSession.decodedContext)) != nil { return }
         if SafePath.kind(path) == .file { unlink(path) }
     }
 }
