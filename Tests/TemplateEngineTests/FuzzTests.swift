@@ -129,7 +129,7 @@ enum TemplateGrammar {
     }
 
     static func value(_ random: inout SeededGenerator) -> TemplateValue {
-        var object: [String: TemplateValue] = [:]
+        var object: TemplateObject = [:]
         for name in ["a", "b", "list", "flag", "obj"] where random.chance(0.8) {
             object[name] = anyValue(&random, depth: 0)
         }
@@ -141,7 +141,7 @@ enum TemplateGrammar {
         case 0...1 where depth < 3:
             return .list((0..<Int.random(in: 0...3, using: &random)).map { _ in anyValue(&random, depth: depth + 1) })
         case 2...3 where depth < 3:
-            var object: [String: TemplateValue] = [:]
+            var object: TemplateObject = [:]
             for name in ["a", "x", "flag"] where random.chance(0.6) {
                 object[name] = anyValue(&random, depth: depth + 1)
             }

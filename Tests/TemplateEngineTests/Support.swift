@@ -21,8 +21,8 @@ func syntaxError(_ template: String) -> TemplateSyntaxError? {
     }
 }
 
-/// The same value in swift-mustache's world of `Any`. `mapValues` keeps the dictionary's layout, so an
-/// object printed with `{{.}}` lists its keys in the same order in both engines.
+/// The same value in swift-mustache's world of `Any`; an object is an `OracleObject`, so that one printed with `{{.}}`
+/// lists its keys in the same order in both engines.
 func oracleValue(_ value: TemplateValue) -> Any {
     switch value {
     case .string(let string): string
@@ -30,8 +30,22 @@ func oracleValue(_ value: TemplateValue) -> Any {
     case .double(let number): number
     case .bool(let flag): flag
     case .list(let elements): elements.map(oracleValue) as [Any]
-    case .object(let fields): fields.mapValues(oracleValue) as [String: Any]
+    case .object(let fields): OracleObject(fields: fields.map { ($0.key, oracleValue($0.value)) })
     }
+}
+
+/// An object for swift-mustache with our object's fields in their order: found by name as its `Dictionary` finds them
+/// (`MustacheParent`, `String` equality), and spelled as a `Dictionary` of them would be, but in that order.
+struct OracleObject: MustacheParent, CustomStringConvertible, CustomDebugStringConvertible {
+    let fields: [(key: String, value: Any)]
+
+    func child(named name: String) -> Any? { fields.first { $0.key == name }?.value }
+
+    var description: String {
+        fields.isEmpty ? "[:]" : "[" + fields.map { String(reflecting: $0.key) + ": " + String(reflecting: $0.value) }.joined(separator: ", ") + "]"
+    }
+
+    var debugDescription: String { description }
 }
 
 /// swift-mustache 2.1.1 escapes per `Character`, so a `< > & " '` that shares a grapheme with a combining or

@@ -151,7 +151,7 @@ final class NameShape {
 
     /// A value for this shape as an object: every field present most of the time.
     func generate(_ random: inout SeededGenerator, depth: Int) -> TemplateValue {
-        var object: [String: TemplateValue] = [:]
+        var object: TemplateObject = [:]
         for (key, shape) in fields.sorted(by: { $0.key < $1.key }) where random.chance(0.85) {
             object[key] = shape.value(&random, depth: depth + 1)
         }

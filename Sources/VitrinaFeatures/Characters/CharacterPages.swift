@@ -310,7 +310,7 @@ extension CharacterCardView: TemplateConvertible {
 
 extension FactView: TemplateConvertible {
     var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = ["label": .string(label), "value": .string(value)]
+        var fields: TemplateObject = ["label": .string(label), "value": .string(value)]
         if let href { fields["href"] = .string(href) }
         return .object(fields)
     }

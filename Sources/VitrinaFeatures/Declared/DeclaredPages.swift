@@ -119,7 +119,7 @@ struct DeclaredPages: Sendable {
 
     /// The declared numbers written the language's way (`109,95 US$`, `$109.95`).
     func numbers(_ item: DeclaredItem, _ language: String) -> TemplateValue {
-        var shown: [String: TemplateValue] = [:]
+        var shown: TemplateObject = [:]
         for format in content.declaration.numbers {
             guard let value = item.numbers[format.name] else { continue }
             shown[format.name] = .string(format.shown(value, language: language, pattern: format.text.flatMap { pageContext.strings.optionalText($0, language) }))
@@ -129,7 +129,7 @@ struct DeclaredPages: Sendable {
 
     /// One item as lists show it: its JSON, numbers, title, link and first image.
     func card(_ item: DeclaredItem, from route: Route, _ language: String) -> TemplateValue {
-        var card: [String: TemplateValue] = ["item": (item.fields.templateValue ?? .object([:])), "title": .string(item.title), "id": .string(item.id),
+        var card: TemplateObject = ["item": (item.fields.templateValue ?? .object([:])), "title": .string(item.title), "id": .string(item.id),
                                              "href": .string(route.link(to: routes.item(item, language))), "numbers": numbers(item, language)]
         if let image = item.images.first {
             card["image"] = pageContext.pictures.image(image, alt: item.title, from: route, expected: (200, 200)).templateValue
@@ -145,10 +145,10 @@ struct DeclaredPages: Sendable {
         let shown = content.items.dropFirst((number - 1) * pageSize).prefix(pageSize)
         let pagination = PaginationView(count: count, current: number, route: route, link: { routes.list(page: $0, language) },
                                         previousLabel: pageContext.strings.text("previous", language), nextLabel: pageContext.strings.text("next", language))
-        var view: [String: TemplateValue] = [
+        var view: TemplateObject = [
             "heading": .string(title(language)), "items": .list(shown.map { card($0, from: route, language) }),
             "groups": .list(groups.map { group in
-                var fields: [String: TemplateValue] = [
+                var fields: TemplateObject = [
                     "name": .string(label(group.name, language)), "key": .string(group.name),
                     "href": .string(route.link(to: routes.group(group.name, language))), "count": .int(group.items.count)]
                 if let image = group.items.first?.images.first {
@@ -170,7 +170,7 @@ struct DeclaredPages: Sendable {
     func groupPage(_ group: DeclaredGroup, _ language: String) -> Page {
         let route = routes.group(group.name, language)
         let name = label(group.name, language)
-        var view: [String: TemplateValue] = [
+        var view: TemplateObject = [
             "name": .string(name), "key": .string(group.name), "items": .list(group.items.map { card($0, from: route, language) }),
             "back": LinkView(href: route.link(to: routes.list(page: 1, language)), label: title(language)).templateValue,
         ]
@@ -195,7 +195,7 @@ struct DeclaredPages: Sendable {
 
     func itemPage(_ item: DeclaredItem, _ language: String) -> Page {
         let route = routes.item(item, language)
-        var view: [String: TemplateValue] = [
+        var view: TemplateObject = [
             "item": (item.fields.templateValue ?? .object([:])), "title": .string(item.title), "id": .string(item.id),
             "numbers": numbers(item, language),
             "images": .list(item.images.map { pageContext.pictures.image($0, alt: item.title, from: route, expected: (400, 400)).templateValue }),

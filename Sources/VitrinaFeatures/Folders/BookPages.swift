@@ -222,7 +222,7 @@ extension CrumbView: TemplateConvertible {
 
 extension BookPageView: TemplateConvertible {
     var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = [
+        var fields: TemplateObject = [
             "title": .string(title), "showTitle": .bool(showTitle), "html": .string(html), "draft": .bool(draft),
             "toc": toc.templateValue, "hasToc": .bool(!toc.isEmpty), "breadcrumbs": breadcrumbs.templateValue,
             "hasBreadcrumbs": .bool(breadcrumbs.count > 1), "docsNav": docsNav, "hasPager": .bool(previous != nil || next != nil),

@@ -33,7 +33,7 @@ struct DocsNav: Sendable {
         let path = current.map(order.path(to:)) ?? []
         let truncated = order.top.count > Self.topLimit
         let shown = truncated ? Array(path.prefix(1)) : order.top
-        var fields: [String: TemplateValue] = [
+        var fields: TemplateObject = [
             "items": .list(shown.map { item($0, path: path, current: current, route: route, label: label) }),
         ]
         if truncated { fields["rootKey"] = .string(key(nil)) }
@@ -44,7 +44,7 @@ struct DocsNav: Sendable {
     private func item(_ node: Int, path: [Int], current: Int?, route: Route, label: (Int) -> String) -> TemplateValue {
         let entry = order.nodes[node]
         let depth = path.firstIndex(of: node)
-        var fields: [String: TemplateValue] = ["label": .string(label(node))]
+        var fields: TemplateObject = ["label": .string(label(node))]
         if let number = entry.number { fields["number"] = .string(number) }
         if depth != nil { fields["chunk"] = .int(entry.place / Self.chunkSize) }
         switch entry.kind {

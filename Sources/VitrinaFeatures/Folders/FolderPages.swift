@@ -287,7 +287,7 @@ extension SectionView: TemplateConvertible {
 
 extension ContentPageView: TemplateConvertible {
     var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = ["title": .string(title), "showTitle": .bool(showTitle), "html": .string(html), "draft": .bool(draft),
+        var fields: TemplateObject = ["title": .string(title), "showTitle": .bool(showTitle), "html": .string(html), "draft": .bool(draft),
                                                "breadcrumbs": breadcrumbs.templateValue, "hasBreadcrumbs": .bool(hasBreadcrumbs)]
         if let contentLanguage { fields["contentLanguage"] = .string(contentLanguage) }
         return .object(fields)

@@ -95,7 +95,7 @@ public struct PageRenderer: Sendable {
         let tables = Dictionary(uniqueKeysWithValues: routes.languages.map { ($0, strings.table($0)) })
         self.tables = tables
         menus = Dictionary(uniqueKeysWithValues: tables.map { language, table in (language, Menus(navigation, tools, language: language, strings: table)) })
-        tableValues = tables.mapValues { .object($0.mapValues { .string($0) }) }
+        tableValues = tables.mapValues { .object(TemplateObject(strings: $0)) }
         scriptStringsJSON = tables.mapValues { ScriptStrings.json($0, keys: scriptStrings) }
     }
 
@@ -159,7 +159,7 @@ public struct PageRenderer: Sendable {
         func links(_ entries: [Menus.Entry]) -> TemplateValue {
             .list(entries.map { LinkView(href: link(to: $0.route), label: $0.text, current: $0.key == page.navigationKey).templateValue })
         }
-        var fields: [String: TemplateValue] = [:]
+        var fields: TemplateObject = [:]
         fields.reserveCapacity(LayoutFrame.capacity)
         fields["lang"] = .string(language)
         fields["siteTitle"] = .string(config.title)
@@ -180,7 +180,7 @@ public struct PageRenderer: Sendable {
         fields["stringsJSON"] = .string(scriptStringsJSON[language] ?? "{}")
         if let searchRoute { fields["search"] = .string(link(to: searchRoute(language))) }
         fields["tools"] = links(menu.tools)
-        fields["t"] = tableValues[language] ?? .object(t.mapValues { .string($0) })
+        fields["t"] = tableValues[language] ?? .object(TemplateObject(strings: t))
         return LayoutFrame(key: key, fields: fields, targets: targets, shareable: !targets.contains { key.holds($0) })
     }
 
@@ -257,7 +257,7 @@ package struct LayoutFrame: Sendable {
     static let capacity = 40
 
     let key: Key
-    let fields: [String: TemplateValue]
+    let fields: TemplateObject
     /// The files the frame links to, for telling whether another page's links to them would differ.
     let targets: [String]
     /// No link of the frame leads into its own page's folder: a sibling folder's page may use it.
@@ -305,7 +305,7 @@ extension LayoutView: TemplateConvertible {
 
 extension LanguageLink: TemplateConvertible {
     var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = ["code": .string(code), "label": .string(label), "href": .string(href), "current": .bool(current)]
+        var fields: TemplateObject = ["code": .string(code), "label": .string(label), "href": .string(href), "current": .bool(current)]
         if let absolute { fields["absolute"] = .string(absolute) }
         return .object(fields)
     }
@@ -313,7 +313,7 @@ extension LanguageLink: TemplateConvertible {
 
 extension SocialCard: TemplateConvertible {
     var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = [
+        var fields: TemplateObject = [
             "siteName": .string(siteName), "title": .string(title), "description": .string(description), "type": .string(type),
             "locale": .string(locale), "alternateLocales": alternateLocales.templateValue, "card": .string(card),
         ]

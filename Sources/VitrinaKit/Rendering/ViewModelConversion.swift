@@ -1,4 +1,4 @@
-/// Turns a view model into template values once per page, so each `{{name}}` is a hash lookup in typed values.
+/// Turns a view model into template values once per page, so each `{{name}}` is a lookup in typed values.
 /// Convierte un modelo de vista en valores de plantilla una vez por página: cada `{{name}}` es una búsqueda directa.
 extension TemplateValue {
     /// Hot view models spell out their fields (`TemplateConvertible`); the rest are read by reflection.
@@ -10,7 +10,7 @@ extension TemplateValue {
         case let number as Int: return .int(number)
         case let flag as Bool: return .bool(flag)
         case let number as Double: return .double(number)
-        case let strings as [String: String]: return .object(strings.mapValues { .string($0) })
+        case let strings as [String: String]: return .object(TemplateObject(strings: strings))
         case let convertible as TemplateConvertible: return convertible.templateValue
         default: break
         }
@@ -21,14 +21,14 @@ extension TemplateValue {
         case .collection, .set:
             return .list(mirror.children.compactMap { from($0.value) })
         case .dictionary:
-            var fields: [String: TemplateValue] = [:]
+            var fields: TemplateObject = [:]
             for entry in mirror.children {
                 let pair = Array(Mirror(reflecting: entry.value).children)
                 if pair.count == 2, let key = pair[0].value as? String, let converted = from(pair[1].value) { fields[key] = converted }
             }
             return .object(fields)
         case .struct, .class:
-            var fields: [String: TemplateValue] = [:]
+            var fields: TemplateObject = [:]
             fields.reserveCapacity(Int(mirror.children.count))
             for child in mirror.children {
                 if let label = child.label, let converted = from(child.value) { fields[label] = converted }

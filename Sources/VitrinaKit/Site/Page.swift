@@ -353,7 +353,7 @@ public struct DataAttribute: Sendable, Equatable {
 
 extension ImageView: TemplateConvertible {
     package var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = ["src": .string(src), "width": .int(width), "height": .int(height), "alt": .string(alt),
+        var fields: TemplateObject = ["src": .string(src), "width": .int(width), "height": .int(height), "alt": .string(alt),
                                                "placeholder": .bool(placeholder)]
         // Always there, even empty, so the section never finds a `dataAttributes` of an enclosing context.
         fields["dataAttributes"] = .list(dataAttributes.map { .object(["name": .string($0.name), "value": .string($0.value)]) })
@@ -375,7 +375,7 @@ extension PageNumberView: TemplateConvertible {
 
 extension PaginationView: TemplateConvertible {
     package var templateValue: TemplateValue {
-        var fields: [String: TemplateValue] = ["pages": pages.templateValue, "isNeeded": .bool(isNeeded)]
+        var fields: TemplateObject = ["pages": pages.templateValue, "isNeeded": .bool(isNeeded)]
         if let previous { fields["previous"] = previous.templateValue }
         if let next { fields["next"] = next.templateValue }
         return .object(fields)

@@ -59,8 +59,10 @@ public enum JSONValue: Sendable, Equatable {
         case .string(let text): .string(text)
         case .array(let elements): .list(elements.compactMap(\.templateValue))
         case .object(let object):
-            .object(Dictionary(object.members.compactMap { member in member.value.templateValue.map { (member.key, $0) } },
-                               uniquingKeysWith: { first, _ in first }))
+            .object(object.members.reduce(into: TemplateObject()) { fields, member in
+                // A repeated key keeps its first value.
+                if fields[member.key] == nil, let value = member.value.templateValue { fields[member.key] = value }
+            })
         }
     }
 }

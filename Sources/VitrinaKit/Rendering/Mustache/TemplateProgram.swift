@@ -31,6 +31,8 @@ final class TemplateProgram: Sendable {
     let instructions: [TemplateInstruction]
     let bytes: [UInt8]
     let segments: [String]
+    /// `TemplateObject.number(_:)` of each segment, computed once here rather than at each lookup.
+    let segmentNumbers: [UInt32]
     let strings: [String]
     let indentations: [[UInt8]]
     let blockSets: [[String: TemplateProgram]]
@@ -41,6 +43,7 @@ final class TemplateProgram: Sendable {
         instructions = builder.instructions
         bytes = builder.bytes
         segments = builder.segments
+        segmentNumbers = builder.segments.map(TemplateObject.number)
         strings = builder.strings
         indentations = builder.indentations
         blockSets = builder.blockSets

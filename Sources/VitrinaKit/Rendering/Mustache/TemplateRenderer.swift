@@ -155,14 +155,15 @@ struct TemplateRenderer {
         if count == 0 { return stack[stack.count - 1] }
         let first = Int(instruction.first)
         let key = program.segments[first]
+        let number = program.segmentNumbers[first]
         var value: TemplateValue
         if instruction.third == 1 {
-            guard case .object(let fields) = stack[stack.count - 1], let found = fields[key] else { return nil }
+            guard case .object(let fields) = stack[stack.count - 1], let found = fields.value(of: key, number: number) else { return nil }
             value = found
         } else {
             var level = stack.count - 1
             while true {
-                if case .object(let fields) = stack[level], let found = fields[key] {
+                if case .object(let fields) = stack[level], let found = fields.value(of: key, number: number) {
                     value = found
                     break
                 }
@@ -172,7 +173,8 @@ struct TemplateRenderer {
         }
         var segment = first + 1
         while segment < first + count {
-            guard case .object(let fields) = value, let found = fields[program.segments[segment]] else { return nil }
+            guard case .object(let fields) = value,
+                  let found = fields.value(of: program.segments[segment], number: program.segmentNumbers[segment]) else { return nil }
             value = found
             segment += 1
         }

@@ -6,7 +6,7 @@ public enum TemplateValue: Sendable, Equatable {
     case double(Double)
     case bool(Bool)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateObject)
 }
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
@@ -19,7 +19,7 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
 
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        var object: [String: TemplateValue] = [:]
+        var object = TemplateObject()
         object.reserveCapacity(elements.count)
         for (key, value) in elements { object[key] = value }
         self = .object(object)
