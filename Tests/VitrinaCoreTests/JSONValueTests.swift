@@ -231,4 +231,24 @@ struct JSONValueTests {
         #expect(JSONValue.null.templateValue == nil)
         #expect(try parse("1.0").templateValue == .double(1.0), "a number written with a point stays a double")
     }
+
+    /// An API object's members as template fields: a repeated key keeps its first value that is not null, below and
+    /// above the size at which a template object indexes its keys, with keys that are not ASCII.
+    @Test func templateValuesOfHostileObjectsKeepEachKeysFirstValue() throws {
+        for count in [3, 64, 65, 300] {
+            var members = (0..<count).map { "\"k\($0)\":\($0)" }
+            members += [#""k0":"again""#, #""gone":null"#, #""gone":"later""#, #""Å":1"#, #""\u212B":2"#, "\"\\u212A\":\"kelvin\"", #""K":"ascii""#]
+            let value = try parse("{" + members.joined(separator: ",") + "}")
+            guard case .object(let fields)? = value.templateValue else {
+                Issue.record("\(count) members: not an object")
+                continue
+            }
+            #expect(fields["k0"] == .int(0), "\(count) members")
+            #expect(fields["k\(count - 1)"] == .int(count - 1))
+            #expect(fields["gone"] == .string("later"), "null is left out, so the later value is the first")
+            #expect(fields["Å"] == .int(1), "U+00C5 then U+212B ANGSTROM SIGN: one key as text, the first kept")
+            #expect(fields["K"] == .string("kelvin"), "U+212A KELVIN SIGN and K: one key as text, the first kept")
+            #expect(fields.count == count + 3)
+        }
+    }
 }

@@ -61,15 +61,14 @@ public struct BuildPipeline: Sendable {
                 let diff = timer.run("diff") { self.diff(site, since: last) }
                 // What the next build needs to draw an edit alone is gathered on another core while this one draws.
                 // Lo que la siguiente construcción necesita para dibujar solo una edición se reúne en otro núcleo.
-                let keeping = options.memo == nil && config.sources.isEmpty
-                    ? Task.detached { [features = session.features] in KeptPlan(site, features: features, siteInput: diff.digester.site) } : nil
                 // It is stamped and encoded there too, as soon as the walk's stamp is in: only its id waits for the write.
                 // También se sella y codifica allí en cuanto llega la huella del recorrido: solo su id espera a la escritura.
-                let readyPlan = keeping.map { keeping in
-                    Task.detached { [stamping, taken = stamp?.stamp] in
-                        await Self.readyPlan(keeping.value, stamp: await stamping?.value ?? taken, contentStamps: contentStamps)
-                    }
-                }
+                let keeping = options.memo == nil && config.sources.isEmpty
+                    ? Task.detached { [features = session.features, stamping, taken = stamp?.stamp] () -> KeptPlan.Ready? in
+                        let plan = KeptPlan(site, features: features, siteInput: diff.digester.site)
+                        guard let stamp = await stamping?.value ?? taken else { return nil }
+                        return plan?.ready(by: stamp, stamps: contentStamps ?? stamp.contentScan.stamps)
+                    } : nil
                 let done = try draw(site, diff, timer: &timer)
                 // The memos' writing, begun once everything was read, is waited for here: part of what the build costs.
                 // La escritura de las memorias, empezada al acabar de leerlo todo, se espera aquí: también cuenta en el tiempo.
@@ -78,7 +77,7 @@ public struct BuildPipeline: Sendable {
                 rememberLive(site, diff, done, warnings: report.warnings)
                 options.leftovers?.leave([site, diff, done, session] as [any Sendable])
                 let finalStamp = await stamping?.value ?? stamp?.stamp
-                keepForNextBuild(report, stamp: finalStamp, plan: await readyPlan?.value)
+                keepForNextBuild(report, stamp: finalStamp, plan: await keeping?.value)
                 // The walk's stamps, left too: freeing their 100,000 paths was the last thing a build did on one core.
                 // Las huellas del recorrido también se dejan: liberarlas era lo último que hacía la construcción, en un núcleo.
                 options.leftovers?.leave([finalStamp, contentStamps, stamp?.last] as [any Sendable])
@@ -165,20 +164,10 @@ public struct BuildPipeline: Sendable {
 
     /// What the next build starts from: the stamp of what this one read, and its plan with each page's files stamped.
     /// Lo que guarda para la siguiente: la huella de lo leído y el plan con la huella de los ficheros de cada página.
-    private func keepForNextBuild(_ report: BuildReport, stamp: SourceStamp?, plan: ReadyPlan?) {
+    private func keepForNextBuild(_ report: BuildReport, stamp: SourceStamp?, plan: KeptPlan.Ready?) {
         recordUnchanged(stamp, report)
         keep(planBody: plan?.body, stamp: stamp, report: report)
         options.leftovers?.leave(plan)
-    }
-
-    /// A kept plan stamped and encoded but for its build's id, with the plan itself (left, not freed, at the end).
-    typealias ReadyPlan = (plan: KeptPlan, body: [UInt8])
-
-    /// `plan` stamped by `stamp` (the plan is consumed, so that stamping its 100,000 pages' files changes them in
-    /// place) and encoded; nil without a plan or a stamp, or when a page's file is not in the walk.
-    static func readyPlan(_ plan: consuming KeptPlan?, stamp: SourceStamp?, contentStamps: [(path: String, stamp: FileStamp)]?) -> ReadyPlan? {
-        guard let stamp, let whole = plan.take()?.stamped(by: stamp, stamps: contentStamps ?? stamp.contentScan.stamps) else { return nil }
-        return (whole, whole.encodedBody())
     }
 
     /// Stamp: the sources' stamp, and whether the last build into this output recorded the same one and the output still

@@ -93,13 +93,26 @@ struct KeptPlan: Sendable, Equatable {
         return whole
     }
 
-    /// The plan with the files of `changed` pages at their new stamps, for the build that drew them.
-    func restamped(_ changed: [(place: Place, stamps: [FileStamp])], buildID: String) -> KeptPlan {
+    /// A plan stamped and encoded but for its build's id (`encodedBody()`), with the plan itself, which the build leaves
+    /// unfreed at its end.
+    /// Un plan sellado y codificado salvo el id de su construcción.
+    struct Ready: Sendable {
+        let plan: KeptPlan
+        let body: [UInt8]
+    }
+
+    /// The plan `stamped(by:stamps:)` and encoded (stamping changes its 100,000 pages' files in place, as it is consumed).
+    consuming func ready(by stamp: SourceStamp, stamps: [(path: String, stamp: FileStamp)]) -> Ready? {
+        stamped(by: stamp, stamps: stamps).map { Ready(plan: $0, body: $0.encodedBody()) }
+    }
+
+    /// The plan with the files of `changed` pages at their new stamps, for the build that drew them (whose id `keep`
+    /// gives it when it is saved).
+    func restamped(_ changed: [(place: Place, stamps: [FileStamp])]) -> KeptPlan {
         var kept = self
         for (place, stamps) in changed {
             for index in kept.parts[place.part].pages[place.page].indices { kept.parts[place.part].pages[place.page][index].stamp = stamps[index] }
         }
-        kept.buildID = buildID
         return kept
     }
 

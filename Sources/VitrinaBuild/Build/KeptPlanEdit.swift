@@ -74,7 +74,7 @@ extension BuildPipeline {
         report.readSources = false
         report.bytes += done.staging.recorded.reduce(0) { $0 + StagingArea.recordedSize($1.value) - StagingArea.recordedSize(last.files[$1.key]) }
         report.bytes -= search.removed.reduce(0) { $0 + StagingArea.recordedSize(last.files[$1]) }
-        let kept = plan.restamped(changed, buildID: report.buildID ?? "")
+        let kept = plan.restamped(changed)
         timer.run("save") {
             recordUnchanged(stamp, report)
             keep(planBody: kept.encodedBody(), stamp: stamp, report: report)

@@ -28,9 +28,12 @@ public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLitera
 
     public init() {}
 
-    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        entries.reserveCapacity(elements.count)
-        for (key, value) in elements { self[key] = value }
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) { self.init(pairs: elements) }
+
+    /// The fields of `pairs`; of a key given twice, the last value.
+    public init(pairs: [(String, TemplateValue)]) {
+        entries.reserveCapacity(pairs.count)
+        for (key, value) in pairs { self[key] = value }
     }
 
     /// The fields of `dictionary`, whose keys are already distinct.
@@ -49,7 +52,6 @@ public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLitera
 
     public var count: Int { entries.count }
     public var isEmpty: Bool { entries.isEmpty }
-    public var keys: [String] { entries.map(\.key) }
     public var values: [TemplateValue] { entries.map(\.value) }
 
     public subscript(key: String) -> TemplateValue? {
@@ -75,12 +77,6 @@ public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLitera
             defer { index += 1 }
             return (entries[index].key, entries[index].value)
         }
-    }
-
-    public func mapValues(_ transform: (TemplateValue) throws -> TemplateValue) rethrows -> TemplateObject {
-        var mapped = self
-        for index in mapped.entries.indices { mapped.entries[index].value = try transform(entries[index].value) }
-        return mapped
     }
 
     /// Adds `other`'s fields; for a key in both, `combine` chooses the value.

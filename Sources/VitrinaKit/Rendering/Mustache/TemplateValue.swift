@@ -18,10 +18,5 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
 
-    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        var object = TemplateObject()
-        object.reserveCapacity(elements.count)
-        for (key, value) in elements { object[key] = value }
-        self = .object(object)
-    }
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) { self = .object(TemplateObject(pairs: elements)) }
 }
