@@ -31,6 +31,36 @@ struct FolderSlugTests {
         #expect(Set(slugs) == Set(["a"] + (2...10_000).map { "a-\($0)" }))
     }
 
+    /// A folder's listing fingerprint is fed field by field; it must stay the fingerprint of its facts' lines joined, as
+    /// the kept plans and records of earlier builds hold it (pages in zero to three languages, fields holding the
+    /// separators, extra lines, empty folders).
+    @Test("300 seeded folders: the listing's fingerprint is its joined lines'")
+    func listingFingerprintIsTheJoinedLinesFingerprint() {
+        var random = SeededGenerator(seed: 0x5107)
+        let texts = ["", "a", "tar", "|", "\n", "a|b", "canción", "e\u{301}", "日本", "x\ny", "\"q\"", "🇪🇸"]
+        for round in 0..<300 {
+            var pages: [FolderPage] = []
+            for index in 0..<Int.random(in: 0...12, using: &random) {
+                var versions: [String: FolderPage.Version] = [:]
+                for language in ["es", "en", "zh"].prefix(Int.random(in: 0...3, using: &random)) {
+                    versions[language] = FolderPage.Version(title: random.pick(texts), description: random.pick(texts), date: nil, html: "",
+                                                            headings: [], links: [], language: language, file: "p\(index).md", fingerprint: "f")
+                }
+                pages.append(FolderPage(name: "p\(index)", slug: random.pick(texts) + "\(index)", weight: Int.random(in: -5...5_000, using: &random),
+                                        draft: Bool.random(using: &random), versions: versions))
+            }
+            let extra = (0..<Int.random(in: 0...3, using: &random)).map { _ in random.pick(texts) }
+            var lines: [String] = []
+            for page in pages {
+                lines.append("\(page.slug)|\(page.weight)|\(page.draft)")
+                for (language, version) in page.versions.sorted(by: { $0.key < $1.key }) { lines.append("\(language)|\(version.title)|\(version.description)") }
+            }
+            let listing = FolderPageMapper.listing(pages, folder: "f", extra: extra)
+            #expect(listing.fingerprint == Fingerprint.hex((lines + extra).joined(separator: "\n")), "round \(round)")
+            #expect(listing.key == "list:f")
+        }
+    }
+
     /// The numbering as it was written first: every number from 2 tried for each colliding page.
     private static func tryingEveryNumber(_ pages: [FolderPage]) -> [FolderPage] {
         var seen: Set<String> = []

@@ -103,13 +103,37 @@ public enum FolderPageMapper {
     }
 
     /// What a list of these pages shows (order, slugs, titles, descriptions, drafts), as one input.
+    /// The facts go into the fingerprint as they are read, a newline between two, the bytes their lines joined would
+    /// be: asked for every page on its own too (`FolderEdits.Listed`), a string made for each fact cost 1% of a build.
+    /// Los datos entran en la huella según se leen, los mismos bytes que sus líneas unidas, sin una cadena por dato.
     public static func listing(_ pages: [FolderPage], folder: String, extra: [String] = []) -> BuildInput {
-        var facts: [String] = []
+        var facts = ListingFacts()
         for page in pages {
-            facts.append("\(page.slug)|\(page.weight)|\(page.draft)")
-            for (language, version) in page.versions.sorted(by: { $0.key < $1.key }) { facts.append("\(language)|\(version.title)|\(version.description)") }
+            facts.add(page.slug, String(page.weight), page.draft ? "true" : "false")
+            if page.versions.count == 1, let (language, version) = page.versions.first {
+                facts.add(language, version.title, version.description)
+            } else {
+                for (language, version) in page.versions.sorted(by: { $0.key < $1.key }) { facts.add(language, version.title, version.description) }
+            }
         }
-        return BuildInput(key: "list:\(folder)", fingerprint: Fingerprint.hex((facts + extra).joined(separator: "\n")))
+        for line in extra { facts.add(line) }
+        return BuildInput(key: "list:\(folder)", fingerprint: facts.stream.hex)
+    }
+
+    /// Lines of `|`-separated fields fed to one fingerprint, a newline before every line but the first.
+    /// Líneas de campos separados por `|` en una sola huella.
+    private struct ListingFacts {
+        var stream = FingerprintStream()
+        private var started = false
+
+        mutating func add(_ fields: String...) {
+            if started { stream.add(byte: UInt8(ascii: "\n")) }
+            started = true
+            for (index, field) in fields.enumerated() {
+                if index > 0 { stream.add(byte: UInt8(ascii: "|")) }
+                stream.add(field)
+            }
+        }
     }
 
     /// Two slugs given in front matter that collide are an error; a slug made from a file name that collides

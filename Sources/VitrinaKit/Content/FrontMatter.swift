@@ -44,7 +44,11 @@ public struct FrontMatter: Sendable {
                 return FrontMatter(fields: fields, body: body, bodyLine: lineNumber + 1)
             }
             let yamlText = String(decoding: UnsafeBufferPointer(rebasing: buffer[frontRange]), as: UTF8.self)
-            let yamlLines = frontRange.isEmpty ? [] : yamlText.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+            // Split on the newline byte (carriage returns are gone, so each "\n" is a Character of its own): splitting
+            // on Characters walked every grapheme of every page's front matter.
+            // Cortada por el byte de salto de línea: cortarla por caracteres recorría cada grafema de cada cabecera.
+            let yamlLines = frontRange.isEmpty ? [] : yamlText.utf8.dropLast().split(separator: 10, omittingEmptySubsequences: false)
+                .map { Substring($0) }
             return try FrontMatter(yaml: yamlLines, body: body, bodyLine: lineNumber + 1, file: file)
         }
     }

@@ -35,7 +35,22 @@ extension StringProtocol {
     /// (`/` + U+0301) or a prepended one before it (U+0600 + `/`), and a cut on characters would not see that `/`.
     /// Las partes entre bytes `/`, cortadas sobre bytes: un `Character` puede contener una `/`.
     /// Inlinable: called from the other targets with `String` and `Substring`, a generic copy costs a witness call a byte.
-    @inlinable package var pathSegments: [String] { utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) } }
+    /// Read from the text's contiguous bytes: `split` walked `utf8` by string indices, about 5,000 instructions a link
+    /// the check resolves. / Leídas de los bytes contiguos del texto: `split` sobre `utf8` costaba 5.000 instrucciones.
+    @inlinable package var pathSegments: [String] {
+        utf8.withContiguousStorageIfAvailable(Self.segments) ?? Array(utf8).withUnsafeBufferPointer(Self.segments)
+    }
+
+    /// The non-empty runs of `bytes` between `/` bytes, as strings.
+    @inlinable package static func segments(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var segments: [String] = []
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+            if index > start { segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
+            start = index + 1
+        }
+        return segments
+    }
 }
 
 extension String {
