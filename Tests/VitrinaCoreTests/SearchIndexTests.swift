@@ -45,6 +45,34 @@ import TestSupport
         ])
     }
 
+    /// Property: a lone space between words reads as any other white space. Runs of text are copied whole with their
+    /// lone spaces, so each page's text read with its spaces turned into newlines (read one by one) must be the same,
+    /// for 1,000 seeded pages of words, entities, tags, headings and skipped elements.
+    @Test("1,000 seeded pages: spaces between words read as newlines do")
+    func loneSpacesReadAsAnyWhiteSpace() {
+        var random = SeededGenerator(seed: 0x5109)
+        let texts = ["tar", "a b", "x y z", " lead", "trail ", "two  spaces", "año nuevo", "e\u{301} f", "日本 語", "a\tb", "1 2"]
+        let markup = ["<p>", "</p>", "&amp;", "&nbsp;", "&lt;b&gt;", "<code>", "</code>", "\n", "<br>", "<h2 id=\"usage\">Usage</h2>",
+                      "<h3 id=\"more\">More</h3>", "<script>let a = 1</script>", "<a href=\"x y\">", "</a>", "&", "<"]
+        for round in 0..<1_000 {
+            var spaced = "", newlined = ""
+            for _ in 0..<Int.random(in: 0...30, using: &random) {
+                if Bool.random(using: &random) {
+                    let text = random.pick(texts)
+                    spaced += text
+                    newlined += text.replacingOccurrences(of: " ", with: "\n")
+                } else {
+                    let tag = random.pick(markup)
+                    spaced += tag
+                    newlined += tag
+                }
+            }
+            let headings: [RenderedMarkdown.Heading] = [.init(level: 2, id: "usage", text: "Usage")]
+            #expect(SearchText.sections(html: spaced, headings: headings) == SearchText.sections(html: newlined, headings: headings),
+                    "round \(round): \(spaced.debugDescription)")
+        }
+    }
+
     /// Property: a page of random words keeps at most its bounds' words and distinct ones, and its record's
     /// text is exactly what is indexed.
     @Test func aPageIsBoundedAndItsRecordHoldsWhatIsIndexed() {

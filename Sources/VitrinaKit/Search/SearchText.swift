@@ -151,9 +151,19 @@ struct HTMLSections {
                 space()
                 index += 1
             } else {
-                // A run of plain bytes copied whole. / Un tramo de bytes simples copiado entero.
+                // A run of plain bytes copied whole, lone spaces between them too: a space between two plain bytes is
+                // the one `space()` would put there, and copying word by word cost an append a word.
+                // Un tramo de bytes simples copiado entero, con los espacios sueltos entre ellos.
                 var end = index + 1
-                while end < bytes.count, !Self.isSpecial(bytes[end]) { end += 1 }
+                while end < bytes.count {
+                    if !Self.isSpecial(bytes[end]) {
+                        end += 1
+                    } else if bytes[end] == 0x20, end + 1 < bytes.count, !Self.isSpecial(bytes[end + 1]) {
+                        end += 2
+                    } else {
+                        break
+                    }
+                }
                 text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
                 index = end
             }
