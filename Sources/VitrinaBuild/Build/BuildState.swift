@@ -104,24 +104,13 @@ public struct BuildState: Sendable {
 
     /// One line read back: its file and record; nil unless it has six fields.
     static func line(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Record)? {
-        let fields = split(bytes, on: 9)
+        let fields = bytes.split(on: 9)
         guard fields.count == 6 else { return nil }
         let list = { (index: Int) -> [String] in
-            fields[index].isEmpty ? [] : split(fields[index], on: 0x1F).map { String(decoding: $0, as: UTF8.self) }
+            fields[index].isEmpty ? [] : fields[index].split(on: 0x1F).map { String(decoding: $0, as: UTF8.self) }
         }
         return (String(decoding: fields[0], as: UTF8.self),
                 Record(digest: String(decoding: fields[1], as: UTF8.self), inputs: list(2), ids: list(3), anchored: list(4), problems: list(5)))
-    }
-
-    static func split(_ bytes: UnsafeBufferPointer<UInt8>, on separator: UInt8) -> [UnsafeBufferPointer<UInt8>] {
-        var parts: [UnsafeBufferPointer<UInt8>] = []
-        var start = 0
-        while let end = bytes.firstIndex(of: separator, from: start) {
-            parts.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            start = end + 1
-        }
-        parts.append(UnsafeBufferPointer(rebasing: bytes[start...]))
-        return parts
     }
 
     static func load(_ path: String) -> BuildState? {

@@ -89,7 +89,7 @@ struct RecordLines: Sendable {
         forEachLine { _, line, _ in
             // A line without its fields is taken to anchor anywhere: the whole records are read, and refuse it.
             guard let anchored = Self.field(4, of: line) else { found = true; return false }
-            if !anchored.isEmpty, BuildState.split(anchored, on: 0x1F).contains(where: wanted.contains) { found = true }
+            if !anchored.isEmpty, anchored.split(on: 0x1F).contains(where: wanted.contains) { found = true }
             return !found
         }
         return found

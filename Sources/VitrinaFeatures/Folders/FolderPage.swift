@@ -110,11 +110,7 @@ public enum FolderPageMapper {
         var facts = ListingFacts()
         for page in pages {
             facts.add(page.slug, String(page.weight), page.draft ? "true" : "false")
-            if page.versions.count == 1, let (language, version) = page.versions.first {
-                facts.add(language, version.title, version.description)
-            } else {
-                for (language, version) in page.versions.sorted(by: { $0.key < $1.key }) { facts.add(language, version.title, version.description) }
-            }
+            for (language, version) in page.versions.sorted(by: { $0.key < $1.key }) { facts.add(language, version.title, version.description) }
         }
         for line in extra { facts.add(line) }
         return BuildInput(key: "list:\(folder)", fingerprint: facts.stream.hex)
