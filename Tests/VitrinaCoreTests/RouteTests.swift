@@ -24,6 +24,20 @@ struct RouteTests {
         #expect(Route.page(language: "es", defaultLanguage: "es", []).file == "index.html")
         #expect(Route.page(language: "en", defaultLanguage: "es", []).file == "en/index.html")
         #expect(Route.page(language: "es", defaultLanguage: "en", ["docs", "x"]).file == "es/docs/x/index.html")
+        #expect(Route.page(language: "en", defaultLanguage: "es", ["docs", ""], then: "intro").file == "en/docs/intro/index.html")
+        #expect(Route.page(language: "es", defaultLanguage: "es", [], then: "").file == "index.html")
+    }
+
+    @Test("500 seeded routes: a last folder given apart is the same as one more segment")
+    func aLastFolderGivenApartIsOneMoreSegment() {
+        var random = SeededGenerator(seed: 0x2077)
+        let names = ["", "docs", "es", "en", "a b", "ñandú", "日本", "x/y", "..", "index.html"]
+        for _ in 0..<500 {
+            let segments = (0..<Int.random(in: 0...4, using: &random)).map { _ in random.pick(names) }
+            let (language, defaultLanguage, last) = (random.pick(names), random.pick(["es", "en"]), random.pick(names))
+            #expect(Route.page(language: language, defaultLanguage: defaultLanguage, segments, then: last)
+                == Route.page((language == defaultLanguage ? [] : [language]) + segments + [last]))
+        }
     }
 
     @Test(arguments: [

@@ -33,6 +33,56 @@ import TestSupport
         #expect(SearchWords.words("<script>alert(1)</script>") == ["script", "alert", "1", "script"])
     }
 
+    /// The words as the rules say them, read from the whole text folded first (each scalar on its own): runs of word scalars cut at
+    /// `maxLength`, a spaceless run as its pairs (a lone scalar as itself).
+    static func referenceWords(_ text: String) -> [String] {
+        var words: [String] = [], run: [Unicode.Scalar] = [], spaceless = false
+        func flush() {
+            if spaceless && run.count > 1 {
+                for index in 0..<(run.count - 1) { words.append(SearchWords.string(run[index...index + 1])) }
+            } else if !run.isEmpty {
+                words.append(SearchWords.string(run.prefix(SearchWords.maxLength)))
+            }
+            run.removeAll()
+        }
+        var folded = ""
+        for scalar in text.unicodeScalars {
+            folded += scalar.isASCII ? String(scalar).lowercased() : String(decoding: SearchWords.foldScalar(scalar), as: UTF8.self)
+        }
+        #expect(SearchWords.fold(text) == folded)
+        for scalar in folded.unicodeScalars {
+            guard SearchWords.isWordScalar(scalar) else { flush(); continue }
+            if !run.isEmpty && SearchWords.isSpaceless(scalar) != spaceless { flush() }
+            spaceless = SearchWords.isSpaceless(scalar)
+            run.append(scalar)
+        }
+        flush()
+        return words
+    }
+
+    @Test("3,000 seeded texts: words read in one pass are those of the text folded first, and stop where asked")
+    func wordsReadInOnePassAreThoseOfTheFoldedText() {
+        var random = SeededGenerator(seed: 0x5110)
+        let pieces = ["a", "Z", "9", " ", ".", "-", "é", "E\u{301}", "Ñ", "ß", "ﬁ", "Ⅻ", "½", "①", "ΟΔΟΣ", "ς", "東", "京", "に", "カ",
+                      "한", "…", "’", "→", "©", "𝐀", "😀", "\u{200B}", "\u{301}", "Ａ", "ǅ", "İ", "ŉ", "\t", "\n", "\u{0}", "𠀀",
+                      String(repeating: "x", count: 45), String(repeating: "ñ", count: 41), String(repeating: "猫", count: 3)]
+        var folds = SearchWords.Folds()
+        for round in 0..<3_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...24, using: &random) { text += random.pick(pieces) }
+            let expected = Self.referenceWords(text)
+            #expect(SearchWords.words(text) == expected, "round \(round): \(text.debugDescription)")
+            // Stopping after `limit` words visits exactly the first `limit`, with a cache shared across texts.
+            let limit = Int.random(in: 0...max(0, expected.count), using: &random)
+            var seen: [String] = []
+            SearchWords.forEachWord(in: text, &seen, folds: &folds) { seen, word in
+                seen.append(String(decoding: word, as: UTF8.self))
+                return seen.count < limit
+            }
+            #expect(seen == Array(expected.prefix(max(limit, expected.isEmpty ? 0 : 1))), "round \(round): \(text.debugDescription)")
+        }
+    }
+
     // MARK: Text / texto
 
     @Test func aPagesTextIsCutIntoSectionsUnderItsHeadingsAnchors() {

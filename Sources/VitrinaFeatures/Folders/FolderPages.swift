@@ -12,7 +12,7 @@ public struct FolderRoutes: Sendable {
     }
 
     public func page(_ page: FolderPage, in section: MarkdownFolder, _ language: String) -> Route {
-        site.route(language, section.slugs + [page.slug])
+        site.route(language, section.slugs, then: page.slug)
     }
 }
 
@@ -214,7 +214,7 @@ public struct FolderPages: Sendable {
             contentLanguage: version.language == language ? nil : version.language, draft: page.draft,
             breadcrumbs: links, hasBreadcrumbs: !links.isEmpty)
         return Page(route: route, language: language, template: "page", title: version.title, description: version.description,
-                    navigationKey: section.slugs.first ?? "", alternates: pageContext.routes.alternates { routes.page(page, in: section, $0) }, content: view)
+                    navigationKey: section.slugs.first ?? "", alternates: pageContext.routes.alternates { $0 == language ? route : routes.page(page, in: section, $0) }, content: view)
             .searching("page", SearchSource(html: version.html, headings: version.headings))
             .with(inputs: inputs + page.inputs)
             .showing(resolved)

@@ -91,19 +91,25 @@ struct SearchPostings {
         private var title: [UInt8] = [], heading: [UInt8] = [], body: [UInt8] = []
         private var touched: [Int32] = []
         private var words = 0
+        /// The non-ASCII scalars met on this run's pages, folded. / Los escalares no ASCII vistos, plegados.
+        private var folds = SearchWords.Folds()
         /// Where the words being read are: 2 the title, 1 a heading, 0 the body.
         private var place = 0
 
         /// Counts the words of `text`: its title, then each section's heading and text. A piece stops at a bound, as
         /// the text was cut (`SearchText.bounded`); the next piece's known terms still count.
         mutating func read(_ text: SearchText) {
+            // The folds held apart while `self` is the words' state. / Los pliegues aparte mientras `self` es el estado.
+            var folds = SearchWords.Folds()
+            swap(&folds, &self.folds)
+            defer { swap(&folds, &self.folds) }
             place = 2
-            SearchWords.forEachWord(in: text.title, &self) { $0.count($1) }
+            SearchWords.forEachWord(in: text.title, &self, folds: &folds) { $0.count($1) }
             for section in text.sections {
                 place = 1
-                SearchWords.forEachWord(in: section.heading, &self) { $0.count($1) }
+                SearchWords.forEachWord(in: section.heading, &self, folds: &folds) { $0.count($1) }
                 place = 0
-                SearchWords.forEachWord(in: section.text, &self) { $0.count($1) }
+                SearchWords.forEachWord(in: section.text, &self, folds: &folds) { $0.count($1) }
             }
         }
 

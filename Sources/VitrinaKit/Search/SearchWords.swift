@@ -20,49 +20,147 @@ public enum SearchWords {
     /// Las mismas palabras como bytes UTF-8, sin hacer una cadena de cada una.
     public static func forEachWord<State>(in text: String, _ state: inout State,
                                           _ visit: (inout State, UnsafeBufferPointer<UInt8>) -> Bool) {
+        var folds = Folds()
+        forEachWord(in: text, &state, folds: &folds, visit)
+    }
+
+    /// The same, with the folds of the scalars met kept in `folds` for the next texts (a page's sections share them).
+    /// Lo mismo, con los pliegues de los escalares guardados para los textos siguientes.
+    static func forEachWord<State>(in text: String, _ state: inout State, folds: inout Folds,
+                                   _ visit: (inout State, UnsafeBufferPointer<UInt8>) -> Bool) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength * 4) { scratch in
-            // ASCII text as it is, and text that folds to ASCII: words are runs of [0-9A-Za-z] bytes, lowercased as
-            // they are copied out, read without decoding scalars.
-            // Texto ASCII, tal cual o plegado: las palabras son tramos de bytes [0-9A-Za-z], en minúsculas al copiarlas.
             var text = text
-            let done = text.withUTF8 { bytes in
-                guard isASCII(bytes) else { return false }
-                asciiWords(bytes, scratch, &state, visit)
-                return true
-            }
-            if done { return }
-            var (folded, ascii) = foldedText(text)
-            if ascii {
-                folded.withUTF8 { asciiWords($0, scratch, &state, visit) }
-                return
-            }
-            var run: [Unicode.Scalar] = []
-            var spaceless = false
-            var going = true
-            /// `scalars` encoded into the scratch buffer and visited.
-            func visitScalars(_ scalars: ArraySlice<Unicode.Scalar>) {
-                var count = 0
-                for scalar in scalars { UTF8.encode(scalar) { scratch[count] = $0; count += 1 } }
-                going = visit(&state, UnsafeBufferPointer(rebasing: scratch[0..<count]))
-            }
-            func flush() {
-                defer { run.removeAll(keepingCapacity: true) }
-                guard going, !run.isEmpty else { return }
-                if spaceless && run.count > 1 {
-                    for index in 0..<(run.count - 1) where going { visitScalars(run[index...index + 1]) }
+            text.withUTF8 { bytes in
+                // ASCII text: words are runs of [0-9A-Za-z] bytes, lowercased as they are copied out.
+                // Texto ASCII: las palabras son tramos de bytes [0-9A-Za-z], en minúsculas al copiarlas.
+                if isASCII(bytes) {
+                    asciiWords(bytes, scratch, &state, visit)
                 } else {
-                    visitScalars(run.prefix(maxLength))
+                    var run = WordRun(scratch: scratch)
+                    mixedWords(bytes, &run, &folds, &state, visit)
                 }
             }
-            for scalar in folded.unicodeScalars {
-                guard going else { return }
-                guard isWordScalar(scalar) else { flush(); continue }
-                let kind = isSpaceless(scalar)
-                if !run.isEmpty && kind != spaceless { flush() }
-                spaceless = kind
-                run.append(scalar)
+        }
+    }
+
+    /// The words of UTF-8 `bytes` holding other scalars: ASCII bytes read through the table, any other scalar folded
+    /// (once per scalar, kept in `folds`) and its pieces fed to `run` one by one, as the folded text's scalars.
+    /// Las palabras de un texto no ASCII: los bytes ASCII por la tabla, los demás escalares plegados una vez.
+    private static func mixedWords<State>(_ bytes: UnsafeBufferPointer<UInt8>, _ run: inout WordRun, _ folds: inout Folds,
+                                          _ state: inout State, _ visit: (inout State, UnsafeBufferPointer<UInt8>) -> Bool) {
+        lowered.withUnsafeBufferPointer { lowered in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    let low = lowered[Int(byte)]
+                    let going = low != 0 ? run.add(Piece(ascii: low), &state, visit) : run.flush(&state, visit)
+                    guard going else { return }
+                    index += 1
+                    continue
+                }
+                // The text is valid UTF-8 (a `String`'s bytes): the lead byte gives the length.
+                // El texto es UTF-8 válido: el primer byte da la longitud.
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                index += length
+                for piece in folds.pieces(of: value) {
+                    guard piece.isWord ? run.add(piece, &state, visit) : run.flush(&state, visit) else { return }
+                }
             }
-            flush()
+            _ = run.flush(&state, visit)
+        }
+    }
+
+    /// One scalar of folded text, with its UTF-8 bytes and what kind of word it makes.
+    struct Piece {
+        /// The UTF-8 bytes, first in the low byte; `count` of them.
+        let bytes: UInt32
+        let count: UInt8
+        let isWord: Bool
+        let isSpaceless: Bool
+
+        init(ascii: UInt8) { (bytes, count, isWord, isSpaceless) = (UInt32(ascii), 1, true, false) }
+
+        init(_ scalar: Unicode.Scalar) {
+            var packed: UInt32 = 0
+            var count: UInt8 = 0
+            UTF8.encode(scalar) { packed |= UInt32($0) << (8 * UInt32(count)); count += 1 }
+            (bytes, self.count, isWord, isSpaceless) = (packed, count, SearchWords.isWordScalar(scalar), SearchWords.isSpaceless(scalar))
+        }
+
+        func append(to bytes: inout [UInt8]) {
+            for offset in 0..<Int(count) { bytes.append(UInt8(truncatingIfNeeded: self.bytes >> (8 * UInt32(offset)))) }
+        }
+
+        func write(to scratch: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+            for offset in 0..<Int(count) { scratch[start + offset] = UInt8(truncatingIfNeeded: bytes >> (8 * UInt32(offset))) }
+        }
+    }
+
+    /// Each scalar met as its folded pieces (`foldScalar`), folded once.
+    /// Cada escalar visto como sus piezas plegadas, plegado una sola vez.
+    struct Folds {
+        private var known: [UInt32: [Piece]] = [:]
+
+        mutating func pieces(of value: UInt32) -> [Piece] {
+            if let pieces = known[value] { return pieces }
+            guard known.count < 65_536, let scalar = Unicode.Scalar(value) else {
+                return Unicode.Scalar(value).map { SearchWords.pieces(of: $0) } ?? []
+            }
+            let made = SearchWords.pieces(of: scalar)
+            known[value] = made
+            return made
+        }
+    }
+
+    static func pieces(of scalar: Unicode.Scalar) -> [Piece] {
+        String(decoding: foldScalar(scalar), as: UTF8.self).unicodeScalars.map(Piece.init)
+    }
+
+    /// The word being read from folded scalars: a run of word scalars, cut at `maxLength`; a run in a script written
+    /// without spaces gives each pair of neighbours as a word (one scalar alone is a word), as the pairs are met.
+    /// La palabra en curso: un tramo de escalares de palabra, o en escritura sin espacios, cada par de vecinos.
+    struct WordRun {
+        let scratch: UnsafeMutableBufferPointer<UInt8>
+        /// Scalars in the run, and the bytes of those kept in `scratch`.
+        private var scalars = 0
+        private var count = 0
+        private var spaceless = false
+        /// In a spaceless run, the last scalar, the first of the next pair.
+        private var previous = Piece(ascii: 0)
+
+        init(scratch: UnsafeMutableBufferPointer<UInt8>) { self.scratch = scratch }
+
+        /// Adds a word scalar, visiting a pair when it completes one; false when `visit` says stop.
+        mutating func add<State>(_ piece: Piece, _ state: inout State, _ visit: (inout State, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+            if scalars > 0 && piece.isSpaceless != spaceless { guard flush(&state, visit) else { return false } }
+            spaceless = piece.isSpaceless
+            scalars += 1
+            if spaceless {
+                defer { previous = piece }
+                guard scalars > 1 else { return true }
+                previous.write(to: scratch, at: 0)
+                piece.write(to: scratch, at: Int(previous.count))
+                return visit(&state, UnsafeBufferPointer(rebasing: scratch[0..<Int(previous.count + piece.count)]))
+            }
+            guard scalars <= SearchWords.maxLength else { return true }
+            piece.write(to: scratch, at: count)
+            count += Int(piece.count)
+            return true
+        }
+
+        /// Ends the run, visiting its word unless its pairs were; false when `visit` says stop.
+        mutating func flush<State>(_ state: inout State, _ visit: (inout State, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+            defer { (scalars, count) = (0, 0) }
+            guard scalars > 0 else { return true }
+            if spaceless {
+                guard scalars == 1 else { return true }
+                previous.write(to: scratch, at: 0)
+                return visit(&state, UnsafeBufferPointer(rebasing: scratch[0..<Int(previous.count)]))
+            }
+            return visit(&state, UnsafeBufferPointer(rebasing: scratch[0..<count]))
         }
     }
 
@@ -116,31 +214,21 @@ public enum SearchWords {
     }
 
     /// NFKD, combining marks removed, lowercased, the final sigma as any other ("ΟΔΟΣ", "οδος" → "οδοσ"): "Canción" → "cancion".
-    public static func fold(_ text: String) -> String { foldedText(text).text }
-
-    /// The folded text, and whether it is all ASCII. Scalar by scalar (NFKD is per character but for the order of marks,
-    /// which are dropped): ASCII lowercased in place, any other scalar folded once per text.
-    /// El texto plegado, carácter a carácter: el ASCII en minúsculas, cualquier otro plegado una vez por texto.
-    static func foldedText(_ text: String) -> (text: String, ascii: Bool) {
+    /// Scalar by scalar (NFKD is per character but for the order of marks, which are dropped), as the words are read.
+    /// El texto plegado escalar a escalar, como se leen las palabras.
+    public static func fold(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
-        var ascii = true
-        var known: [UInt32: [UInt8]] = [:]
+        var folds = Folds()
         for scalar in text.unicodeScalars {
-            if scalar.isASCII {
-                let byte = UInt8(scalar.value)
-                bytes.append((0x41...0x5A).contains(byte) ? byte + 32 : byte)
+            guard scalar.isASCII else {
+                for piece in folds.pieces(of: scalar.value) { piece.append(to: &bytes) }
                 continue
             }
-            let folded = known[scalar.value] ?? {
-                let made = foldScalar(scalar)
-                known[scalar.value] = made
-                return made
-            }()
-            if folded.contains(where: { $0 >= 0x80 }) { ascii = false }
-            bytes += folded
+            let byte = UInt8(scalar.value)
+            bytes.append((0x41...0x5A).contains(byte) ? byte + 32 : byte)
         }
-        return (String(decoding: bytes, as: UTF8.self), ascii)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// One scalar: compatibility-decomposed, marks removed, lowercased, a final sigma as any sigma.

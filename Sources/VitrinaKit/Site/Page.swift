@@ -209,8 +209,8 @@ public struct SiteRoutes: Sendable {
     /// A route in `language`; the default language lives at the root.
     public func route(_ language: String, _ segments: String...) -> Route { route(language, segments) }
 
-    public func route(_ language: String, _ segments: [String]) -> Route {
-        Route.page(language: language, defaultLanguage: defaultLanguage, segments)
+    public func route(_ language: String, _ segments: [String], then last: String? = nil) -> Route {
+        Route.page(language: language, defaultLanguage: defaultLanguage, segments, then: last)
     }
 
     /// The same route for every language.

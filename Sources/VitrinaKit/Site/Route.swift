@@ -7,22 +7,31 @@ public struct Route: Sendable, Hashable, Comparable, CustomStringConvertible {
     public init(file: String) { self.file = file }
 
     /// A page route: the folder `path` with its `index.html`.
-    public static func page(_ segments: [String]) -> Route {
-        var file = ""
-        file.reserveCapacity(segments.reduce(11) { $0 + $1.utf8.count + 1 })
-        for segment in segments where !segment.isEmpty {
-            file += segment
-            file += "/"
-        }
-        file += "index.html"
-        return Route(file: file)
-    }
+    public static func page(_ segments: [String]) -> Route { page(first: nil, segments, last: nil) }
 
     public static func page(_ segments: String...) -> Route { page(segments) }
 
     /// A route in a language: the default language at the root, others under their code.
-    public static func page(language: String, defaultLanguage: String, _ segments: [String]) -> Route {
-        page((language == defaultLanguage ? [] : [language]) + segments)
+    public static func page(language: String, defaultLanguage: String, _ segments: [String], then last: String? = nil) -> Route {
+        page(first: language == defaultLanguage ? nil : language, segments, last: last)
+    }
+
+    /// `first`, `segments` and `last` as folders, empty ones left out, then `index.html`: one string written, with no
+    /// array joined for it (a docs site makes a few routes a page).
+    /// Las carpetas y luego `index.html`, en una sola cadena, sin unir listas para ella.
+    private static func page(first: String?, _ segments: [String], last: String?) -> Route {
+        var file = ""
+        file.reserveCapacity(segments.reduce(12 + (first?.utf8.count ?? 0) + (last?.utf8.count ?? 0)) { $0 + $1.utf8.count + 1 })
+        func add(_ segment: String) {
+            guard !segment.isEmpty else { return }
+            file += segment
+            file += "/"
+        }
+        first.map(add)
+        segments.forEach(add)
+        last.map(add)
+        file += "index.html"
+        return Route(file: file)
     }
 
     /// The folder URL form used in canonical links and the sitemap: `pokemon/25-pikachu/`.
