@@ -30,7 +30,8 @@ struct PathCuttingTests {
             let file = Self.segments(&random).joined(separator: "/") + "/index.html"
             let depth = Self.cut(file, at: "/").count - 1
             #expect(Route(file: file).rootPrefix == String(repeating: "../", count: depth), "\(file.unicodeScalars.map(\.value))")
-            let link = Self.segments(&random).joined(separator: "/") + (random.chance(0.5) ? "/" : "")
+            let link = (random.chance(0.2) ? "/" : "") + Self.segments(&random).joined(separator: random.chance(0.2) ? "//" : "/")
+                + (random.chance(0.5) ? "/" : "")
             #expect(LinkChecker.resolve(link, from: file) == Self.resolved(link, from: file), "\(link.unicodeScalars.map(\.value))")
         }
     }

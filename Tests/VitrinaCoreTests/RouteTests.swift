@@ -92,6 +92,31 @@ struct RouteTests {
         #expect(Route.page("pokemon").link(toFile: "pokemon/list.json") == "list.json")
     }
 
+    @Test("2,000 seeded pairs of routes: the link is the one cut on scalars")
+    func linksAreCutOnScalarsAndLeadBack() {
+        var random = SeededGenerator(seed: 0x11E4)
+        let names = ["a", "b", "docs", "é", "e\u{301}", "\u{301}x", "日本", "x y", "index.html", "404.html", "%20"]
+        func route() -> String {
+            (0..<Int.random(in: 0...3, using: &random)).map { _ in random.pick(names) + "/" }.joined()
+                + random.pick(["index.html", "404.html", "list.json"])
+        }
+        for _ in 0..<2_000 {
+            let (from, to) = (route(), route())
+            let fragment = random.chance(0.3) ? random.pick(["", "x", "que-contiene", "ñandú", "a#b"]) : nil
+            // The reference: the shared folders cut on scalars, a `../` per folder left below them.
+            let (a, b) = (Array(from.unicodeScalars), Array(to.unicodeScalars))
+            var (shared, index) = (0, 0)
+            while index < a.count, index < b.count, a[index] == b[index] {
+                if a[index] == "/" { shared = index + 1 }
+                index += 1
+            }
+            let expected = String(repeating: "../", count: a[shared...].filter { $0 == "/" }.count)
+                + String(String.UnicodeScalarView(b[shared...])) + (fragment.map { "#" + $0 } ?? "")
+            let link = Route(file: from).link(to: Route(file: to), fragment: fragment)
+            #expect(link == expected, "\(from) → \(to)")
+        }
+    }
+
     @Test func fragmentIsAppended() {
         let docs = Route.page("docs", "configuration")
         #expect(docs.link(to: docs, fragment: "sources") == "index.html#sources")

@@ -220,17 +220,48 @@ public struct LinkChecker: Sendable {
 
     /// `../a/index.html` from `x/y/index.html` → `x/a/index.html`; nil when it climbs above the root.
     /// Cut on bytes: a combining mark after a `/` makes one `Character` of the two, which a cut on characters would miss.
+    /// The path is written once, each folder's end kept to step back to on `..` (splitting both paths into strings and
+    /// joining them again cost ten times as much, on every link the check had not seen from that folder).
+    /// La ruta se escribe una vez, con el final de cada carpeta guardado para volver atrás en `..`.
     static func resolve(_ link: String, from file: String) -> String? {
-        var parts = Array(file.pathSegments.dropLast())
-        for segment in link.pathSegments where !segment.utf8.elementsEqual(".".utf8) {
-            if segment.utf8.elementsEqual("..".utf8) {
-                if parts.isEmpty { return nil } else { parts.removeLast() }
+        var (link, file) = (link, file)
+        return file.withUTF8 { file in link.withUTF8 { link in resolve(link, from: file) } }
+    }
+
+    static func resolve(_ link: UnsafeBufferPointer<UInt8>, from file: UnsafeBufferPointer<UInt8>) -> String? {
+        let slash = UInt8(ascii: "/")
+        var path: [UInt8] = []
+        path.reserveCapacity(file.count + link.count + 11)
+        /// Where each folder of `path` starts, its `/` before it included.
+        var starts: [Int] = []
+        func add(_ part: UnsafeBufferPointer<UInt8>) {
+            starts.append(path.count)
+            if path.count > 0 { path.append(slash) }
+            path.append(contentsOf: part)
+        }
+        // The file's folders: every non-empty part but the last. / Las carpetas del fichero: todas las partes menos la última.
+        var pending: UnsafeBufferPointer<UInt8>?
+        file.forEachPart(on: slash) { part in
+            guard !part.isEmpty else { return }
+            if let folder = pending { add(folder) }
+            pending = part
+        }
+        var climbed = false
+        link.forEachPart(on: slash) { segment in
+            guard !climbed, !segment.isEmpty, !segment.elementsEqual(CollectionOfOne(UInt8(ascii: "."))) else { return }
+            if segment.count == 2 && segment[0] == UInt8(ascii: ".") && segment[1] == UInt8(ascii: ".") {
+                guard let start = starts.popLast() else { climbed = true; return }
+                path.removeSubrange(start...)
+            } else if segment.contains(UInt8(ascii: "%")) {
+                let text = String(decoding: segment, as: UTF8.self)
+                var decoded = text.removingPercentEncoding ?? text
+                decoded.withUTF8(add)
             } else {
-                parts.append(segment.utf8.contains(UInt8(ascii: "%")) ? segment.removingPercentEncoding ?? segment : segment)
+                add(segment)
             }
         }
-        var path = parts.joined(separator: "/")
-        if link.utf8.last == UInt8(ascii: "/") { path += path.isEmpty ? "index.html" : "/index.html" }
-        return path
+        guard !climbed else { return nil }
+        if link.last == slash { path.append(contentsOf: (path.isEmpty ? "index.html" : "/index.html").utf8) }
+        return String(decoding: path, as: UTF8.self)
     }
 }

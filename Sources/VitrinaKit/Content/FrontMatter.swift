@@ -106,21 +106,37 @@ public struct FrontMatter: Sendable {
     static func simpleFields(_ lines: ArraySlice<Substring>) -> [String: FieldValue]? {
         var fields: [String: FieldValue] = [:]
         for (offset, line) in lines.enumerated() {
-            let bytes = Array(line.utf8)
-            if bytes.allSatisfy({ $0 == space }) { continue }
-            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-            let key = bytes[..<colon]
-            guard !key.isEmpty, key.allSatisfy(isKeyByte) else { return nil }
-            var (start, end) = (colon + 1, bytes.count)
-            guard start == end || bytes[start] == space else { return nil }
-            while start < end && bytes[start] == space { start += 1 }
-            while end > start && bytes[end - 1] == space { end -= 1 }
-            let name = String(decoding: key, as: UTF8.self)
-            // A key given twice is Yams's to refuse, naming it. / Una clave repetida la rechaza Yams, nombrándola.
-            guard fields[name] == nil, let scalar = plainScalar(bytes[start..<end]) else { return nil }
-            fields[name] = FieldValue(scalar: scalar, line: offset + 2)
+            // The line's own bytes where it has them (a native string's always), else a copy.
+            // Los bytes de la línea donde los tiene (siempre en una cadena nativa), si no una copia.
+            let field = line.utf8.withContiguousStorageIfAvailable(simpleField) ?? Array(line.utf8).withUnsafeBufferPointer(simpleField)
+            switch field {
+            case .blank: continue
+            case .notSimple: return nil
+            case .field(let name, let scalar):
+                // A key given twice is Yams's to refuse, naming it. / Una clave repetida la rechaza Yams, nombrándola.
+                guard fields[name] == nil else { return nil }
+                fields[name] = FieldValue(scalar: scalar, line: offset + 2)
+            }
         }
         return fields
+    }
+
+    /// What one line of front matter is to `simpleFields`.
+    private enum SimpleLine {
+        case blank, notSimple
+        case field(name: String, scalar: String)
+    }
+
+    private static func simpleField(_ bytes: UnsafeBufferPointer<UInt8>) -> SimpleLine {
+        if bytes.allSatisfy({ $0 == space }) { return .blank }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+              UnsafeBufferPointer(rebasing: bytes[..<colon]).allSatisfy(isKeyByte) else { return .notSimple }
+        var (start, end) = (colon + 1, bytes.count)
+        guard start == end || bytes[start] == space else { return .notSimple }
+        while start < end && bytes[start] == space { start += 1 }
+        while end > start && bytes[end - 1] == space { end -= 1 }
+        guard let scalar = plainScalar(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return .notSimple }
+        return .field(name: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<colon]), as: UTF8.self), scalar: scalar)
     }
 
     private static let space = UInt8(ascii: " ")
@@ -131,20 +147,31 @@ public struct FrontMatter: Sendable {
 
     /// `text` or `"text"` with nothing YAML would read differently (no escapes, flow or block markers, comments,
     /// tabs at either end).
-    private static func plainScalar(_ value: ArraySlice<UInt8>) -> String? {
-        let (quote, backslash, tab) = (UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\t"))
+    private static func plainScalar(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+        let (quote, backslash, tab, colon) = (UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\t"), UInt8(ascii: ":"))
         guard let first = value.first, let last = value.last, first != tab, last != tab else { return nil }
         if first == quote {
             guard value.count >= 2, last == quote else { return nil }
-            let inner = value.dropFirst().dropLast()
+            let inner = UnsafeBufferPointer(rebasing: value[1..<(value.count - 1)])
             return inner.contains(quote) || inner.contains(backslash) ? nil : String(decoding: inner, as: UTF8.self)
         }
-        guard !"[]{}&*!|>'%@`#,?-:\"~".utf8.contains(first), last != UInt8(ascii: ":") else { return nil }
-        for (index, byte) in zip(value.indices, value).dropLast() {
-            let next = value[index + 1]
-            if (byte == UInt8(ascii: ":") && next == space) || (byte == space && next == UInt8(ascii: "#")) { return nil }
+        guard !isIndicator(first), last != colon else { return nil }
+        for index in 0..<(value.count - 1) {
+            let (byte, next) = (value[index], value[index + 1])
+            if (byte == colon && next == space) || (byte == space && next == UInt8(ascii: "#")) { return nil }
         }
         return String(decoding: value, as: UTF8.self)
+    }
+
+    /// A byte YAML reads as an indicator at the start of a plain scalar: ``[]{}&*!|>'%@`#,?-:"~``.
+    private static func isIndicator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "&"), UInt8(ascii: "*"),
+             UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "%"), UInt8(ascii: "@"),
+             UInt8(ascii: "`"), UInt8(ascii: "#"), UInt8(ascii: ","), UInt8(ascii: "?"), UInt8(ascii: "-"), UInt8(ascii: ":"),
+             UInt8(ascii: "\""), UInt8(ascii: "~"): true
+        default: false
+        }
     }
 }
 

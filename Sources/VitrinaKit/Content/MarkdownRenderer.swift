@@ -233,13 +233,24 @@ enum HeadingAnchors {
                 let generated = HeadingID.github(text)
                 let id = HeadingID.unique(custom?.id ?? (generated.isEmpty ? "section" : generated), used: &used)
                 headings.append(.init(level: level, id: id, text: text))
-                output.append(contentsOf: "<h\(level) id=\"\(id)\"".utf8)
+                // `<hN id="id" …>inner <a class="anchor" href="#id" aria-label="§ text">#</a></hN>`, piece by piece.
+                let digit = UInt8(ascii: "0") + UInt8(level)
+                output.append(UInt8(ascii: "<"))
+                output.append(UInt8(ascii: "h"))
+                output.append(digit)
+                output.append(contentsOf: Self.idOpening)
+                output.append(contentsOf: id.utf8)
+                output.append(UInt8(ascii: "\""))
                 output.append(contentsOf: attributes)
                 output.append(UInt8(ascii: ">"))
                 output.append(contentsOf: inner)
-                output.append(contentsOf: " <a class=\"anchor\" href=\"#\(id)\" aria-label=\"§ ".utf8)
+                output.append(contentsOf: Self.anchorOpening)
+                output.append(contentsOf: id.utf8)
+                output.append(contentsOf: Self.anchorLabel)
                 HTMLText.escape(text, into: &output)
-                output.append(contentsOf: "\">#</a></h\(level)>".utf8)
+                output.append(contentsOf: Self.anchorClosing)
+                output.append(digit)
+                output.append(UInt8(ascii: ">"))
                 index = close + 5
                 copied = index
             } else if let wrapped = tableWrap(html, at: open) {
@@ -280,6 +291,10 @@ enum HeadingAnchors {
     }
 
     private static let closers: [[UInt8]] = (1...6).map { Array("</h\($0)>".utf8) }
+    private static let idOpening = Array(" id=\"".utf8)
+    private static let anchorOpening = Array(" <a class=\"anchor\" href=\"#".utf8)
+    private static let anchorLabel = Array("\" aria-label=\"§ ".utf8)
+    private static let anchorClosing = Array("\">#</a></h".utf8)
     private static func closer(_ level: Int) -> [UInt8] { closers[level - 1] }
 
     private static let tableTags: [(tag: [UInt8], replacement: String)] = [

@@ -6,19 +6,15 @@ struct SearchTerms {
     /// The terms' bytes back to back; term `n` is `bytes[starts[n]..<starts[n + 1]]`.
     private(set) var bytes: [UInt8] = []
     private var starts: [Int32] = [0]
-    /// Each term as `hash << 32 | number + 1` at its hash's place, 0 where empty: a probe reads one number, and compares
-    /// bytes only when the hash is the word's. Its count a power of two kept at least twice the terms'.
-    /// Cada término como `hash << 32 | número + 1`: una lectura por sondeo, y los bytes solo si el hash coincide.
-    private var slots: [UInt64]
+    /// Each term's number by its bytes' hash. / El número de cada término por el hash de sus bytes.
+    private var slots: HashSlots
 
     /// Mixed into every hash; random unless a test gives one.
     private let seed: UInt64
 
-    init(capacity: Int = 1_024, seed: UInt64 = .random(in: .min ... .max)) {
+    init(capacity: Int = 1_024, seed: UInt64 = SeededHash.seed()) {
         self.seed = seed
-        var size = 16
-        while size < capacity * 2 { size *= 2 }
-        slots = Array(repeating: 0, count: size)
+        slots = HashSlots(capacity: capacity)
         bytes.reserveCapacity(capacity * 8)
         starts.reserveCapacity(capacity + 1)
     }
@@ -28,23 +24,13 @@ struct SearchTerms {
     /// The number of `word`, given the next one when it is new.
     mutating func number(of word: UnsafeBufferPointer<UInt8>) -> Int32 {
         let code = hash(word)
-        let mask = slots.count - 1
-        var slot = Int(code) & mask
-        while true {
-            let found = slots[slot]
-            if found == 0 { break }
-            if UInt32(truncatingIfNeeded: found >> 32) == code {
-                let number = Int(UInt32(truncatingIfNeeded: found)) - 1
-                if equals(number, word) { return Int32(number) }
-            }
-            slot = (slot + 1) & mask
-        }
-        let new = Int32(count)
-        slots[slot] = UInt64(code) << 32 | UInt64(new + 1)
+        let (known, slot) = slots.find(code) { equals($0, word) }
+        if let known { return Int32(known) }
+        let new = count
         bytes.append(contentsOf: word)
         starts.append(Int32(bytes.count))
-        if count * 2 > slots.count { grow() }
-        return new
+        slots.insert(new, code, at: slot)
+        return Int32(new)
     }
 
     /// Term `number`'s bytes.
@@ -86,37 +72,5 @@ struct SearchTerms {
         }
     }
 
-    private mutating func grow() {
-        let old = slots
-        slots = Array(repeating: 0, count: old.count * 2)
-        let mask = slots.count - 1
-        for entry in old where entry != 0 {
-            var slot = Int(entry >> 32) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = entry
-        }
-    }
-
-    /// The bytes eight at a time, each mixed by a full-width multiply with this table's random seed: a site's text can't
-    /// be written to fall into one slot, as it could against an unseeded hash (the numbers never depend on the seed).
-    /// Los bytes de ocho en ocho, mezclados con la semilla aleatoria de la tabla: un texto no puede caer en un solo hueco.
-    private func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var state = seed ^ (UInt64(word.count) &* 0x9e37_79b9_7f4a_7c15)
-        let raw = UnsafeRawBufferPointer(word)
-        var index = 0
-        while index < word.count {
-            var chunk: UInt64 = 0
-            if word.count - index >= 8 {
-                chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            } else {
-                // The last bytes in one copy, not a loop a byte: most words are shorter than eight.
-                withUnsafeMutableBytes(of: &chunk) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[index...])) }
-            }
-            let product = (state ^ chunk).multipliedFullWidth(by: 0xa076_1d64_78bd_642f)
-            state = product.high ^ product.low
-            index += 8
-        }
-        let product = (state ^ seed).multipliedFullWidth(by: 0xe703_7ed1_a0b4_28db)
-        return UInt32(truncatingIfNeeded: product.high ^ product.low)
-    }
+    private func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt32 { SeededHash.hash(word, seed: seed) }
 }
