@@ -248,8 +248,9 @@ public struct LinkChecker: Sendable {
         }
         var climbed = false
         link.forEachPart(on: slash) { segment in
-            guard !climbed, !segment.isEmpty, !segment.elementsEqual(CollectionOfOne(UInt8(ascii: "."))) else { return }
-            if segment.count == 2 && segment[0] == UInt8(ascii: ".") && segment[1] == UInt8(ascii: ".") {
+            let dot = UInt8(ascii: ".")
+            guard !climbed, !segment.isEmpty, !(segment.count == 1 && segment[0] == dot) else { return }
+            if segment.count == 2 && segment[0] == dot && segment[1] == dot {
                 guard let start = starts.popLast() else { climbed = true; return }
                 path.removeSubrange(start...)
             } else if segment.contains(UInt8(ascii: "%")) {

@@ -6,15 +6,12 @@ struct SearchTerms {
     /// The terms' bytes back to back; term `n` is `bytes[starts[n]..<starts[n + 1]]`.
     private(set) var bytes: [UInt8] = []
     private var starts: [Int32] = [0]
-    /// Each term's number by its bytes' hash. / El número de cada término por el hash de sus bytes.
+    /// Each term's number by its bytes' hash (seeded at random unless a test gives one).
+    /// El número de cada término por el hash de sus bytes.
     private var slots: HashSlots
 
-    /// Mixed into every hash; random unless a test gives one.
-    private let seed: UInt64
-
     init(capacity: Int = 1_024, seed: UInt64 = SeededHash.seed()) {
-        self.seed = seed
-        slots = HashSlots(capacity: capacity)
+        slots = HashSlots(capacity: capacity, seed: seed)
         bytes.reserveCapacity(capacity * 8)
         starts.reserveCapacity(capacity + 1)
     }
@@ -23,13 +20,12 @@ struct SearchTerms {
 
     /// The number of `word`, given the next one when it is new.
     mutating func number(of word: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let code = hash(word)
-        let (known, slot) = slots.find(code) { equals($0, word) }
+        let (known, place) = slots.find(word) { equals($0, word) }
         if let known { return Int32(known) }
         let new = count
         bytes.append(contentsOf: word)
         starts.append(Int32(bytes.count))
-        slots.insert(new, code, at: slot)
+        slots.insert(new, at: place)
         return Int32(new)
     }
 
@@ -71,6 +67,4 @@ struct SearchTerms {
             return true
         }
     }
-
-    private func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt32 { SeededHash.hash(word, seed: seed) }
 }

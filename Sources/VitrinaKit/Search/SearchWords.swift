@@ -90,12 +90,15 @@ public enum SearchWords {
             (bytes, self.count, isWord, isSpaceless) = (packed, count, SearchWords.isWordScalar(scalar), SearchWords.isSpaceless(scalar))
         }
 
+        /// Byte `offset` of the scalar's UTF-8.
+        func byte(_ offset: Int) -> UInt8 { UInt8(truncatingIfNeeded: bytes >> (8 * UInt32(offset))) }
+
         func append(to bytes: inout [UInt8]) {
-            for offset in 0..<Int(count) { bytes.append(UInt8(truncatingIfNeeded: self.bytes >> (8 * UInt32(offset)))) }
+            for offset in 0..<Int(count) { bytes.append(byte(offset)) }
         }
 
         func write(to scratch: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
-            for offset in 0..<Int(count) { scratch[start + offset] = UInt8(truncatingIfNeeded: bytes >> (8 * UInt32(offset))) }
+            for offset in 0..<Int(count) { scratch[start + offset] = byte(offset) }
         }
     }
 
@@ -106,11 +109,10 @@ public enum SearchWords {
 
         mutating func pieces(of value: UInt32) -> [Piece] {
             if let pieces = known[value] { return pieces }
-            guard known.count < 65_536, let scalar = Unicode.Scalar(value) else {
-                return Unicode.Scalar(value).map { SearchWords.pieces(of: $0) } ?? []
-            }
+            guard let scalar = Unicode.Scalar(value) else { return [] }
             let made = SearchWords.pieces(of: scalar)
-            known[value] = made
+            // Kept up to a bound: a text of every scalar there is does not grow the table past it.
+            if known.count < 65_536 { known[value] = made }
             return made
         }
     }

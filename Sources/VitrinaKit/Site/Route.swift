@@ -24,25 +24,18 @@ public struct Route: Sendable, Hashable, Comparable, CustomStringConvertible {
         let size = segments.reduce(index.utf8.count + (first.map { $0.utf8.count + 1 } ?? 0) + (last.map { $0.utf8.count + 1 } ?? 0)) {
             $0 + $1.utf8.count + 1
         }
-        let file = String(unsafeUninitializedCapacity: size) { file in
-            var count = 0
-            func put(_ text: String, folder: Bool) {
-                guard !text.isEmpty else { return }
-                var text = text
-                text.withUTF8 { bytes in
-                    UnsafeMutableRawPointer(file.baseAddress! + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-                    count += bytes.count
-                }
-                if folder {
-                    file[count] = UInt8(ascii: "/")
-                    count += 1
-                }
+        let file = String(unsafeUninitializedCapacity: size) { storage in
+            var file = StorageWriter(storage)
+            func folder(_ name: String?) {
+                guard let name, !name.isEmpty else { return }
+                file.put(name)
+                file.put(UInt8(ascii: "/"))
             }
-            first.map { put($0, folder: true) }
-            for segment in segments { put(segment, folder: true) }
-            last.map { put($0, folder: true) }
-            put(index, folder: false)
-            return count
+            folder(first)
+            for segment in segments { folder(segment) }
+            folder(last)
+            file.put(index)
+            return file.count
         }
         return Route(file: file)
     }
@@ -61,30 +54,21 @@ public struct Route: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// written straight into the new string (appended piece by piece, it cost five times as much).
     /// Recorre los bytes de ambas rutas una vez y escribe el enlace directamente en la cadena nueva.
     public func link(to target: Route, fragment: String? = nil) -> String {
-        var from = file, to = target.file, fragment = fragment
+        var from = file, to = target.file
         return from.withUTF8 { from in
             to.withUTF8 { to in
                 let (ups, shared) = Self.walk(from, to)
                 let tail = UnsafeBufferPointer(rebasing: to[shared...])
-                let marked = fragment?.withUTF8 { $0.count + 1 } ?? 0
-                return String(unsafeUninitializedCapacity: 3 * ups + tail.count + marked) { link in
-                    var count = 0
-                    func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-                        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-                        UnsafeMutableRawPointer(link.baseAddress! + count).copyMemory(from: base, byteCount: bytes.count)
-                        count += bytes.count
+                let marked = fragment.map { $0.utf8.count + 1 } ?? 0
+                return String(unsafeUninitializedCapacity: 3 * ups + tail.count + marked) { storage in
+                    var link = StorageWriter(storage)
+                    for _ in 0..<ups { link.put("../") }
+                    link.put(tail)
+                    if let fragment {
+                        link.put(UInt8(ascii: "#"))
+                        link.put(fragment)
                     }
-                    for _ in 0..<ups {
-                        (link[count], link[count + 1], link[count + 2]) = (UInt8(ascii: "."), UInt8(ascii: "."), UInt8(ascii: "/"))
-                        count += 3
-                    }
-                    put(tail)
-                    if marked > 0 {
-                        link[count] = UInt8(ascii: "#")
-                        count += 1
-                        fragment?.withUTF8(put)
-                    }
-                    return count
+                    return link.count
                 }
             }
         }
@@ -114,5 +98,31 @@ public struct Route: Sendable, Hashable, Comparable, CustomStringConvertible {
     public func absoluteURL(base: String) -> String? {
         guard !base.isEmpty else { return nil }
         return (base.hasSuffix("/") ? base : base + "/") + directoryPath
+    }
+}
+
+/// Bytes written one piece after another into a new string's storage (`String(unsafeUninitializedCapacity:)`), whose
+/// size the caller counted first.
+/// Bytes escritos uno tras otro en el espacio de una cadena nueva, cuyo tamaño se contó antes.
+private struct StorageWriter {
+    let storage: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(_ storage: UnsafeMutableBufferPointer<UInt8>) { self.storage = storage }
+
+    mutating func put(_ byte: UInt8) {
+        storage[count] = byte
+        count += 1
+    }
+
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        UnsafeMutableRawPointer(storage.baseAddress! + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func put(_ text: String) {
+        var text = text
+        text.withUTF8 { put($0) }
     }
 }

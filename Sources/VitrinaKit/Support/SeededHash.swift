@@ -27,39 +27,49 @@ enum SeededHash {
     }
 }
 
-/// An open-addressed table of numbered entries hashed by `SeededHash`: each as `hash << 32 | number + 1` at its hash's
-/// slot, 0 where empty; a probe reads one number and asks about the entry only when the hash is the one sought. Its
-/// count a power of two, kept at least twice the entries'.
-/// Una tabla de entradas numeradas por su hash: una lectura por sondeo, y la entrada solo si el hash coincide.
+/// An open-addressed table of numbered entries found by their bytes, hashed with the table's own seed: each as
+/// `hash << 32 | number + 1` at its hash's slot, 0 where empty; a probe reads one number and asks about the entry only
+/// when the hash is the one sought. Its count a power of two, kept at least twice the entries'.
+/// Una tabla de entradas numeradas por el hash de sus bytes: una lectura por sondeo, y la entrada solo si el hash coincide.
 struct HashSlots {
     private var slots: [UInt64]
     private var entries = 0
+    /// Mixed into every hash; random unless a test gives one (the numbers never depend on it).
+    private let seed: UInt64
 
-    init(capacity: Int) {
+    /// Where `find` left off: the bytes' hash and the empty slot a new entry goes to.
+    struct Place {
+        fileprivate let code: UInt32
+        fileprivate let slot: Int
+    }
+
+    init(capacity: Int, seed: UInt64 = SeededHash.seed()) {
         var size = 16
         while size < capacity * 2 { size *= 2 }
         slots = Array(repeating: 0, count: size)
+        self.seed = seed
     }
 
-    /// The number of the entry hashed `code` that `isEntry` accepts, or the slot where a new one goes.
+    /// The number of the entry of these bytes, as `isEntry` says, or the place where a new one goes.
     @inline(__always)
-    func find(_ code: UInt32, _ isEntry: (Int) -> Bool) -> (number: Int?, slot: Int) {
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, _ isEntry: (Int) -> Bool) -> (number: Int?, place: Place) {
+        let code = SeededHash.hash(bytes, seed: seed)
         let mask = slots.count - 1
         var slot = Int(code) & mask
         while true {
             let found = slots[slot]
-            if found == 0 { return (nil, slot) }
+            if found == 0 { return (nil, Place(code: code, slot: slot)) }
             if UInt32(truncatingIfNeeded: found >> 32) == code {
                 let number = Int(UInt32(truncatingIfNeeded: found)) - 1
-                if isEntry(number) { return (number, slot) }
+                if isEntry(number) { return (number, Place(code: code, slot: slot)) }
             }
             slot = (slot + 1) & mask
         }
     }
 
-    /// Puts entry `number`, hashed `code`, in the empty `slot` that `find` gave.
-    mutating func insert(_ number: Int, _ code: UInt32, at slot: Int) {
-        slots[slot] = UInt64(code) << 32 | UInt64(number + 1)
+    /// Puts entry `number` at the empty place `find` gave for its bytes.
+    mutating func insert(_ number: Int, at place: Place) {
+        slots[place.slot] = UInt64(place.code) << 32 | UInt64(number + 1)
         entries += 1
         if entries * 2 > slots.count { grow() }
     }

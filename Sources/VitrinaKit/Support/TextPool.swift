@@ -11,18 +11,16 @@ struct TextPool {
     /// keyed by SipHash cost 2% of a build's instructions.
     /// El lugar de cada texto por el hash de sus bytes: un hash con semilla y un sondeo, no SipHash y un diccionario.
     private var slots = HashSlots(capacity: 32)
-    private let seed = SeededHash.seed()
 
     /// The pooled text with exactly these bytes, stored on first sight.
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.count > 15 else { return String(decoding: bytes, as: UTF8.self) }
-        let code = SeededHash.hash(bytes, seed: seed)
-        let (known, slot) = slots.find(code) { Self.same(texts[$0], bytes) }
+        let (known, place) = slots.find(bytes) { Self.same(texts[$0], bytes) }
         if let known { return texts[known] }
         let text = String(decoding: bytes, as: UTF8.self)
         guard Self.same(text, bytes) else { return text }
         texts.append(text)
-        slots.insert(texts.count - 1, code, at: slot)
+        slots.insert(texts.count - 1, at: place)
         return text
     }
 
