@@ -166,6 +166,36 @@ struct PublishedOutputsTests {
         }
     }
 
+    /// A page's description, else the site's; with neither, no description meta at all (an empty one says nothing to a
+    /// search engine or a link preview, and MkDocs and mdBook leave it out too).
+    /// La descripción de la página, si no la del sitio; sin ninguna, ninguna meta de descripción vacía.
+    @Test func descriptionMetasFallBackToTheSiteAndAreLeftOutWhenEmpty() async throws {
+        let keys = ["description", "og:description", "twitter:description"]
+        try await Self.site { site in
+            try await Self.build(site)
+            let own = try site.read("blog/a/index.html"), none = try site.read("blog/b/index.html")
+            #expect(keys.map { Self.meta(own, $0) } == Array(repeating: "La primera.", count: 3))
+            #expect(keys.map { Self.meta(none, $0) } == Array(repeating: "Un diario y un blog.", count: 3), "the site's")
+        }
+        let config = Self.config.replacingOccurrences(of: "description: Un diario y un blog.\n", with: "")
+        try await Self.site(config: config) { site in
+            try await Self.build(site)
+            let own = try site.read("blog/a/index.html"), none = try site.read("blog/b/index.html")
+            #expect(keys.map { Self.meta(own, $0) } == Array(repeating: "La primera.", count: 3))
+            #expect(keys.allSatisfy { Self.meta(none, $0) == nil }, "no empty description meta")
+            #expect(!none.contains("description\" content=\"\""))
+            #expect(Self.meta(none, "og:title") == "Nota B" && none.contains("<meta name=\"generator\" content=\"Vitrina\">\n"))
+        }
+        // The built-in theme (a bare folder of Markdown) does the same.
+        // El tema incluido (una carpeta de Markdown sin más) hace lo mismo.
+        try await withDocsSite(config: config, content: ["a.md": "---\ntitle: A\ndescription: Con <b>\n---\nA.\n", "b.md": "# B\n\nB.\n"]) { site in
+            try await Self.build(site)
+            let own = try site.read("a/index.html"), none = try site.read("b/index.html")
+            #expect(keys.map { Self.meta(own, $0) } == Array(repeating: "Con &lt;b&gt;", count: 3))
+            #expect(keys.allSatisfy { Self.meta(none, $0) == nil } && !none.contains("content=\"\""))
+        }
+    }
+
     @Test func aBaseURLMakesMetaFeedsRobotsAndLLMsAbsoluteWhilePageLinksStayRelative() async throws {
         try await Self.site { site in
             try await Self.build(site, baseURL: "https://example.org/sub/")

@@ -287,6 +287,7 @@ extension LayoutView: TemplateConvertible {
         fields["title"] = .string(title)
         fields["fullTitle"] = .string(fullTitle)
         fields["description"] = .string(description)
+        fields["hasDescription"] = .bool(!description.isEmpty)
         fields["languages"] = languages.templateValue
         fields["hasLanguages"] = .bool(hasLanguages)
         fields["kind"] = .string(kind)

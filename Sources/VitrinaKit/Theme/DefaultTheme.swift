@@ -129,8 +129,8 @@ package enum DefaultTheme {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>{{fullTitle}}</title>
-        <meta name="description" content="{{description}}">
-        <meta name="generator" content="Vitrina">
+        {{#hasDescription}}<meta name="description" content="{{description}}">
+        {{/hasDescription}}<meta name="generator" content="Vitrina">
         {{#baseHref}}<base href="{{baseHref}}">
         {{/baseHref}}
         {{#canonical}}<link rel="canonical" href="{{canonical}}">
@@ -139,8 +139,8 @@ package enum DefaultTheme {
         {{/absolute}}{{/languages}}
         {{#social}}<meta property="og:site_name" content="{{siteName}}">
         <meta property="og:title" content="{{title}}">
-        <meta property="og:description" content="{{description}}">
-        <meta property="og:type" content="{{type}}">
+        {{#hasDescription}}<meta property="og:description" content="{{description}}">
+        {{/hasDescription}}<meta property="og:type" content="{{type}}">
         {{#url}}<meta property="og:url" content="{{url}}">
         {{/url}}<meta property="og:locale" content="{{locale}}">
         {{#alternateLocales}}<meta property="og:locale:alternate" content="{{.}}">
@@ -148,8 +148,8 @@ package enum DefaultTheme {
         <meta name="twitter:image" content="{{image}}">
         {{/image}}<meta name="twitter:card" content="{{card}}">
         <meta name="twitter:title" content="{{title}}">
-        <meta name="twitter:description" content="{{description}}">
-        {{/social}}{{#feeds}}<link rel="alternate" type="application/atom+xml" title="{{title}}" href="{{atom}}">
+        {{#hasDescription}}<meta name="twitter:description" content="{{description}}">
+        {{/hasDescription}}{{/social}}{{#feeds}}<link rel="alternate" type="application/atom+xml" title="{{title}}" href="{{atom}}">
         <link rel="alternate" type="application/feed+json" title="{{title}}" href="{{json}}">
         {{/feeds}}{{#jsonLD}}<script type="application/ld+json">{{{.}}}</script>
         {{/jsonLD}}
